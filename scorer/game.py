@@ -1,0 +1,369 @@
+"""A whole game, from the first deal to the winner: pure, standard library only.
+
+A :class:`Game` is an immutable value: a variant, its players, its house rules and end
+condition, its first dealer, and its deals in order. Everything else (each deal's score,
+running totals, whose deal it is, the outcome) is derived from those by replaying the deals,
+so a correction can never leave a stale total behind. Changing a game (adding, correcting,
+removing a deal, ending it) returns a new Game; corrections and removals are kept in
+``history`` with when they happened. ``to_dict``/``from_dict`` give a plain JSON-able dict.
+"""
+
+from __future__ import annotations
+
+import random
+import uuid
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
+from functools import cached_property
+from typing import Any
+
+from .rules import DealScore, EndRule, InvalidInput, Variant, variant
+from .rules.common import check_int
+
+__all__ = ["Game", "DealRecord", "Correction", "Outcome", "GameOver", "SCHEMA_VERSION",
+           "utc_now"]
+
+SCHEMA_VERSION = 1
+MAX_NAME = 40
+
+
+def utc_now() -> str:
+    """The current time as stored: ISO 8601, UTC, whole seconds."""
+    return datetime.now(UTC).replace(microsecond=0).isoformat()
+
+
+class GameOver(InvalidInput):
+    """A deal was added to a game that has already ended."""
+
+
+@dataclass(frozen=True, slots=True)
+class Correction:
+    """One change to a recorded deal: its number (from 1), what it was, what it became
+    (None when it was removed) and when, as an ISO 8601 UTC time."""
+
+    deal: int
+    before: Mapping[str, Any]
+    after: Mapping[str, Any] | None
+    at: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"deal": self.deal, "before": dict(self.before),
+                "after": None if self.after is None else dict(self.after), "at": self.at}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Correction:
+        if not isinstance(data, Mapping):
+            raise InvalidInput("history", data, "is not a correction record")
+        before, after = data.get("before"), data.get("after")
+        if not isinstance(before, Mapping) or not (after is None or isinstance(after, Mapping)):
+            raise InvalidInput("history", data, "is not a correction record")
+        return cls(check_int("history deal", data.get("deal"), 1, 10**6), dict(before),
+                   None if after is None else dict(after), str(data.get("at", "")))
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended: the winning parties (more than one on a shared win) and why."""
+
+    winners: tuple[int, ...]
+    reason: str
+    after_deal: int
+
+
+@dataclass(frozen=True, slots=True)
+class DealRecord:
+    """A recorded deal with what the replay derived for it."""
+
+    number: int
+    dealer: int
+    deal: Any
+    score: DealScore
+    totals: tuple[int, ...]
+    counts: bool  # does it count toward a number of deals (False for a same-dealer redeal)
+
+
+@dataclass(frozen=True)
+class Game:
+    variant_name: str
+    players: tuple[str, ...]
+    rules: Any
+    end: EndRule
+    first_dealer: int
+    deals: tuple[Any, ...] = ()
+    history: tuple[Correction, ...] = ()
+    id: str = field(default_factory=lambda: uuid.uuid4().hex[:12])
+    created_at: str = field(default_factory=utc_now)
+    updated_at: str = ""
+    closed: bool = False
+    revision: int = 0
+
+    # --- creating -------------------------------------------------------------------
+    @classmethod
+    def new(
+        cls,
+        game: str,
+        players: Sequence[str],
+        rules: Mapping[str, object] | None = None,
+        end: EndRule | str | None = None,
+        first_dealer: int | str | None = None,
+        rng: random.Random | None = None,
+        game_id: str | None = None,
+        now: Callable[[], str] = utc_now,
+    ) -> Game:
+        """A new game. ``first_dealer`` is a player index (or a seat letter in MiniBridge);
+        None draws one at random from ``rng``."""
+        v = variant(game)
+        names = check_players(v, players)
+        if first_dealer is None:
+            dealer = (rng or random.Random()).randrange(v.player_count)
+        elif isinstance(first_dealer, str) and v.seat_names and not first_dealer.isdigit():
+            from .rules.minibridge import seat_index
+
+            dealer = seat_index(first_dealer, "dealer")
+        else:
+            dealer = check_int("dealer", first_dealer, 0, v.player_count - 1)
+        if end is None:
+            end_rule = v.default_end
+        else:
+            end_rule = EndRule.parse(end) if isinstance(end, str) else end
+        stamp = now()
+        return cls(v.name, names, v.parse_rules(rules), v.check_end(end_rule), dealer,
+                   id=game_id or uuid.uuid4().hex[:12], created_at=stamp, updated_at=stamp)
+
+    # --- derived --------------------------------------------------------------------
+    @property
+    def variant(self) -> Variant:
+        return variant(self.variant_name)
+
+    @property
+    def parties(self) -> tuple[str, ...]:
+        return self.variant.parties(self.players)
+
+    @cached_property
+    def _replay(self) -> tuple[tuple[DealRecord, ...], Outcome | None, int]:
+        v = self.variant
+        totals = [0] * len(self.parties)
+        dealer = self.first_dealer
+        records: list[DealRecord] = []
+        outcome: Outcome | None = None
+        counted = 0
+        for number, deal in enumerate(self.deals, start=1):
+            if outcome is not None:
+                raise InvalidInput(f"deal {number}", "recorded",
+                                   f"comes after the game ended at deal {outcome.after_deal}")
+            try:
+                v.check_deal(deal, dealer, self.rules)
+                score = v.score(deal, self.rules, self.players)
+            except InvalidInput as error:
+                raise InvalidInput(f"deal {number} {error.field}", error.value,
+                                   error.allowed) from None
+            for i, points in enumerate(score.points):
+                totals[i] += points
+            next_dealer = v.next_dealer(dealer, deal, self.rules)
+            counts = next_dealer != dealer
+            counted += counts
+            records.append(DealRecord(number, dealer, deal, score, tuple(totals), counts))
+            dealer = next_dealer
+            outcome = self._end_reached(number, counted, totals)
+        if outcome is None and self.closed:
+            outcome = _leaders(totals, len(self.deals),
+                               f"ended by the players after {len(self.deals)} deals")
+        return tuple(records), outcome, dealer
+
+    def _end_reached(self, number: int, counted: int, totals: list[int]) -> Outcome | None:
+        end = self.end
+        if end.kind == "target":
+            assert end.value is not None
+            if max(totals) >= end.value:
+                return _leaders(totals, number, f"reached the target of {end.value}")
+        elif end.kind == "deals" and counted >= (end.value or 0):
+            return _leaders(totals, number, f"highest total after {counted} deals")
+        return None
+
+    @property
+    def records(self) -> tuple[DealRecord, ...]:
+        return self._replay[0]
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """None while the game goes on."""
+        return self._replay[1]
+
+    @property
+    def is_over(self) -> bool:
+        return self.outcome is not None
+
+    @property
+    def dealer(self) -> int:
+        """Who deals next (the player index)."""
+        return self._replay[2]
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        records = self.records
+        return records[-1].totals if records else (0,) * len(self.parties)
+
+    @property
+    def deals_counted(self) -> int:
+        return sum(r.counts for r in self.records)
+
+    def openers(self) -> str:
+        """Who calls or leads first in the next deal, in words."""
+        return self.variant.openers(self.dealer, self.players)
+
+    def progress(self) -> str:
+        """Where the game stands against its end condition, in words."""
+        end = self.end
+        if end.kind == "target":
+            return f"first to {end.value}"
+        if end.kind == "deals":
+            assert end.value is not None
+            return f"deal {min(self.deals_counted + 1, end.value)} of {end.value}"
+        return f"open-ended, {len(self.deals)} deals played"
+
+    def rules_text(self) -> tuple[str, ...]:
+        """Which rules produce this game's scores, one sentence each."""
+        return tuple(str(line) for line in self.rules.describe())
+
+    # --- changing -------------------------------------------------------------------
+    def _changed(self, now: Callable[[], str], **changes: Any) -> Game:
+        game = replace(self, updated_at=now(), **changes)
+        game._replay  # noqa: B018 - validate every deal now, not on first read
+        return game
+
+    def add_deal(self, deal: Any, now: Callable[[], str] = utc_now) -> Game:
+        if self.is_over:
+            outcome = self.outcome
+            assert outcome is not None
+            raise GameOver("deal", len(self.deals) + 1,
+                           f"cannot be added: the game is over ({outcome.reason}); "
+                           "correct or remove a deal first")
+        return self._changed(now, deals=(*self.deals, deal))
+
+    def correct(self, number: int, deal: Any, now: Callable[[], str] = utc_now) -> Game:
+        """Replace deal ``number`` (from 1); the old deal stays in the history."""
+        check_int("deal", number, 1, max(len(self.deals), 1))
+        if not self.deals:
+            raise InvalidInput("deal", number, "does not exist: no deals are recorded")
+        before = self.deals[number - 1]
+        if before == deal:
+            return self
+        stamp = now()
+        entry = Correction(number, before.to_dict(), deal.to_dict(), stamp)
+        deals = (*self.deals[: number - 1], deal, *self.deals[number:])
+        return self._changed(lambda: stamp, deals=deals, history=(*self.history, entry))
+
+    def remove_last(self, now: Callable[[], str] = utc_now) -> Game:
+        """Remove the last deal (it stays in the history); reopens a game that it ended."""
+        if not self.deals:
+            raise InvalidInput("deal", "last", "does not exist: no deals are recorded")
+        stamp = now()
+        entry = Correction(len(self.deals), self.deals[-1].to_dict(), None, stamp)
+        return self._changed(lambda: stamp, deals=self.deals[:-1],
+                             history=(*self.history, entry), closed=False)
+
+    def close(self, now: Callable[[], str] = utc_now) -> Game:
+        """End the game now: the highest total wins (ties share the win)."""
+        if self.is_over:
+            return self
+        return self._changed(now, closed=True)
+
+    # --- storing --------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "schema_version": SCHEMA_VERSION,
+            "id": self.id,
+            "variant": self.variant_name,
+            "players": list(self.players),
+            "rules": self.rules.to_dict(),
+            "end": self.end.to_dict(),
+            "first_dealer": self.first_dealer,
+            "created_at": self.created_at,
+            "updated_at": self.updated_at,
+            "closed": self.closed,
+            "revision": self.revision,
+            "deals": [{**r.deal.to_dict(), "points": list(r.score.points)}
+                      for r in self.records],
+            "history": [c.to_dict() for c in self.history],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Game:
+        """Rebuild a game, checking everything; stored points must match a re-score."""
+        if not isinstance(data, Mapping):
+            raise InvalidInput("game", type(data).__name__, "is not a game record")
+        version = data.get("schema_version")
+        if version != SCHEMA_VERSION:
+            raise InvalidInput("schema_version", version, f"is not {SCHEMA_VERSION}")
+        v = variant(_text(data, "variant"))
+        rules = data.get("rules", {})
+        if not isinstance(rules, Mapping):
+            raise InvalidInput("rules", rules, "is not a set of house rules")
+        raw_deals = data.get("deals", [])
+        raw_history = data.get("history", [])
+        for name, value in (("deals", raw_deals), ("history", raw_history)):
+            if not isinstance(value, list):
+                raise InvalidInput(name, type(value).__name__, "is not a list")
+        deals = []
+        for number, raw in enumerate(raw_deals, start=1):
+            try:
+                deals.append(v.deal_from_dict(raw))
+            except InvalidInput as error:
+                raise InvalidInput(f"deal {number} {error.field}", error.value,
+                                   error.allowed) from None
+        game = cls(
+            v.name,
+            check_players(v, data.get("players")),
+            v.parse_rules(rules),
+            v.check_end(EndRule.from_dict(data.get("end", {}))),
+            check_int("first_dealer", data.get("first_dealer"), 0, v.player_count - 1),
+            tuple(deals),
+            tuple(Correction.from_dict(c) for c in raw_history),
+            _text(data, "id"),
+            str(data.get("created_at", "")),
+            str(data.get("updated_at", "")),
+            bool(data.get("closed", False)),
+            check_int("revision", data.get("revision", 0), 0, 2**53),
+        )
+        for record, raw in zip(game.records, raw_deals, strict=True):
+            stored = raw.get("points")
+            if stored is not None and list(stored) != list(record.score.points):
+                raise InvalidInput(f"deal {record.number} points", stored,
+                                   f"do not match the rules, which give "
+                                   f"{list(record.score.points)}")
+        return game
+
+
+def _leaders(totals: Sequence[int], after: int, why: str) -> Outcome:
+    best = max(totals)
+    winners = tuple(i for i, t in enumerate(totals) if t == best)
+    return Outcome(winners, why, after)
+
+
+def _text(data: Mapping[str, Any], name: str) -> str:
+    value = data.get(name)
+    if not isinstance(value, str) or not value.strip():
+        raise InvalidInput(name, value, "is missing or not text")
+    return str(value)
+
+
+def check_players(v: Variant, players: object) -> tuple[str, ...]:
+    """Player names: as many as the game seats, each 1-40 characters, no two alike."""
+    if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
+        raise InvalidInput("players", players, f"is not a list of {v.player_count} names")
+    if len(players) != v.player_count:
+        raise InvalidInput("players", len(players),
+                           f"is the wrong number of players; {v.title} has {v.player_count}")
+    names = []
+    for i, name in enumerate(players):
+        if not isinstance(name, str) or not name.strip():
+            raise InvalidInput(f"player {i + 1}", name, "is empty; give every player a name")
+        if len(name.strip()) > MAX_NAME:
+            raise InvalidInput(f"player {i + 1}", name.strip(),
+                               f"is longer than {MAX_NAME} characters")
+        names.append(name.strip())
+    seen = {n.casefold() for n in names}
+    if len(seen) != len(names):
+        raise InvalidInput("players", names, "has the same name twice; names must differ")
+    return tuple(names)

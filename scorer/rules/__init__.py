@@ -1,0 +1,43 @@
+"""Pure scoring for every variant (standard library only), and the registry that finds them.
+
+``variant("draw-bridge")`` returns the variant object; adding a variant is one module here
+plus one line in ``VARIANTS``.
+"""
+
+from __future__ import annotations
+
+from .base import DealScore, EndRule, RuleInfo, Variant
+from .call_break import CallBreak
+from .common import Contract, ContractScore, Doubling, InvalidInput, Line, Strain
+from .draw_bridge import DrawBridge
+from .minibridge import MiniBridge
+
+__all__ = [
+    "Contract",
+    "ContractScore",
+    "DealScore",
+    "Doubling",
+    "EndRule",
+    "InvalidInput",
+    "Line",
+    "RuleInfo",
+    "Strain",
+    "Variant",
+    "VARIANTS",
+    "variant",
+]
+
+VARIANTS: dict[str, Variant] = {v.name: v for v in (DrawBridge(), MiniBridge(), CallBreak())}
+
+_BY_ALIAS: dict[str, Variant] = {}
+for _v in VARIANTS.values():
+    for _name in (_v.name, *_v.aliases):
+        _BY_ALIAS[_name] = _v
+
+
+def variant(name: str) -> Variant:
+    """The variant called ``name`` (or one of its aliases); InvalidInput if there is none."""
+    found = _BY_ALIAS.get(str(name).strip().lower())
+    if found is None:
+        raise InvalidInput("game", name, f"is not one of {', '.join(VARIANTS)}")
+    return found

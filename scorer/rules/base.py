@@ -1,0 +1,136 @@
+"""What every variant provides, so that ``scorer.game`` can run any of them the same way.
+
+A variant is one object (one module in ``scorer.rules``) that knows its players and scoring
+parties, its house rules, how to read and score one deal, and how the deal moves round the
+table. ``scorer.game`` does the rest (totals, outcome, corrections) without knowing which
+variant it runs.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from .common import InvalidInput, Line
+
+__all__ = ["DealScore", "EndRule", "Variant", "RuleInfo"]
+
+
+@dataclass(frozen=True, slots=True)
+class DealScore:
+    """One deal scored: points per scoring party (in party order), the lines that explain
+    them, a short summary ('4HX by North: made +1', 'passed out'), and whether a contract
+    was made (None where there was no contract)."""
+
+    points: tuple[int, ...]
+    lines: tuple[Line, ...]
+    summary: str
+    made: bool | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class EndRule:
+    """When a game ends: at a ``target`` score, after a number of ``deals``, or ``open``."""
+
+    kind: str
+    value: int | None = None
+
+    KINDS: ClassVar[tuple[str, ...]] = ("target", "deals", "open")
+
+    def __post_init__(self) -> None:
+        if self.kind not in self.KINDS:
+            raise InvalidInput("end", self.kind, "is not one of target, deals, open")
+        if self.kind == "open":
+            if self.value is not None:
+                raise InvalidInput("end", self.value, "is not allowed with an open-ended game")
+        elif isinstance(self.value, bool) or not isinstance(self.value, int) or self.value < 1:
+            raise InvalidInput(self.kind, self.value, "is not a whole number of at least 1")
+
+    @classmethod
+    def parse(cls, text: str) -> EndRule:
+        """Read ``target=500``, ``deals=8`` or ``open``."""
+        kind, _, value = text.strip().partition("=")
+        kind = kind.strip().lower()
+        if kind == "open" and not value:
+            return cls("open")
+        if not value.strip().isdigit():
+            raise InvalidInput("end", text, "is not target=N, deals=N or open")
+        return cls(kind, int(value))
+
+    def __str__(self) -> str:
+        return "open" if self.kind == "open" else f"{self.kind}={self.value}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "value": self.value}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> EndRule:
+        if not isinstance(data, Mapping):
+            raise InvalidInput("end", data, "is not an end condition")
+        return cls(data.get("kind", ""), data.get("value"))
+
+
+@dataclass(frozen=True, slots=True)
+class RuleInfo:
+    """A house rule as shown to players: its name, allowed values, default, one sentence."""
+
+    name: str
+    choices: tuple[str, ...]
+    default: str
+    explanation: str
+
+
+class Variant(ABC):
+    """One game's rules. Subclasses are stateless; the registry holds one instance each."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    aliases: ClassVar[tuple[str, ...]] = ()
+    player_count: ClassVar[int]
+    seat_names: ClassVar[tuple[str, ...] | None] = None
+    end_kinds: ClassVar[tuple[str, ...]]
+    default_end: ClassVar[EndRule]
+    end_suggestions: ClassVar[tuple[EndRule, ...]]
+    house_rules: ClassVar[tuple[RuleInfo, ...]]
+
+    # --- table -----------------------------------------------------------------------
+    @abstractmethod
+    def parties(self, players: Sequence[str]) -> tuple[str, ...]:
+        """Names of the scoring parties (players, or partnerships) in score order."""
+
+    @abstractmethod
+    def next_dealer(self, dealer: int, deal: Any, rules: Any) -> int:
+        """Who deals after ``deal`` was played with ``dealer`` dealing."""
+
+    @abstractmethod
+    def openers(self, dealer: int, players: Sequence[str]) -> str:
+        """Who calls or leads first when ``dealer`` deals, in words."""
+
+    # --- rules -----------------------------------------------------------------------
+    @abstractmethod
+    def parse_rules(self, mapping: Mapping[str, object] | None = None) -> Any:
+        """Typed house-rule settings from names and values; unknown ones are an error."""
+
+    def check_end(self, end: EndRule) -> EndRule:
+        if end.kind not in self.end_kinds:
+            raise InvalidInput("end", end.kind, f"is not allowed in {self.title} "
+                               f"(allowed: {', '.join(self.end_kinds)})")
+        return end
+
+    # --- deals -----------------------------------------------------------------------
+    @abstractmethod
+    def deal_from_dict(self, data: Mapping[str, Any]) -> Any:
+        """A deal from its stored form; raises InvalidInput naming the bad field."""
+
+    @abstractmethod
+    def check_deal(self, deal: Any, dealer: int, rules: Any) -> None:
+        """Raise InvalidInput if ``deal`` cannot have been played with ``dealer`` dealing."""
+
+    @abstractmethod
+    def score(self, deal: Any, rules: Any, players: Sequence[str]) -> DealScore:
+        """Score one deal, with its explanation, naming ``players`` in the lines."""
+
+    def __repr__(self) -> str:
+        return f"variant({self.name!r})"

@@ -1,0 +1,204 @@
+"""Call Break (Call Bridge): four players, spades always trumps, each player calls tricks.
+
+Source scoring, in points where 10 points are one called trick: a call is met when
+call <= tricks <= call + 2 and scores 10 × call + (tricks - call); otherwise it scores
+-10 × call. House rules: ``overtrick_limit`` (2, or none), ``eight_plus`` (a met call of 8 or
+more scores a flat 130) and ``min_call`` (2, or 1). The four players' tricks total 13.
+
+Players are listed in the order of play, which in Call Break is counter-clockwise: the player
+after the dealer in that list sits at the dealer's right, calls and leads first, and deals
+next. See docs/rules/call-break.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .base import DealScore, EndRule, RuleInfo, Variant
+from .common import (
+    MAX_TRICKS,
+    InvalidInput,
+    Line,
+    check_int,
+    parse_switch,
+    settings_from,
+)
+
+__all__ = ["CallBreakRules", "CallBreakDeal", "CallBreak", "score_call", "score_calls",
+           "as_decimal"]
+
+PLAYERS = 4
+EIGHT_PLUS_CALL = 8
+EIGHT_PLUS_POINTS = 130
+
+
+def as_decimal(points: int) -> str:
+    """Points in the players' decimal habit: 42 -> '4.2', -40 -> '-4.0'."""
+    sign = "-" if points < 0 else ""
+    return f"{sign}{abs(points) // 10}.{abs(points) % 10}"
+
+
+@dataclass(frozen=True, slots=True)
+class CallBreakRules:
+    """House rules of Call Break; the defaults are the source text."""
+
+    overtrick_limit: int | None = 2
+    eight_plus: bool = False
+    min_call: int = 2
+
+    def __post_init__(self) -> None:
+        if self.overtrick_limit not in (2, None):
+            raise InvalidInput("overtrick_limit", self.overtrick_limit, "is not 2 or none")
+        if self.min_call not in (1, 2):
+            raise InvalidInput("min_call", self.min_call, "is not 1 or 2")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"overtrick_limit": self.overtrick_limit, "eight_plus": self.eight_plus,
+                "min_call": self.min_call}
+
+    def describe(self) -> tuple[str, ...]:
+        return (
+            "a call is met with up to 2 extra tricks (default)" if self.overtrick_limit == 2
+            else "a call is met with any number of extra tricks (house rule overtrick_limit=none)",
+            "a met call of 8 or more scores 130 (house rule eight_plus)" if self.eight_plus
+            else "a met call of 8 or more scores like any other (default)",
+            f"calls from {self.min_call} to 13"
+            + (" (default)" if self.min_call == 2 else " (house rule min_call=1)"),
+        )
+
+
+def _check_four(field: str, values: Sequence[object], low: int) -> tuple[int, ...]:
+    if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
+        raise InvalidInput(field, values, "is not a list of four numbers")
+    if len(values) != PLAYERS:
+        raise InvalidInput(field, values,
+                           f"has {len(values)} entries; Call Break has {PLAYERS} players")
+    return tuple(check_int(f"{field} of player {i + 1}", v, low, MAX_TRICKS)
+                 for i, v in enumerate(values))
+
+
+@dataclass(frozen=True, slots=True)
+class CallBreakDeal:
+    """One round: each player's call and tricks, in the order of the game's players."""
+
+    calls: tuple[int, ...]
+    tricks: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "calls", _check_four("calls", self.calls, 1))
+        tricks = _check_four("tricks", self.tricks, 0)
+        if sum(tricks) != MAX_TRICKS:
+            shown = " + ".join(map(str, tricks))
+            raise InvalidInput("tricks", tricks,
+                               f"total {shown} = {sum(tricks)}, not {MAX_TRICKS}")
+        object.__setattr__(self, "tricks", tricks)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"calls": list(self.calls), "tricks": list(self.tricks)}
+
+
+def score_call(call: int, tricks: int, rules: CallBreakRules, who: str = "player") -> Line:
+    """One player's score for one round, as an explained line."""
+    head = f"{who} called {call}, took {tricks}"
+    limit = rules.overtrick_limit
+    if call <= tricks and (limit is None or tricks <= call + limit):
+        if rules.eight_plus and call >= EIGHT_PLUS_CALL:
+            return Line(f"{head}: a met call of {EIGHT_PLUS_CALL} or more scores "
+                        f"{EIGHT_PLUS_POINTS} (house rule eight_plus)", EIGHT_PLUS_POINTS)
+        extra = tricks - call
+        points = 10 * call + extra
+        return Line(f"{head}: met, {call} × 10 + {extra} = {points}", points)
+    why = "fewer than called" if tricks < call else f"more than {limit} over the call"
+    points = -10 * call
+    return Line(f"{head}: {why}, -{call} × 10 = {points}", points)
+
+
+def check_min_call(calls: Sequence[int], rules: CallBreakRules) -> None:
+    for i, call in enumerate(calls):
+        if call < rules.min_call:
+            raise InvalidInput(f"calls of player {i + 1}", call,
+                               f"is below the minimum call of {rules.min_call}"
+                               f" (allowed {rules.min_call} to {MAX_TRICKS})")
+
+
+def score_calls(calls: Sequence[object], tricks: Sequence[object], rules: CallBreakRules,
+                players: Sequence[str] | None = None) -> DealScore:
+    """Score a round of four calls and four trick counts (which must total 13)."""
+    call_list = _check_four("calls", calls, 1)
+    check_min_call(call_list, rules)
+    return score_round(CallBreakDeal(call_list, tuple(tricks)), rules, players)  # type: ignore[arg-type]
+
+
+def score_round(deal: CallBreakDeal, rules: CallBreakRules,
+                players: Sequence[str] | None = None) -> DealScore:
+    """Score a round already checked against ``rules``."""
+    names = players or [f"player {i + 1}" for i in range(PLAYERS)]
+    lines = tuple(score_call(c, t, rules, names[i])
+                  for i, (c, t) in enumerate(zip(deal.calls, deal.tricks, strict=True)))
+    points = tuple(line.points for line in lines)
+    met = sum(1 for line in lines if line.points > 0)
+    return DealScore(points, lines, f"{met} of 4 calls met")
+
+
+class CallBreak(Variant):
+    name = "call-break"
+    title = "Call Break"
+    aliases = ("callbreak", "call-bridge", "callbridge")
+    player_count = PLAYERS
+    end_kinds = ("deals", "target", "open")
+    default_end = EndRule("deals", 12)
+    end_suggestions = (EndRule("deals", 12), EndRule("deals", 5), EndRule("target", 300),
+                       EndRule("open"))
+    house_rules = (
+        RuleInfo("overtrick_limit", ("2", "none"), "2",
+                 "A call is met with up to 2 extra tricks, each worth 1 point; "
+                 "none: any number of extra tricks is met and worth 1 point each."),
+        RuleInfo("eight_plus", ("off", "on"), "off",
+                 "On: a met call of 8 or more scores a flat 130."),
+        RuleInfo("min_call", ("2", "1"), "2",
+                 "The lowest call a player may make."),
+    )
+
+    def parties(self, players: Sequence[str]) -> tuple[str, ...]:
+        return tuple(players)
+
+    def next_dealer(self, dealer: int, deal: Any, rules: Any) -> int:
+        return (dealer + 1) % PLAYERS
+
+    def openers(self, dealer: int, players: Sequence[str]) -> str:
+        return f"{players[(dealer + 1) % PLAYERS]} calls and leads first"
+
+    def parse_rules(self, mapping: Mapping[str, object] | None = None) -> CallBreakRules:
+        known = {"overtrick_limit": 2, "eight_plus": False, "min_call": 2}
+        given = settings_from(mapping, known, self.name)
+        limit: int | None = 2
+        if "overtrick_limit" in given:
+            raw = given["overtrick_limit"]
+            text = "none" if raw is None else str(raw).strip().lower()
+            if text not in ("2", "none"):
+                raise InvalidInput("overtrick_limit", raw, "is not 2 or none")
+            limit = None if text == "none" else 2
+        eight = parse_switch("eight_plus", given.get("eight_plus", False))
+        min_call = 2
+        if "min_call" in given:
+            raw = given["min_call"]
+            if str(raw).strip() not in ("1", "2") or isinstance(raw, bool):
+                raise InvalidInput("min_call", raw, "is not 1 or 2")
+            min_call = int(str(raw).strip())
+        return CallBreakRules(limit, eight, min_call)
+
+    def deal_from_dict(self, data: Mapping[str, Any]) -> CallBreakDeal:
+        if not isinstance(data, Mapping):
+            raise InvalidInput("deal", data, "is not a deal record")
+        return CallBreakDeal(data.get("calls"), data.get("tricks"))  # type: ignore[arg-type]
+
+    def check_deal(self, deal: Any, dealer: int, rules: Any) -> None:
+        if not isinstance(deal, CallBreakDeal):
+            raise InvalidInput("deal", type(deal).__name__, "is not a Call Break deal")
+        check_min_call(deal.calls, rules)
+
+    def score(self, deal: CallBreakDeal, rules: CallBreakRules,
+              players: Sequence[str]) -> DealScore:
+        return score_round(deal, rules, players)

@@ -1,0 +1,281 @@
+"""Types shared by every variant: strains, doubling, contracts, explained scores, the input error.
+
+Everything here is pure and standard library only. A contract's ``str`` is the table's
+notation (``4HX``) and ``Contract.parse`` reads it back; scores are whole numbers, and every
+score carries the ordered lines that explain it, each naming the rule and its arithmetic.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+__all__ = [
+    "MAX_TRICKS",
+    "BOOK",
+    "Strain",
+    "Doubling",
+    "Contract",
+    "Line",
+    "ContractScore",
+    "InvalidInput",
+    "check_int",
+    "parse_switch",
+    "plural",
+    "trick_points",
+]
+
+MAX_TRICKS = 13
+BOOK = 6
+
+
+class InvalidInput(ValueError):
+    """Invalid input: names the field, the value given and what is allowed.
+
+    ``str(error)`` is one line a person can read, e.g. ``tricks: 14 is not between 0 and 13``.
+    """
+
+    def __init__(self, field: str, value: object, allowed: str) -> None:
+        self.field = field
+        self.value = value
+        self.allowed = allowed
+        super().__init__(f"{field}: {_show(value)} {allowed}")
+
+
+def _show(value: object) -> str:
+    if value is None:
+        return "missing"
+    if isinstance(value, str):
+        return repr(value) if value == "" or value != value.strip() else value
+    if isinstance(value, (list, tuple)):
+        return ",".join(_show(v) for v in value)
+    return str(value)
+
+
+def check_int(field: str, value: object, low: int, high: int) -> int:
+    """Return ``value`` as an int in ``low..high`` or raise :class:`InvalidInput`."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        if isinstance(value, str) and re.fullmatch(r"\s*-?\d+\s*", value):
+            value = int(value)
+        else:
+            raise InvalidInput(field, value, f"is not a whole number between {low} and {high}")
+    assert isinstance(value, int)
+    if not low <= value <= high:
+        raise InvalidInput(field, value, f"is not between {low} and {high}")
+    return value
+
+
+_ON = {"on", "true", "yes", "1"}
+_OFF = {"off", "false", "no", "0"}
+
+
+def parse_switch(field: str, value: object) -> bool:
+    """Read a house-rule switch given as a bool or as on/off, true/false, yes/no, 1/0."""
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().lower()
+    if text in _ON:
+        return True
+    if text in _OFF:
+        return False
+    raise InvalidInput(field, value, "is not allowed (use on or off)")
+
+
+def plural(count: int, one: str, many: str) -> str:
+    return f"{count} {one if count == 1 else many}"
+
+
+class Strain(enum.Enum):
+    """A contract's strain, lowest to highest; ``value`` is its abbreviation."""
+
+    CLUBS = "C"
+    DIAMONDS = "D"
+    HEARTS = "H"
+    SPADES = "S"
+    NOTRUMP = "NT"
+
+    @property
+    def abbr(self) -> str:
+        return self.value
+
+    @property
+    def symbol(self) -> str:
+        return _SYMBOLS[self]
+
+    @property
+    def words(self) -> str:
+        """The strain as said at the table: 'clubs', 'no-trump'."""
+        return "no-trump" if self is Strain.NOTRUMP else self.name.lower()
+
+    @property
+    def first_trick(self) -> int:
+        """Value of the first trick over six."""
+        return 40 if self is Strain.NOTRUMP else self.later_tricks
+
+    @property
+    def later_tricks(self) -> int:
+        """Value of each trick over six after the first."""
+        return 20 if self in (Strain.CLUBS, Strain.DIAMONDS) else 30
+
+    @classmethod
+    def find(cls, text: str) -> Strain:
+        key = text.strip().upper()
+        strain = _STRAIN_NAMES.get(key)
+        if strain is None:
+            raise InvalidInput("strain", text, "is not one of C, D, H, S, NT (or ♣ ♦ ♥ ♠)")
+        return strain
+
+
+_SYMBOLS = {
+    Strain.CLUBS: "♣",
+    Strain.DIAMONDS: "♦",
+    Strain.HEARTS: "♥",
+    Strain.SPADES: "♠",
+    Strain.NOTRUMP: "NT",
+}
+_STRAIN_NAMES: dict[str, Strain] = {s.abbr: s for s in Strain}
+_STRAIN_NAMES.update({s.symbol: s for s in Strain})
+_STRAIN_NAMES["N"] = Strain.NOTRUMP
+
+
+class Doubling(enum.Enum):
+    """Undoubled, doubled or redoubled; ``multiplier`` is 1, 2 or 4."""
+
+    UNDOUBLED = ""
+    DOUBLED = "X"
+    REDOUBLED = "XX"
+
+    @property
+    def abbr(self) -> str:
+        return self.value
+
+    @property
+    def multiplier(self) -> int:
+        return {"": 1, "X": 2, "XX": 4}[self.value]
+
+    @classmethod
+    def find(cls, text: str) -> Doubling:
+        key = text.strip().upper()
+        for doubling in cls:
+            if doubling.abbr == key:
+                return doubling
+        raise InvalidInput("doubling", text, "is not one of '' (none), X or XX")
+
+
+_CONTRACT = re.compile(r"^\s*([1-7])\s*(NT|N|[CDHS♣♦♥♠])\s*(XX|X)?\s*$", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Contract:
+    """A contract: level 1-7 (tricks over six), strain and doubling. ``str`` is ``4HX``."""
+
+    level: int
+    strain: Strain
+    doubling: Doubling = Doubling.UNDOUBLED
+
+    def __post_init__(self) -> None:
+        if isinstance(self.level, bool) or not isinstance(self.level, int):
+            raise InvalidInput("level", self.level, "is not a whole number between 1 and 7")
+        if not 1 <= self.level <= 7:
+            raise InvalidInput("level", self.level, "is not between 1 and 7")
+
+    @classmethod
+    def parse(cls, text: str) -> Contract:
+        """Read ``4HX``, ``3nt``, ``7♠XX``; raise :class:`InvalidInput` naming ``contract``."""
+        if not isinstance(text, str):
+            raise InvalidInput("contract", text, "is not a contract like 4H, 3NT or 2SX")
+        match = _CONTRACT.match(text)
+        if match is None:
+            raise InvalidInput(
+                "contract", text, "is not a contract (level 1-7, strain C D H S NT, then X or XX)"
+            )
+        level, strain, doubling = match.groups()
+        return cls(int(level), Strain.find(strain), Doubling.find(doubling or ""))
+
+    @property
+    def tricks_needed(self) -> int:
+        return BOOK + self.level
+
+    def __str__(self) -> str:
+        return f"{self.level}{self.strain.abbr}{self.doubling.abbr}"
+
+    def __repr__(self) -> str:
+        return f"Contract.parse({str(self)!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One line of an explanation: the rule and its arithmetic, and the number it arrives at."""
+
+    text: str
+    points: int
+
+    def to_dict(self) -> dict[str, object]:
+        return {"text": self.text, "points": self.points}
+
+
+@dataclass(frozen=True, slots=True)
+class ContractScore:
+    """The score of one played contract: what each side gets, and why."""
+
+    contract: Contract
+    tricks: int
+    made: bool
+    declarer: int
+    defenders: int
+    lines: tuple[Line, ...]
+
+    @property
+    def result(self) -> str:
+        """'made', 'made +2' or 'down 3', as said at the table."""
+        diff = self.tricks - self.contract.tricks_needed
+        if diff < 0:
+            return f"down {-diff}"
+        return "made" if diff == 0 else f"made +{diff}"
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "made": self.made,
+            "declarer": self.declarer,
+            "defenders": self.defenders,
+            "lines": [line.to_dict() for line in self.lines],
+        }
+
+
+def trick_points(contract: Contract, tricks: int) -> Line:
+    """Trick value of every trick over six that declarer took (overtricks included)."""
+    over = tricks - BOOK
+    strain = contract.strain
+    if strain is Strain.NOTRUMP:
+        points = strain.first_trick + (over - 1) * strain.later_tricks
+        if over == 1:
+            text = f"1 trick over six in no-trump: 1 × 40 = {points}"
+        else:
+            text = (
+                f"{over} tricks over six in no-trump: 40 + {over - 1} × 30 = {points}"
+            )
+    else:
+        points = over * strain.later_tricks
+        text = (
+            f"{plural(over, 'trick', 'tricks')} over six in {strain.words}: "
+            f"{over} × {strain.later_tricks} = {points}"
+        )
+    return Line(text, points)
+
+
+def check_tricks(value: object) -> int:
+    return check_int("tricks", value, 0, MAX_TRICKS)
+
+
+def settings_from(
+    mapping: Mapping[str, object] | None, known: Mapping[str, object], variant: str
+) -> dict[str, object]:
+    """Reject unknown setting names; return the given ones (values checked by the caller)."""
+    given = dict(mapping or {})
+    for name in given:
+        if name not in known:
+            names = ", ".join(sorted(known)) or "none"
+            raise InvalidInput("rule", name, f"is not a house rule of {variant} (known: {names})")
+    return given

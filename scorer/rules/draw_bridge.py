@@ -1,0 +1,173 @@
+"""Draw Bridge: two players, 13 stock tricks, one auction, 13 scored tricks, to a target.
+
+Made: every trick over six at trick value, doubled ×2, redoubled ×4. Failed: nobody scores by
+default; house rule ``undertricks``: the opponent scores 50 per undertrick (×2, ×4). The dealer
+alternates every deal, passed-out deals included. See docs/rules/draw-bridge.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .base import DealScore, EndRule, RuleInfo, Variant
+from .common import (
+    Contract,
+    ContractScore,
+    Doubling,
+    InvalidInput,
+    Line,
+    check_int,
+    check_tricks,
+    parse_switch,
+    plural,
+    settings_from,
+    trick_points,
+)
+
+__all__ = ["DrawBridgeRules", "DrawBridgeDeal", "DrawBridge", "score_contract"]
+
+UNDERTRICK = 50
+
+
+@dataclass(frozen=True, slots=True)
+class DrawBridgeRules:
+    """House rules of Draw Bridge. ``undertricks``: a failed contract pays the opponent."""
+
+    undertricks: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"undertricks": self.undertricks}
+
+    def describe(self) -> tuple[str, ...]:
+        if self.undertricks:
+            return ("failed contract: opponent scores 50 per undertrick (house rule undertricks)",)
+        return ("failed contract: nobody scores (default)",)
+
+
+@dataclass(frozen=True, slots=True)
+class DrawBridgeDeal:
+    """A deal: ``declarer`` (0 or 1, the player's index), contract and tricks taken by
+    declarer in the scored play; all three None for a passed-out deal."""
+
+    declarer: int | None = None
+    contract: Contract | None = None
+    tricks: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.contract is None:
+            if self.declarer is not None or self.tricks is not None:
+                raise InvalidInput("contract", None, "(needed when a declarer or tricks are given)")
+            return
+        check_int("declarer", self.declarer, 0, 1)
+        check_tricks(self.tricks)
+
+    @property
+    def passed_out(self) -> bool:
+        return self.contract is None
+
+    @classmethod
+    def passed(cls) -> DrawBridgeDeal:
+        return cls()
+
+    def to_dict(self) -> dict[str, Any]:
+        if self.contract is None:
+            return {"passed_out": True}
+        return {"declarer": self.declarer, "contract": str(self.contract), "tricks": self.tricks}
+
+
+def score_contract(contract: Contract, tricks: int, rules: DrawBridgeRules) -> ContractScore:
+    """Score one Draw Bridge contract from declarer's tricks, with its explanation."""
+    tricks = check_tricks(tricks)
+    lines: list[Line] = []
+    doubling = contract.doubling
+    needed = contract.tricks_needed
+    if tricks >= needed:
+        line = trick_points(contract, tricks)
+        lines.append(line)
+        points = _doubled(line.points, doubling, lines)
+        lines.append(Line(f"declarer scores {points}", points))
+        return ContractScore(contract, tricks, True, points, 0, tuple(lines))
+    down = needed - tricks
+    if not rules.undertricks:
+        lines.append(Line(
+            f"{contract} needed {needed} tricks, declarer took {tricks}: down {down}; "
+            "a failed contract scores nothing (default rule)", 0))
+        return ContractScore(contract, tricks, False, 0, 0, tuple(lines))
+    base = down * UNDERTRICK
+    lines.append(Line(
+        f"{contract} needed {needed} tricks, declarer took {tricks}: "
+        f"{plural(down, 'undertrick', 'undertricks')} × {UNDERTRICK} = {base} "
+        "(house rule undertricks)", base))
+    points = _doubled(base, doubling, lines)
+    lines.append(Line(f"opponent scores {points}", points))
+    return ContractScore(contract, tricks, False, 0, points, tuple(lines))
+
+
+def _doubled(points: int, doubling: Doubling, lines: list[Line]) -> int:
+    if doubling is Doubling.UNDOUBLED:
+        return points
+    result = points * doubling.multiplier
+    word = "doubled" if doubling is Doubling.DOUBLED else "redoubled"
+    lines.append(Line(f"{word}: {points} × {doubling.multiplier} = {result}", result))
+    return result
+
+
+class DrawBridge(Variant):
+    name = "draw-bridge"
+    title = "Draw Bridge"
+    aliases = ("drawbridge", "draw")
+    player_count = 2
+    end_kinds = ("target",)
+    default_end = EndRule("target", 500)
+    end_suggestions = tuple(EndRule("target", n) for n in (100, 300, 500, 1000))
+    house_rules = (
+        RuleInfo("undertricks", ("off", "on"), "off",
+                 "A failed contract gives the opponent 50 points per undertrick "
+                 "(doubled ×2, redoubled ×4); off: a failed contract scores nothing."),
+    )
+
+    def parties(self, players: Sequence[str]) -> tuple[str, ...]:
+        return tuple(players)
+
+    def next_dealer(self, dealer: int, deal: Any, rules: Any) -> int:
+        return 1 - dealer
+
+    def openers(self, dealer: int, players: Sequence[str]) -> str:
+        return (f"{players[1 - dealer]} leads the first stock trick; "
+                f"{players[dealer]} bids first")
+
+    def parse_rules(self, mapping: Mapping[str, object] | None = None) -> DrawBridgeRules:
+        given = settings_from(mapping, {"undertricks": False}, self.name)
+        if "undertricks" in given:
+            return DrawBridgeRules(parse_switch("undertricks", given["undertricks"]))
+        return DrawBridgeRules()
+
+    def deal_from_dict(self, data: Mapping[str, Any]) -> DrawBridgeDeal:
+        if not isinstance(data, Mapping):
+            raise InvalidInput("deal", data, "is not a deal record")
+        if data.get("passed_out"):
+            return DrawBridgeDeal()
+        if "contract" not in data:
+            raise InvalidInput("contract", None, "(needed unless the deal was passed out)")
+        return DrawBridgeDeal(
+            check_int("declarer", data.get("declarer"), 0, 1),
+            Contract.parse(data["contract"]),
+            check_tricks(data.get("tricks")),
+        )
+
+    def check_deal(self, deal: Any, dealer: int, rules: Any) -> None:
+        if not isinstance(deal, DrawBridgeDeal):
+            raise InvalidInput("deal", type(deal).__name__, "is not a Draw Bridge deal")
+
+    def score(self, deal: DrawBridgeDeal, rules: DrawBridgeRules,
+              players: Sequence[str]) -> DealScore:
+        if deal.contract is None or deal.declarer is None or deal.tricks is None:
+            return DealScore((0, 0), (Line("passed out: no score", 0),), "passed out")
+        result = score_contract(deal.contract, deal.tricks, rules)
+        points = [0, 0]
+        points[deal.declarer] = result.declarer
+        points[1 - deal.declarer] = result.defenders
+        summary = f"{deal.contract} by {players[deal.declarer]}: {result.result}"
+        return DealScore(tuple(points), result.lines, summary, result.made)

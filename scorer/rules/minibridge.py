@@ -1,0 +1,298 @@
+"""MiniBridge: four players, North-South against East-West, declarer by high-card points.
+
+Made: trick value of every trick from the seventh, plus 50 for a part-score contract or 300 for
+a game contract (3NT, 4H/4S, 5C/5D and up); the bonus follows the contract named. Failed: the
+defenders score 50 per undertrick. No doubles. 20-20 is a redeal: by default the same dealer
+deals again (house rule ``redeal_passes``: the deal passes on). See docs/rules/minibridge.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .base import DealScore, EndRule, RuleInfo, Variant
+from .common import (
+    Contract,
+    ContractScore,
+    Doubling,
+    InvalidInput,
+    Line,
+    Strain,
+    check_int,
+    check_tricks,
+    parse_switch,
+    plural,
+    settings_from,
+    trick_points,
+)
+
+__all__ = [
+    "SEATS",
+    "SIDES",
+    "MiniBridgeRules",
+    "MiniBridgeDeal",
+    "HcpResult",
+    "MiniBridge",
+    "declarer_from_hcp",
+    "is_game",
+    "score_contract",
+    "seat_index",
+]
+
+SEATS = ("N", "E", "S", "W")
+SEAT_WORDS = ("North", "East", "South", "West")
+SIDES = ("N-S", "E-W")
+HCP_TOTAL = 40
+HCP_MAX = 37
+PART_SCORE_BONUS = 50
+GAME_BONUS = 300
+UNDERTRICK = 50
+
+
+def seat_index(text: object, field: str = "seat") -> int:
+    """Seat index 0-3 from 'N', 'north', 'E', ... or an int 0-3."""
+    if isinstance(text, int) and not isinstance(text, bool):
+        return check_int(field, text, 0, 3)
+    key = str(text).strip().upper()
+    for index, (seat, word) in enumerate(zip(SEATS, SEAT_WORDS, strict=True)):
+        if key in (seat, word.upper()):
+            return index
+    raise InvalidInput(field, text, "is not one of N, E, S, W")
+
+
+@dataclass(frozen=True, slots=True)
+class MiniBridgeRules:
+    """House rules of MiniBridge. ``redeal_passes``: after a 20-20 redeal the deal passes on."""
+
+    redeal_passes: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"redeal_passes": self.redeal_passes}
+
+    def describe(self) -> tuple[str, ...]:
+        if self.redeal_passes:
+            return ("after a redeal the next dealer deals (house rule redeal_passes)",)
+        return ("after a redeal the same dealer deals again (default)",)
+
+
+@dataclass(frozen=True, slots=True)
+class HcpResult:
+    """Who declares from the four announced counts (N, E, S, W), or a redeal."""
+
+    hcp: tuple[int, int, int, int]
+    redeal: bool
+    declarer: int | None
+    dummy: int | None
+    lines: tuple[Line, ...]
+
+    @property
+    def side(self) -> int | None:
+        return None if self.declarer is None else self.declarer % 2
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "redeal": self.redeal,
+            "declarer": None if self.declarer is None else SEATS[self.declarer],
+            "dummy": None if self.dummy is None else SEATS[self.dummy],
+            "side": None if self.side is None else SIDES[self.side],
+            "lines": [line.to_dict() for line in self.lines],
+        }
+
+
+def check_hcp(hcp: Sequence[object]) -> tuple[int, int, int, int]:
+    if isinstance(hcp, (str, bytes)) or not isinstance(hcp, Sequence) or len(hcp) != 4:
+        raise InvalidInput("hcp", hcp, "is not four counts (N, E, S, W)")
+    counts = tuple(check_int(f"hcp {SEATS[i]}", v, 0, HCP_MAX) for i, v in enumerate(hcp))
+    if sum(counts) != HCP_TOTAL:
+        raise InvalidInput("hcp", counts, f"totals {sum(counts)}, not {HCP_TOTAL}")
+    return counts  # type: ignore[return-value]
+
+
+def declarer_from_hcp(hcp: Sequence[object], dealer: int) -> HcpResult:
+    """Declaring side has more points; declarer is its partner with more points, on equal
+    points the one who announced first (announcing starts with the dealer, clockwise)."""
+    counts = check_hcp(hcp)
+    dealer = check_int("dealer", dealer, 0, 3)
+    ns, ew = counts[0] + counts[2], counts[1] + counts[3]
+    lines = [Line(f"N-S: {counts[0]} + {counts[2]} = {ns}", ns),
+             Line(f"E-W: {counts[1]} + {counts[3]} = {ew}", ew)]
+    if ns == ew:
+        lines.append(Line("20-20: redeal, no score", 0))
+        return HcpResult(counts, True, None, None, tuple(lines))
+    side = 0 if ns > ew else 1
+    a, b = side, side + 2
+    if counts[a] != counts[b]:
+        declarer = a if counts[a] > counts[b] else b
+        why = f"more points ({counts[declarer]} against {counts[(declarer + 2) % 4]})"
+    else:
+        order = [(dealer + i) % 4 for i in range(4)]
+        declarer = a if order.index(a) < order.index(b) else b
+        why = f"equal points ({counts[a]}), {SEAT_WORDS[declarer]} announced first"
+    dummy = (declarer + 2) % 4
+    lines.append(Line(f"{SIDES[side]} declares with {max(ns, ew)} points", max(ns, ew)))
+    lines.append(Line(f"declarer {SEAT_WORDS[declarer]}: {why}; dummy {SEAT_WORDS[dummy]}",
+                      counts[declarer]))
+    return HcpResult(counts, False, declarer, dummy, tuple(lines))
+
+
+def is_game(contract: Contract) -> bool:
+    """3NT, 4H/4S, 5C/5D and up are game contracts."""
+    needed = {Strain.NOTRUMP: 3, Strain.HEARTS: 4, Strain.SPADES: 4}.get(contract.strain, 5)
+    return contract.level >= needed
+
+
+def check_undoubled(contract: Contract) -> Contract:
+    if contract.doubling is not Doubling.UNDOUBLED:
+        raise InvalidInput("contract", str(contract), "is doubled; MiniBridge has no doubles")
+    return contract
+
+
+def score_contract(contract: Contract, tricks: int) -> ContractScore:
+    """Score one MiniBridge contract from declaring side's tricks, with its explanation."""
+    check_undoubled(contract)
+    tricks = check_tricks(tricks)
+    needed = contract.tricks_needed
+    if tricks >= needed:
+        line = trick_points(contract, tricks)
+        if is_game(contract):
+            bonus = Line(f"game bonus ({contract} is a game contract): {GAME_BONUS}", GAME_BONUS)
+        else:
+            bonus = Line(f"part-score bonus ({contract} is below game): {PART_SCORE_BONUS}",
+                         PART_SCORE_BONUS)
+        total = line.points + bonus.points
+        lines = (line, bonus,
+                 Line(f"declaring side scores {line.points} + {bonus.points} = {total}", total))
+        return ContractScore(contract, tricks, True, total, 0, lines)
+    down = needed - tricks
+    points = down * UNDERTRICK
+    failed = (
+        Line(f"{contract} needed {needed} tricks, declaring side took {tricks}: "
+             f"{plural(down, 'undertrick', 'undertricks')} × {UNDERTRICK} = {points}", points),
+        Line(f"defenders score {points}", points),
+    )
+    return ContractScore(contract, tricks, False, 0, points, failed)
+
+
+@dataclass(frozen=True, slots=True)
+class MiniBridgeDeal:
+    """A deal: the declarer's seat (0-3 = N, E, S, W), the contract and the tricks taken by
+    declarer's side; ``hcp`` the four announced counts where the table entered them. A redeal
+    has ``redeal`` set and no contract."""
+
+    declarer: int | None = None
+    contract: Contract | None = None
+    tricks: int | None = None
+    hcp: tuple[int, int, int, int] | None = None
+    redeal: bool = False
+
+    def __post_init__(self) -> None:
+        if self.hcp is not None:
+            object.__setattr__(self, "hcp", check_hcp(self.hcp))
+        if self.redeal:
+            if self.contract is not None or self.declarer is not None:
+                raise InvalidInput("contract", str(self.contract),
+                                   "is not allowed on a redealt deal")
+            return
+        if self.contract is None:
+            raise InvalidInput("contract", None, "(needed unless the deal is a redeal)")
+        check_undoubled(self.contract)
+        check_int("declarer", self.declarer, 0, 3)
+        check_tricks(self.tricks)
+
+    @classmethod
+    def from_hcp(cls, hcp: Sequence[int], dealer: int, contract: Contract | None = None,
+                 tricks: int | None = None) -> MiniBridgeDeal:
+        """The deal the four counts make: declarer named by the points, or a redeal."""
+        found = declarer_from_hcp(hcp, dealer)
+        if found.redeal:
+            return cls(hcp=found.hcp, redeal=True)
+        return cls(found.declarer, contract, tricks, found.hcp)
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {}
+        if self.redeal:
+            data["redeal"] = True
+        else:
+            assert self.declarer is not None
+            data.update(declarer=SEATS[self.declarer], contract=str(self.contract),
+                        tricks=self.tricks)
+        if self.hcp is not None:
+            data["hcp"] = list(self.hcp)
+        return data
+
+
+class MiniBridge(Variant):
+    name = "minibridge"
+    title = "MiniBridge"
+    aliases = ("mini-bridge", "mini")
+    player_count = 4
+    seat_names = SEATS
+    end_kinds = ("deals", "target", "open")
+    default_end = EndRule("deals", 8)
+    end_suggestions = (EndRule("deals", 8), EndRule("deals", 4), EndRule("target", 1000),
+                       EndRule("open"))
+    house_rules = (
+        RuleInfo("redeal_passes", ("off", "on"), "off",
+                 "After a 20-20 redeal the next player deals; off: the same dealer deals again."),
+    )
+
+    def parties(self, players: Sequence[str]) -> tuple[str, ...]:
+        return (f"{players[0]} & {players[2]}", f"{players[1]} & {players[3]}")
+
+    def next_dealer(self, dealer: int, deal: Any, rules: Any) -> int:
+        if deal.redeal and not rules.redeal_passes:
+            return dealer
+        return (dealer + 1) % 4
+
+    def openers(self, dealer: int, players: Sequence[str]) -> str:
+        return f"{players[dealer]} ({SEAT_WORDS[dealer]}) announces points first"
+
+    def parse_rules(self, mapping: Mapping[str, object] | None = None) -> MiniBridgeRules:
+        given = settings_from(mapping, {"redeal_passes": False}, self.name)
+        if "redeal_passes" in given:
+            return MiniBridgeRules(parse_switch("redeal_passes", given["redeal_passes"]))
+        return MiniBridgeRules()
+
+    def deal_from_dict(self, data: Mapping[str, Any]) -> MiniBridgeDeal:
+        if not isinstance(data, Mapping):
+            raise InvalidInput("deal", data, "is not a deal record")
+        hcp = data.get("hcp")
+        hcp_counts = None if hcp is None else check_hcp(hcp)
+        if data.get("redeal"):
+            return MiniBridgeDeal(hcp=hcp_counts, redeal=True)
+        if "contract" not in data:
+            raise InvalidInput("contract", None, "(needed unless the deal is a redeal)")
+        return MiniBridgeDeal(
+            seat_index(data.get("declarer"), "declarer"),
+            Contract.parse(data["contract"]),
+            check_tricks(data.get("tricks")),
+            hcp_counts,
+        )
+
+    def check_deal(self, deal: Any, dealer: int, rules: Any) -> None:
+        if not isinstance(deal, MiniBridgeDeal):
+            raise InvalidInput("deal", type(deal).__name__, "is not a MiniBridge deal")
+        if deal.hcp is None:
+            return
+        found = declarer_from_hcp(deal.hcp, dealer)
+        if found.redeal != deal.redeal:
+            raise InvalidInput("hcp", deal.hcp, "make a redeal (20-20); record it as a redeal")
+        if found.declarer != deal.declarer:
+            named = SEATS[found.declarer] if found.declarer is not None else "nobody"
+            raise InvalidInput("declarer", SEATS[deal.declarer or 0],
+                               f"does not match the points, which name {named}")
+
+    def score(self, deal: MiniBridgeDeal, rules: MiniBridgeRules,
+              players: Sequence[str]) -> DealScore:
+        if deal.redeal or deal.contract is None or deal.declarer is None or deal.tricks is None:
+            return DealScore((0, 0), (Line("20-20: redeal, no score", 0),), "redeal")
+        result = score_contract(deal.contract, deal.tricks)
+        side = deal.declarer % 2
+        points = [0, 0]
+        points[side] = result.declarer
+        points[1 - side] = result.defenders
+        who = f"{players[deal.declarer]} ({SEAT_WORDS[deal.declarer]})"
+        summary = f"{deal.contract} by {who}: {result.result}"
+        return DealScore(tuple(points), result.lines, summary, result.made)
