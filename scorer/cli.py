@@ -133,8 +133,52 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _add_app_commands(sub: Any) -> None:
     serve = sub.add_parser("serve", help="serve the web app to phones on this network")
-    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="address to listen on (default 127.0.0.1; 0.0.0.0 for phones)")
     serve.add_argument("--port", type=int, default=8550)
+
+    sub.add_parser("games", help="list stored games")
+    export = sub.add_parser("export", help="export stored games as JSON or CSV")
+    which = export.add_mutually_exclusive_group(required=True)
+    which.add_argument("game_id", nargs="?", help="the game to export")
+    which.add_argument("--all", action="store_true", help="export every stored game")
+    export.add_argument("--format", choices=("json", "csv"), default="json")
+    export.add_argument("-o", "--output", help="file to write (default: standard output)")
+    imp = sub.add_parser("import", help="import games from a JSON export")
+    imp.add_argument("file")
+
+
+def _store_command(args: argparse.Namespace) -> int:
+    from .store import Store, StoreError
+
+    try:
+        with Store(args.data_dir) as store:
+            for notice in store.notices:
+                print(f"note: {notice}", file=sys.stderr)
+            if args.command == "games":
+                for s in store.list_games():
+                    totals = ", ".join(f"{p} {t}" for p, t in zip(s.parties, s.totals,
+                                                                strict=True))
+                    print(f"{s.id}  {s.variant:<11}  {s.status:<11}  {s.deals:>3} deals  "
+                          f"{totals}  ({s.updated_at})")
+                return 0
+            if args.command == "export":
+                ids = None if args.all else [args.game_id]
+                text = (store.export_json(ids) if args.format == "json"
+                        else store.export_csv(ids))
+                if args.output:
+                    from pathlib import Path
+
+                    Path(args.output).write_text(text, encoding="utf-8", newline="")
+                else:
+                    sys.stdout.write(text if text.endswith("\n") else text + "\n")
+                return 0
+            report = store.import_file(args.file)
+            print(report)
+            return 0
+    except StoreError as error:
+        print(str(error), file=sys.stderr)
+        return EXIT_INVALID
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -149,6 +193,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             else:
                 _print_check(result, words[0])
             return 0
+        if args.command in ("games", "export", "import"):
+            return _store_command(args)
         if args.command == "serve":
             from .ui.app import serve
 

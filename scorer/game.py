@@ -29,8 +29,8 @@ MAX_NAME = 40
 
 
 def utc_now() -> str:
-    """The current time as stored: ISO 8601, UTC, whole seconds."""
-    return datetime.now(UTC).replace(microsecond=0).isoformat()
+    """The current time as stored: ISO 8601, UTC, to the millisecond."""
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
 class GameOver(InvalidInput):
@@ -129,7 +129,8 @@ class Game:
             end_rule = EndRule.parse(end) if isinstance(end, str) else end
         stamp = now()
         return cls(v.name, names, v.parse_rules(rules), v.check_end(end_rule), dealer,
-                   id=game_id or uuid.uuid4().hex[:12], created_at=stamp, updated_at=stamp)
+                   id=check_game_id(game_id) if game_id else uuid.uuid4().hex[:12],
+                   created_at=stamp, updated_at=stamp)
 
     # --- derived --------------------------------------------------------------------
     @property
@@ -269,6 +270,13 @@ class Game:
             return self
         return self._changed(now, closed=True)
 
+    def with_revision(self, revision: int) -> Game:
+        """The same game at another storage revision (its derived scores carried over)."""
+        game = replace(self, revision=revision)
+        if "_replay" in self.__dict__:
+            game.__dict__["_replay"] = self.__dict__["_replay"]
+        return game
+
     # --- storing --------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -320,7 +328,7 @@ class Game:
             check_int("first_dealer", data.get("first_dealer"), 0, v.player_count - 1),
             tuple(deals),
             tuple(Correction.from_dict(c) for c in raw_history),
-            _text(data, "id"),
+            check_game_id(data.get("id")),
             str(data.get("created_at", "")),
             str(data.get("updated_at", "")),
             bool(data.get("closed", False)),
@@ -339,6 +347,14 @@ def _leaders(totals: Sequence[int], after: int, why: str) -> Outcome:
     best = max(totals)
     winners = tuple(i for i, t in enumerate(totals) if t == best)
     return Outcome(winners, why, after)
+
+
+def check_game_id(value: object) -> str:
+    """A game id: 1-64 letters, digits, '-' or '_' (it names the game's file)."""
+    if (not isinstance(value, str) or not 1 <= len(value) <= 64
+            or not all(c.isascii() and (c.isalnum() or c in "-_") for c in value)):
+        raise InvalidInput("id", value, "is not 1-64 letters, digits, - or _")
+    return value
 
 
 def _text(data: Mapping[str, Any], name: str) -> str:

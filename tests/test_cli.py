@@ -97,3 +97,31 @@ def test_invalid_input_exit_2_one_line_no_traceback(args, message):
     assert len(lines) == 1, done.stderr
     assert message in lines[0]
     assert "Traceback" not in done.stderr
+
+
+def test_games_export_import_commands(tmp_path):
+    from scorer.game import Game
+    from scorer.rules.call_break import CallBreakDeal
+    from scorer.store import Store
+
+    source, target = tmp_path / "a", tmp_path / "b"
+    with Store(source) as store:
+        game = Game.new("call-break", ["Ana", "Ben", "Cleo", "Dan"], first_dealer=0)
+        game = store.save(game.add_deal(CallBreakDeal((4, 3, 2, 4), (5, 3, 1, 4))))
+    listed = scorer("--data-dir", str(source), "games")
+    assert game.id in listed.stdout and "Ana 41, Ben 30, Cleo -20, Dan 40" in listed.stdout
+    out = tmp_path / "all.json"
+    assert scorer("--data-dir", str(source), "export", "--all", "-o", str(out)).returncode == 0
+    csv_text = scorer("--data-dir", str(source), "export", game.id, "--format", "csv").stdout
+    assert "1,Ana,4 3 2 4,5 3 1 4,3 of 4 calls met,41,30,-20,40,41,30,-20,40" in csv_text
+    first = scorer("--data-dir", str(target), "import", str(out))
+    assert first.returncode == 0 and "imported 1 game" in first.stdout
+    second = scorer("--data-dir", str(target), "import", str(out))
+    assert "already stored" in second.stdout
+    with Store(target) as store:
+        assert len(store.list_games()) == 1 and store.load(game.id).totals == game.totals
+    out.write_text('{"format": "scorer-export", "games": [{"variant": "call-break"}]}')
+    bad = scorer("--data-dir", str(target), "import", str(out))
+    assert bad.returncode == 2 and bad.stderr.strip().startswith("game 1 players")
+    missing = scorer("--data-dir", str(target), "export", "nope")
+    assert missing.returncode == 2 and "no stored game" in missing.stderr
