@@ -1,0 +1,276 @@
+"""What the screens show and allow, without a client: forms for a deal and a new game.
+
+Pure Python (no flet): the screens in this package keep one of these per form, change it on
+every tap, and draw what ``evaluate()`` says: the deal it would save, or why Save is disabled,
+and a live preview of the score. Unit tests drive these directly.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..game import Game, check_players
+from ..rules import Contract, DealScore, Doubling, EndRule, InvalidInput, Strain, variant
+from ..rules.call_break import CallBreakDeal
+from ..rules.draw_bridge import DrawBridgeDeal
+from ..rules.minibridge import SEAT_WORDS, MiniBridgeDeal, declarer_from_hcp
+
+__all__ = ["DealDraft", "Evaluation", "NewGameForm", "STRAINS", "DOUBLINGS"]
+
+STRAINS = (Strain.CLUBS, Strain.DIAMONDS, Strain.HEARTS, Strain.SPADES, Strain.NOTRUMP)
+DOUBLINGS = (Doubling.UNDOUBLED, Doubling.DOUBLED, Doubling.REDOUBLED)
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """What a draft would save: the deal and its score, or the reason Save is disabled."""
+
+    deal: Any | None
+    score: DealScore | None
+    problem: str | None
+    note: str = ""  # e.g. who the points name as declarer
+
+    @property
+    def can_save(self) -> bool:
+        return self.deal is not None and self.problem is None
+
+
+@dataclass
+class DealDraft:
+    """The deal being entered (or corrected, or checked) for one variant."""
+
+    variant_name: str
+    players: tuple[str, ...]
+    rules: Any
+    dealer: int = 0
+    # bridge games
+    passed_out: bool = False  # Draw Bridge
+    redeal: bool = False  # MiniBridge, declarer picked directly
+    use_hcp: bool = False  # MiniBridge: enter the four counts
+    hcp: list[str] = field(default_factory=lambda: ["", "", "", ""])
+    declarer: int | None = None
+    level: int | None = None
+    strain: Strain | None = None
+    doubling: Doubling = Doubling.UNDOUBLED
+    tricks: int | None = None
+    # Call Break
+    calls: list[int] = field(default_factory=list)
+    taken: list[int] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if self.variant_name == "call-break":
+            if not self.calls:
+                self.calls = [self.rules.min_call] * 4
+            if not self.taken:
+                self.taken = [0] * 4
+
+    @classmethod
+    def for_game(cls, game: Game) -> DealDraft:
+        return cls(game.variant_name, game.players, game.rules, game.dealer)
+
+    @classmethod
+    def from_deal(cls, game: Game, number: int) -> DealDraft:
+        """A draft holding recorded deal ``number``, to correct it."""
+        record = game.records[number - 1]
+        draft = cls(game.variant_name, game.players, game.rules, record.dealer)
+        deal: Any = record.deal
+        if game.variant_name == "call-break":
+            draft.calls, draft.taken = list(deal.calls), list(deal.tricks)
+            return draft
+        if game.variant_name == "draw-bridge" and deal.passed_out:
+            draft.passed_out = True
+            return draft
+        if game.variant_name == "minibridge":
+            if deal.hcp is not None:
+                draft.use_hcp = True
+                draft.hcp = [str(v) for v in deal.hcp]
+            draft.redeal = deal.redeal and deal.hcp is None
+            if deal.redeal:
+                return draft
+        draft.declarer = deal.declarer
+        draft.level, draft.strain = deal.contract.level, deal.contract.strain
+        draft.doubling, draft.tricks = deal.contract.doubling, deal.tricks
+        return draft
+
+    # --- derived, for the screen ------------------------------------------------------------
+    @property
+    def contract(self) -> Contract | None:
+        if self.level is None or self.strain is None:
+            return None
+        return Contract(self.level, self.strain, self.doubling)
+
+    def hcp_result(self) -> tuple[Any, str | None]:
+        """(HcpResult or None, problem) for the four counts typed so far."""
+        counts = []
+        for seat, text in zip(SEAT_WORDS, self.hcp, strict=True):
+            if not text.strip():
+                return None, f"enter {seat}'s points"
+            if not text.strip().isdigit():
+                return None, f"{seat}'s points must be a whole number from 0 to 37"
+            counts.append(int(text))
+        try:
+            return declarer_from_hcp(counts, self.dealer), None
+        except InvalidInput as error:
+            return None, str(error)
+
+    def calls_total(self) -> int:
+        return sum(self.calls)
+
+    def tricks_left(self) -> int:
+        return 13 - sum(self.taken)
+
+    def evaluate(self) -> Evaluation:
+        try:
+            return self._evaluate()
+        except InvalidInput as error:
+            return Evaluation(None, None, str(error))
+
+    def _evaluate(self) -> Evaluation:
+        v = variant(self.variant_name)
+        if self.variant_name == "call-break":
+            left = self.tricks_left()
+            if left:
+                shown = f"{left} left to give" if left > 0 else f"{-left} too many"
+                return Evaluation(None, None, f"tricks must total 13 ({shown})")
+            deal: Any = CallBreakDeal(tuple(self.calls), tuple(self.taken))
+            v.check_deal(deal, self.dealer, self.rules)
+            return Evaluation(deal, v.score(deal, self.rules, self.players), None)
+        if self.variant_name == "draw-bridge" and self.passed_out:
+            deal = DrawBridgeDeal()
+            return Evaluation(deal, v.score(deal, self.rules, self.players), None)
+        note = ""
+        declarer = self.declarer
+        hcp = None
+        if self.variant_name == "minibridge":
+            if self.use_hcp:
+                found, problem = self.hcp_result()
+                if problem:
+                    return Evaluation(None, None, problem)
+                hcp = found.hcp
+                if found.redeal:
+                    deal = MiniBridgeDeal(hcp=hcp, redeal=True)
+                    return Evaluation(deal, v.score(deal, self.rules, self.players), None,
+                                      "20-20: redeal")
+                declarer = found.declarer
+                note = (f"declarer {self.players[declarer]} ({SEAT_WORDS[declarer]}), "
+                        f"dummy {self.players[found.dummy]} ({SEAT_WORDS[found.dummy]})")
+            elif self.redeal:
+                deal = MiniBridgeDeal(redeal=True)
+                return Evaluation(deal, v.score(deal, self.rules, self.players), None)
+        if declarer is None:
+            return Evaluation(None, None, "choose the declarer", note)
+        contract = self.contract
+        if contract is None:
+            missing = "level" if self.level is None else "strain"
+            return Evaluation(None, None, f"choose the contract's {missing}", note)
+        if self.tricks is None:
+            return Evaluation(None, None, "choose the tricks declarer took", note)
+        if self.variant_name == "draw-bridge":
+            deal = DrawBridgeDeal(declarer, contract, self.tricks)
+        else:
+            deal = MiniBridgeDeal(declarer, contract, self.tricks, hcp)
+        v.check_deal(deal, self.dealer, self.rules)
+        return Evaluation(deal, v.score(deal, self.rules, self.players), None, note)
+
+    def points_text(self, evaluation: Evaluation) -> str:
+        """'Ana 120 · Ben 0' for the preview."""
+        if evaluation.score is None:
+            return ""
+        parties = variant(self.variant_name).parties(self.players)
+        return " · ".join(f"{p} {pts}" for p, pts in
+                          zip(parties, evaluation.score.points, strict=True))
+
+
+@dataclass
+class NewGameForm:
+    """The new-game screen's state and what it would create."""
+
+    variant_name: str = "minibridge"
+    names: list[str] = field(default_factory=lambda: ["", "", "", ""])
+    first_dealer: int | None = None  # None: draw at random
+    end_kind: str = ""
+    end_value: str = ""
+    rules: dict[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.choose(self.variant_name, keep_names=True)
+
+    def choose(self, name: str, keep_names: bool = False) -> None:
+        """Switch game: the RULES.md defaults are preselected again."""
+        v = variant(name)
+        self.variant_name = v.name
+        names = [n for n in self.names if n.strip()] if not keep_names else self.names
+        self.names = (names + [""] * v.player_count)[: v.player_count]
+        if self.first_dealer is not None and self.first_dealer >= v.player_count:
+            self.first_dealer = None
+        self.end_kind = v.default_end.kind
+        self.end_value = str(v.default_end.value or "")
+        self.rules = {r.name: r.default for r in v.house_rules}
+
+    def seat_label(self, index: int) -> str:
+        if self.variant_name == "minibridge":
+            return SEAT_WORDS[index]
+        return f"Player {index + 1}"
+
+    def end_rule(self) -> EndRule:
+        if self.end_kind == "open":
+            return EndRule("open")
+        text = self.end_value.strip()
+        if not text.isdigit() or int(text) < 1:
+            field_name = "target" if self.end_kind == "target" else "number of deals"
+            raise InvalidInput(field_name, text or None, "must be a whole number of at least 1")
+        return EndRule(self.end_kind, int(text))
+
+    def problem(self) -> str | None:
+        """Why Start is disabled, or None."""
+        v = variant(self.variant_name)
+        try:
+            check_players(v, self.names)
+            v.check_end(self.end_rule())
+            v.parse_rules(self.rules)
+        except InvalidInput as error:
+            return str(error)
+        return None
+
+    def create(self, rng: random.Random | None = None) -> Game:
+        return Game.new(self.variant_name, self.names, rules=self.rules, end=self.end_rule(),
+                        first_dealer=self.first_dealer, rng=rng)
+
+    def offer_name(self, name: str) -> None:
+        """Put a recent name in the first empty seat."""
+        if any(n.strip().casefold() == name.casefold() for n in self.names):
+            return
+        for i, current in enumerate(self.names):
+            if not current.strip():
+                self.names[i] = name
+                return
+
+    @classmethod
+    def rematch(cls, game: Game) -> NewGameForm:
+        form = cls(game.variant_name, list(game.players))
+        form.end_kind, form.end_value = game.end.kind, str(game.end.value or "")
+        form.rules = {k: _rule_text(v) for k, v in game.rules.to_dict().items()}
+        form.first_dealer = None
+        return form
+
+
+def _rule_text(value: object) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)
+
+
+def recent_names(player_lists: Sequence[Sequence[str]], limit: int = 12) -> list[str]:
+    """Names from the most recent games first, each once."""
+    seen: dict[str, str] = {}
+    for players in player_lists:
+        for name in players:
+            seen.setdefault(name.casefold(), name)
+            if len(seen) >= limit:
+                return list(seen.values())
+    return list(seen.values())

@@ -1,0 +1,155 @@
+"""Small building blocks for the screens: big labelled buttons, choice groups, steppers.
+
+Every interactive control gets an accessible name (a semantics label) that says what it does
+at the table, so that screen readers and the browser tests find it by role and name. Every
+touch target is at least 48 px high. Choice groups and steppers change in place (the same
+controls, restyled), so a quick second tap never lands on a control being replaced.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import flet as ft
+
+TOUCH = 48
+SYMBOL_FONT = "ScorerSymbols"  # assets/fonts: suit symbols, arrows, minus (DejaVu Sans subset)
+RED_SUITS = ("♦", "♥")
+Handler = Callable[[], Any]
+
+
+class Symbol(str):
+    """Button text drawn with the symbol font (suits render without a network font)."""
+
+
+def _content(text: str) -> str | ft.Control:
+    if isinstance(text, Symbol):
+        return ft.Text(text, font_family=SYMBOL_FONT, size=22,
+                       color=ft.Colors.RED_700 if text in RED_SUITS else None)
+    return text
+
+
+def _style(selected: bool) -> ft.ButtonStyle:
+    return ft.ButtonStyle(
+        padding=ft.Padding.symmetric(horizontal=8),
+        bgcolor=ft.Colors.PRIMARY if selected else None,
+        color=ft.Colors.ON_PRIMARY if selected else None,
+    )
+
+
+def _call(handler: Handler) -> Callable[[Any], Any]:
+    return lambda _event: handler()
+
+
+def tap(text: str, label: str, on_tap: Handler | None, *, selected: bool = False,
+        disabled: bool = False, width: float | None = None, expand: bool | int | None = None,
+        primary: bool = False) -> ft.Semantics:
+    """A button at least 48 px high whose accessible name is ``label``."""
+    cls = ft.FilledButton if primary else ft.OutlinedButton
+    button = cls(content=_content(text), on_click=None if on_tap is None else _call(on_tap),
+                 disabled=disabled or on_tap is None, height=TOUCH, width=width,
+                 style=None if primary else _style(selected))
+    return ft.Semantics(label=label, button=True, selected=selected, content=button,
+                        expand=expand, container=True)
+
+
+def set_enabled(control: ft.Semantics, enabled: bool) -> None:
+    control.content.disabled = not enabled  # type: ignore[union-attr]
+
+
+class Toggle:
+    """An on/off button (e.g. 'Passed out'), restyled in place; ``on_toggle(value)``."""
+
+    def __init__(self, text: str, label: str, value: bool,
+                 on_toggle: Callable[[bool], Any]) -> None:
+        self.value = value
+        self.on_toggle = on_toggle
+        self.control = tap(text, label, self.flip, selected=value)
+
+    def flip(self) -> None:
+        self.value = not self.value
+        self.control.selected = self.value
+        self.control.content.style = _style(self.value)  # type: ignore[union-attr]
+        self.on_toggle(self.value)
+
+
+class ChoiceGroup:
+    """A grid of buttons, at most one selected; ``on_pick(value)`` after a tap."""
+
+    def __init__(self, values: Sequence[Any], texts: Sequence[str], labels: Sequence[str],
+                 selected: Any, on_pick: Callable[[Any], Any], *, per_row: int = 7) -> None:
+        self.values = list(values)
+        self.on_pick = on_pick
+        self.cells = [tap(text, label, (lambda v=value: self.pick(v)), selected=value == selected,
+                          expand=1)
+                      for value, text, label in zip(values, texts, labels, strict=True)]
+        rows: list[ft.Control] = []
+        for start in range(0, len(self.cells), per_row):
+            chunk: list[ft.Control] = list(self.cells[start:start + per_row])
+            if start:
+                chunk += [ft.Container(expand=1) for _ in range(per_row - len(chunk))]
+            rows.append(ft.Row(chunk, spacing=4))
+        self.control = ft.Column(rows, spacing=4)
+
+    def select(self, value: Any) -> None:
+        for cell, cell_value in zip(self.cells, self.values, strict=True):
+            chosen = cell_value == value
+            cell.selected = chosen
+            cell.content.style = _style(chosen)  # type: ignore[union-attr]
+
+    def pick(self, value: Any) -> None:
+        self.select(value)
+        self.on_pick(value)
+
+
+class Stepper:
+    """[-] value [+] with accessible names 'Fewer …' and 'More …'."""
+
+    def __init__(self, value: int, label: str, on_change: Callable[[int], Any], low: int,
+                 high: int) -> None:
+        self.value, self.label, self.low, self.high = value, label, low, high
+        self.on_change = on_change
+        self.minus = tap(Symbol("−"), f"Fewer {label}", lambda: self.step(-1), width=TOUCH)
+        self.plus = tap(Symbol("+"), f"More {label}", lambda: self.step(1), width=TOUCH)
+        self.shown = ft.Text(str(value), size=22, weight=ft.FontWeight.BOLD)
+        self.control = ft.Row([self.minus, ft.Container(self.shown, width=40,
+                                                        alignment=ft.Alignment.CENTER),
+                               self.plus], spacing=2, tight=True)
+        self._sync()
+
+    def _sync(self) -> None:
+        self.shown.value = str(self.value)
+        self.shown.semantics_label = f"{self.label}: {self.value}"
+        set_enabled(self.minus, self.value > self.low)
+        set_enabled(self.plus, self.value < self.high)
+
+    def set(self, value: int, low: int | None = None) -> None:
+        if low is not None:
+            self.low = low
+        self.value = max(self.low, min(self.high, value))
+        self._sync()
+
+    def step(self, delta: int) -> None:
+        if not self.low <= self.value + delta <= self.high:
+            return
+        self.value += delta
+        self._sync()
+        self.on_change(self.value)
+
+
+def heading(text: str) -> ft.Text:
+    return ft.Text(text, size=16, weight=ft.FontWeight.BOLD)
+
+
+def note(text: str, *, error: bool = False) -> ft.Text:
+    return ft.Text(text, size=14, color=ft.Colors.ERROR if error else None,
+                   italic=not error)
+
+
+def card(*controls: ft.Control, on_tap: Handler | None = None) -> ft.Control:
+    return ft.Card(
+        content=ft.Container(ft.Column(list(controls), spacing=6), padding=12,
+                             on_click=None if on_tap is None else _call(on_tap),
+                             ink=on_tap is not None),
+    )

@@ -1,0 +1,149 @@
+"""Helpers to serve the real app and drive it in Debian's Chromium with Playwright.
+
+The app is started as `scorer --data-dir DIR serve --port PORT` in a child process (the same
+command a user runs), and driven through the accessibility tree Flutter builds: controls are
+found by role and accessible name.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync"]
+PHONE = {"width": 360, "height": 640}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextlib.contextmanager
+def served(data_dir: Path, port: int | None = None) -> Iterator[str]:
+    """Run `scorer serve` until the block ends; yields the URL."""
+    port = port or free_port()
+    log = open(data_dir.parent / f"serve-{port}.log", "w")  # noqa: SIM115
+    child = subprocess.Popen(
+        [sys.executable, "-m", "scorer.cli", "--data-dir", str(data_dir), "serve",
+         "--port", str(port)], stdout=log, stderr=subprocess.STDOUT,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 1):
+                break
+            if child.poll() is not None:
+                raise RuntimeError(f"scorer serve exited: {Path(log.name).read_text()}")
+            time.sleep(0.2)
+        else:
+            raise RuntimeError("scorer serve did not start")
+        yield url
+    finally:
+        child.terminate()
+        try:
+            child.wait(10)
+        except subprocess.TimeoutExpired:
+            child.kill()
+        log.close()
+
+
+def chromium_path() -> str:
+    path = shutil.which("chromium") or shutil.which("chromium-browser")
+    if not path:
+        raise RuntimeError("Debian's chromium is not installed (.ci/run installs it)")
+    return path
+
+
+class Phone:
+    """One browser page at phone size, driving the app by accessible names."""
+
+    def __init__(self, page, url: str) -> None:
+        self.page = page
+        self.url = url
+        self.taps = 0
+
+    def open(self, path: str = "") -> Phone:
+        self.page.goto(self.url + path.lstrip("/"))
+        self.page.wait_for_selector("flt-semantics-placeholder", state="attached",
+                                    timeout=60000)
+        self.page.locator("flt-semantics-placeholder").dispatch_event("click")
+        return self
+
+    def button(self, name: str, exact: bool = True):
+        return self.page.get_by_role("button", name=name, exact=exact)
+
+    def tap(self, name: str, exact: bool = True) -> None:
+        target = self.button(name, exact).first
+        target.wait_for(timeout=20000)
+        # Wait for it to stop moving (dialogs and pages animate in): a tap during the
+        # animation lands where the control was drawn, not where it is.
+        box = None
+        for _ in range(50):
+            now = target.bounding_box()
+            if now is not None and now == box:
+                break
+            box = now
+            time.sleep(0.08)
+        target.click()
+        self.taps += 1
+
+    def type(self, label: str, text: str) -> None:
+        box = self.page.get_by_role("textbox", name=label, exact=True)
+        box.wait_for(timeout=20000)
+        box.click()
+        # Flutter moves its one editing <input> to the focused field and configures it; typing
+        # before that lands nowhere.
+        self.page.wait_for_function(
+            "label => document.activeElement && "
+            "document.activeElement.getAttribute('aria-label') === label", arg=label,
+            timeout=20000)
+        time.sleep(0.3)
+        box.fill(text)
+        time.sleep(0.2)
+
+    def see(self, text: str, timeout: float = 20000) -> None:
+        """Wait until ``text`` (a substring, or a regex) is shown or named on screen."""
+        pattern = text if isinstance(text, re.Pattern) else re.compile(re.escape(text))
+        deadline = time.monotonic() + timeout / 1000
+        while time.monotonic() < deadline:
+            if pattern.search(self.screen_text()):
+                return
+            time.sleep(0.1)
+        raise AssertionError(f"{text!r} not on screen; screen shows:\n{self.screen_text()}")
+
+    def screen_text(self) -> str:
+        """Everything the accessibility tree says: texts, one per line, and names."""
+        return self.page.evaluate(
+            """() => {
+                 const host = document.querySelector('flt-semantics-host');
+                 if (!host) return '';
+                 const parts = [];
+                 host.querySelectorAll('span, h1, h2, h3, flt-semantics').forEach(e => {
+                   const label = e.getAttribute('aria-label');
+                   if (label) parts.push(label);
+                   if (e.tagName !== 'FLT-SEMANTICS') parts.push(e.textContent);
+                   else Array.from(e.childNodes).filter(n => n.nodeType === 3)
+                          .forEach(n => parts.push(n.textContent));
+                 });
+                 return parts.join('\\n');
+               }""")
+
+    def enabled(self, name: str) -> bool:
+        target = self.button(name).first
+        target.wait_for(timeout=20000)
+        return bool(target.evaluate(
+            "e => !(e.getAttribute('aria-disabled') === 'true' || "
+            "e.querySelector('[aria-disabled=\"true\"]'))"))

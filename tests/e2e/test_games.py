@@ -1,0 +1,187 @@
+"""Whole games of each variant played through the real app in headless Chromium."""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+
+def new_game(phone, game, names, *, dealer, end=None, rules=()):
+    phone.tap("New game")
+    phone.tap(game)
+    labels = (["North", "East", "South", "West"] if game == "MiniBridge"
+              else [f"Player {i + 1}" for i in range(len(names))])
+    for label, name in zip(labels, names, strict=True):
+        phone.type(label, name)
+    phone.tap(f"First dealer {dealer}")
+    if end:
+        phone.tap(end)
+    for rule in rules:
+        phone.tap(rule)
+    phone.tap("Start game")
+    phone.see(f"dealer: {dealer}")
+
+
+def bridge_deal(phone, declarer, level, strain, tricks, doubling=None):
+    phone.tap("New deal")
+    phone.tap(f"Declarer {declarer}")
+    phone.tap(f"Level {level}")
+    phone.tap(strain)
+    if doubling:
+        phone.tap(doubling)
+    phone.tap(f"Tricks {tricks}")
+    phone.tap("Save deal")
+
+
+def test_draw_bridge_whole_game(phone, second_phone, data_dir):
+    new_game(phone, "Draw Bridge", ["Ana", "Ben"], dealer="Ana", end="Target score 300")
+    phone.see("Ben leads the first stock trick; Ana bids first")
+    second_phone.open()
+    second_phone.tap("Open Draw Bridge: Ana, Ben")
+    second_phone.see("Ana total 0")
+
+    # A typical deal: at most 6 taps from the scoreboard back to the scoreboard.
+    phone.taps = 0
+    bridge_deal(phone, "Ana", 4, "Spades", 10)
+    phone.see("Ana total 120")
+    assert phone.taps <= 6
+    second_phone.see("Ana total 120")  # the other phone sees the deal appear
+
+    phone.tap("New deal")
+    phone.tap("Passed out")
+    phone.see("passed out: Ana 0")
+    phone.tap("Save deal")
+    phone.see("2. passed out")
+    phone.see("dealer: Ana")  # dealt by Ben, the deal passes back to Ana
+
+    bridge_deal(phone, "Ben", 3, "No-trump", 9, doubling="Doubled")
+    phone.see("Ben total 200")
+    bridge_deal(phone, "Ana", 2, "Hearts", 7)            # wrong: really 9 tricks
+    phone.see("4. 2H by Ana: down 1")
+
+    # Correct deal 4: the old value stays in its history.
+    phone.tap("Deal 4: 2H by Ana: down 1")
+    phone.see("failed contract scores nothing")
+    phone.tap("Correct this deal")
+    phone.tap("Tricks 9")
+    phone.see("2H by Ana: made +1")
+    phone.tap("Save deal")
+    phone.see("Ana total 210")
+    phone.tap("Deal 4: 2H by Ana: made +1")
+    phone.see("2H by Ana, 7 tricks, became 2H by Ana, 9 tricks")
+    phone.page.go_back()
+    phone.see("Ana total 210")
+
+    bridge_deal(phone, "Ana", 3, "Clubs", 10)             # 80 -> 290: not yet
+    phone.see("Ana total 290")
+    bridge_deal(phone, "Ben", 1, "Diamonds", 8)           # 40 -> 240
+    bridge_deal(phone, "Ana", 1, "Clubs", 7)              # 20 -> 310: Ana wins
+    phone.see("Ana wins: reached the target of 300")
+    assert not phone.button("New deal").count()
+
+    # Reload: the same state, from disk.
+    phone.open(phone.page.url.replace(phone.url, ""))
+    phone.see("Ana wins: reached the target of 300")
+    phone.see("Ana total 310")
+
+
+POINTS_FIELDS = ["North points (Ana)", "East points (Ben)", "South points (Cleo)",
+                 "West points (Dan)"]
+
+
+def test_minibridge_whole_game_with_points_and_redeal(phone):
+    new_game(phone, "MiniBridge", ["Ana", "Ben", "Cleo", "Dan"], dealer="Ana",
+             end="Number of deals 4")
+    phone.see("Deal 1 of 4")
+    # Deal 1: the table counts points aloud; 20-20 is a redeal, same dealer again.
+    phone.tap("New deal")
+    phone.tap("Enter the points")
+    for label, points in zip(POINTS_FIELDS, [11, 10, 9, 10], strict=True):
+        phone.type(label, str(points))
+    phone.see("20-20: redeal")
+    phone.tap("Save deal")
+    phone.see("1. redeal")
+    phone.see("Deal 1 of 4 · dealer: Ana")
+    # Deal 2: points name West as declarer; E-W 4S down 2 gives N-S 100.
+    phone.tap("New deal")
+    phone.tap("Enter the points")
+    for label, points in zip(POINTS_FIELDS, [5, 10, 5, 20], strict=True):
+        phone.type(label, str(points))
+    phone.see("declarer Dan (West), dummy Ben (East)")
+    phone.tap("Level 4")
+    phone.tap("Spades")
+    phone.tap("Tricks 8")
+    phone.see("4S by Dan (West): down 2")
+    phone.tap("Save deal")
+    phone.see("Ana & Cleo total 100")
+    bridge_deal(phone, "Cleo", 3, "No-trump", 9)       # N-S 400
+    phone.see("Ana & Cleo total 500")
+    phone.tap("Deal 3: 3NT by Cleo (South): made")
+    phone.see("game bonus (3NT is a game contract): 300")
+    phone.tap("Correct this deal")
+    phone.tap("Tricks 10")
+    phone.tap("Save deal")
+    phone.see("Ana & Cleo total 530")
+    bridge_deal(phone, "Ben", 1, "Diamonds", 8)        # E-W 90
+    phone.see("Deal 4 of 4")
+    bridge_deal(phone, "Dan", 4, "Hearts", 11)         # E-W 450 -> 540
+    phone.see("Ben & Dan wins: highest total after 4 deals")
+    phone.see("Ben & Dan total 540")
+    phone.open(phone.page.url.replace(phone.url, ""))
+    phone.see("Ben & Dan wins: highest total after 4 deals")
+
+
+def test_call_break_whole_game(phone, second_phone):
+    names = ["Ana", "Ben", "Cleo", "Dan"]
+    new_game(phone, "Call Break", names, dealer="Ana", end="End: Number of deals")
+    phone.see("Deal 1 of 12")  # the source text's 12 rounds, preselected
+    phone.tap("End the game now")
+    phone.tap("End the game")
+    phone.see("Ana and Ben and Cleo and Dan share the win: ended by the players after 0 deals")
+    phone.tap("Rematch with the same players and rules")
+    phone.tap("Number of deals 5")
+    phone.tap("First dealer Ana")
+    phone.tap("Start game")
+    phone.see("Deal 1 of 5")
+    phone.see("Ben calls and leads first")
+    second_phone.open()
+    second_phone.tap("Open Call Break: Ana, Ben, Cleo, Dan", exact=False)
+    second_phone.see("Deal 1 of 5")
+    for round_number in range(1, 6):
+        phone.tap("New deal")
+        phone.see("Calls (total 8)")
+        phone.tap("More call Ana")
+        phone.tap("More call Ana")                       # Ana calls 4
+        phone.see("Calls (total 10)")
+        phone.see("Cannot save yet: tricks must total 13 (13 left to give)")
+        assert not phone.enabled("Save deal")
+        for name, tricks in zip(names, [5, 3, 2, 3], strict=True):
+            for _ in range(tricks):
+                phone.tap(f"More tricks {name}")
+        phone.see("Tricks taken (0 of 13 left)")
+        phone.tap("Save deal")
+        phone.see(f"{round_number}. calls 4 2 2 2; tricks 5 3 2 3")
+    phone.see("Ana total 205")
+    phone.see("Ana wins: highest total after 5 deals")
+    second_phone.see("Ana total 205")
+    # Correct round 2: Dan took 5, Ana 3 (Ana failed).
+    phone.tap("Deal 2: calls 4 2 2 2; tricks 5 3 2 3")
+    phone.tap("Correct this deal")
+    phone.tap("Fewer tricks Ana")
+    phone.tap("Fewer tricks Ana")
+    phone.tap("More tricks Dan")
+    phone.tap("More tricks Dan")
+    phone.see("Dan called 2, took 5: more than 2 over the call, -2 × 10 = -20")
+    phone.tap("Save deal")
+    phone.see("Ana total 124")
+    phone.see("Ana wins: highest total after 5 deals")
+    phone.tap("Deal 5: calls 4 2 2 2; tricks 5 3 2 3")
+    phone.tap("Remove this deal")
+    phone.tap("Remove")
+    phone.see("Ana total 83")
+    phone.see("Deal 5 of 5")  # reopened
+    assert phone.button("New deal").count()
+    phone.open(phone.page.url.replace(phone.url, ""))  # reload: the same state from disk
+    phone.see("Ana total 83")
+    phone.see("Deal 5 of 5")
