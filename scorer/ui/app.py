@@ -127,6 +127,9 @@ class ScorerApp:
                     views.append(self._detail_view(game, route.deal))
                     if route.name == "edit":
                         views.append(self._deal_view(game, route.deal))
+        if self.message:  # a message for the player goes on top of the screen they will see
+            views[-1].controls.insert(0, w.card(w.note(self.message, error=True)))
+            self.message = ""
         # Keep the View objects whose route stays (no page transition, dialogs stay attached);
         # only their contents change.
         merged: list[ft.View] = []
@@ -195,9 +198,6 @@ class ScorerApp:
         controls: list[ft.Control] = []
         for notice in self.store.notices:
             controls.append(w.card(w.note(notice, error=True)))
-        if self.message:
-            controls.append(w.card(w.note(self.message, error=True)))
-            self.message = ""
         controls.append(w.tap("New game", "New game", lambda: self._start_form(NewGameForm()),
                               primary=True))
         controls.append(ft.Row([
@@ -361,9 +361,6 @@ class ScorerApp:
 
     def _game_view(self, game: Game) -> ft.View:
         controls: list[ft.Control] = []
-        if self.message:
-            controls.append(w.card(w.note(self.message, error=True)))
-            self.message = ""
         outcome = game.outcome
         leaders = set(outcome.winners) if outcome else set()
         rows = [ft.Row([ft.Text(party, size=18, expand=True,

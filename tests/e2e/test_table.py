@@ -1,0 +1,95 @@
+"""The app at the table: two phones, conflicting edits, restarts, the referee, joining."""
+
+from __future__ import annotations
+
+import pytest
+from browser import PHONE, Phone, served
+
+from scorer.game import Game
+from scorer.rules import Contract
+from scorer.rules.draw_bridge import DrawBridgeDeal
+from scorer.store import Store
+
+pytestmark = pytest.mark.browser
+
+
+def stored_game(data_dir, deals=0):
+    data_dir.mkdir(exist_ok=True)
+    with Store(data_dir) as store:
+        game = Game.new("draw-bridge", ["Ana", "Ben"], first_dealer=0, end="target=1000")
+        for _ in range(deals):
+            game = game.add_deal(DrawBridgeDeal(0, Contract.parse("1C"), 7))
+        return store.save(game)
+
+
+def test_conflicting_edits_are_refused_and_the_screen_refreshes(browser, tmp_path):
+    data_dir = tmp_path / "data"
+    game = stored_game(data_dir)
+    with served(data_dir) as url:
+        one = Phone(browser.new_context(viewport=PHONE).new_page(), url).open(f"/game/{game.id}")
+        two = Phone(browser.new_context(viewport=PHONE).new_page(), url).open(f"/game/{game.id}")
+        one.see("Ana total 0")
+        two.see("Ana total 0")
+        # Both start entering the same deal.
+        one.tap("New deal")
+        two.tap("New deal")
+        for name in ("Declarer Ana", "Level 4", "Spades", "Tricks 10"):
+            one.tap(name)
+        for name in ("Declarer Ben", "Level 2", "Hearts", "Tricks 8"):
+            two.tap(name)
+        two.tap("Save deal")
+        two.see("Ben total 60")
+        one.see("This game was just changed on another phone.")
+        one.tap("Save deal")
+        one.see("Not saved: game")
+        one.see("changed elsewhere since it was loaded")
+        one.see("Ben total 60")        # the refreshed scoreboard: phone two's deal
+        one.see("Ana total 0")
+    with Store(data_dir) as store:
+        assert len(store.load(game.id).deals) == 1
+
+
+def test_restarting_the_server_shows_the_same_state(browser, tmp_path):
+    data_dir = tmp_path / "data"
+    game = stored_game(data_dir, deals=3)
+    for _ in range(2):
+        with served(data_dir) as url:
+            phone = Phone(browser.new_context(viewport=PHONE).new_page(), url).open()
+            phone.tap("Open Draw Bridge: Ana, Ben")
+            phone.see("Ana total 60")
+            phone.see("3. 1C by Ana: made")
+    assert phone.page.url.endswith(f"/game/{game.id}")
+
+
+def test_check_a_score_without_recording(phone, data_dir):
+    phone.tap("Check a score")
+    for name in ("Level 4", "Hearts", "Doubled", "Tricks 8"):
+        phone.tap(name)
+    phone.see("4HX by Declarer: down 2: Declarer 0 · Opponent 0")
+    phone.tap("Rule undertricks on")
+    phone.see("4HX by Declarer: down 2: Declarer 0 · Opponent 200")
+    phone.see("doubled: 100 × 2 = 200")
+    phone.tap("Check Call Break")
+    for _ in range(2):
+        phone.tap("More call Player 1")
+    for name, tricks in (("Player 1", 5), ("Player 2", 3), ("Player 3", 1), ("Player 4", 4)):
+        for _ in range(tricks):
+            phone.tap(f"More tricks {name}")
+    phone.see("Player 1 41 · Player 2 21 · Player 3 -20 · Player 4 22")
+    phone.tap("Rule min_call 1")
+    phone.tap("Fewer call Player 3")
+    phone.see("Player 3 called 1, took 1: met, 1 × 10 + 0 = 10")
+    phone.tap("Check MiniBridge")
+    phone.tap("Dealer West")
+    phone.tap("Enter the points")
+    for seat, points in zip(["North", "East", "South", "West"], [11, 10, 9, 10], strict=True):
+        phone.type(f"{seat} points ({seat})", str(points))
+    phone.see("20-20: redeal")
+    phone.page.go_back()
+    phone.see("No games yet")  # nothing was recorded
+
+
+def test_join_from_another_phone_shows_address_and_qr(phone):
+    phone.tap("Join from another phone")
+    phone.see(f"Address {phone.url}")
+    phone.see(f"QR code for {phone.url}")

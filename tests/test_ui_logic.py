@@ -1,0 +1,155 @@
+"""Screen logic without a client: what a form shows, enables and would save."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorer.game import Game
+from scorer.rules import Contract, Doubling, Strain
+from scorer.rules.call_break import CallBreakDeal
+from scorer.rules.draw_bridge import DrawBridgeDeal
+from scorer.ui.app import Route
+from scorer.ui.forms import DealDraft, NewGameForm, recent_names
+
+
+def draw_game():
+    return Game.new("draw-bridge", ["Ana", "Ben"], first_dealer=0)
+
+
+def test_bridge_draft_needs_declarer_contract_and_tricks_in_four_taps():
+    draft = DealDraft.for_game(draw_game())
+    reasons = []
+    for name, value in (("declarer", 0), ("level", 4), ("strain", Strain.SPADES),
+                        ("tricks", 11)):
+        evaluation = draft.evaluate()
+        assert not evaluation.can_save
+        reasons.append(evaluation.problem)
+        setattr(draft, name, value)
+    assert reasons == ["choose the declarer", "choose the contract's level",
+                       "choose the contract's strain", "choose the tricks declarer took"]
+    evaluation = draft.evaluate()
+    assert evaluation.can_save and evaluation.deal == DrawBridgeDeal(0, Contract.parse("4S"), 11)
+    assert evaluation.score.summary == "4S by Ana: made +1"
+    assert draft.points_text(evaluation) == "Ana 150 · Ben 0"
+
+
+def test_draw_bridge_passed_out_and_doubling():
+    draft = DealDraft.for_game(draw_game())
+    draft.passed_out = True
+    evaluation = draft.evaluate()
+    assert evaluation.can_save and evaluation.deal.passed_out
+    draft.passed_out = False
+    draft.declarer, draft.level, draft.strain, draft.tricks = 1, 3, Strain.NOTRUMP, 8
+    draft.doubling = Doubling.REDOUBLED
+    evaluation = draft.evaluate()
+    assert evaluation.score.points == (0, 0) and evaluation.score.summary == "3NTXX by Ben: down 1"
+
+
+def test_minibridge_points_name_declarer_or_redeal():
+    game = Game.new("minibridge", ["Ana", "Ben", "Cleo", "Dan"], first_dealer=1)
+    draft = DealDraft.for_game(game)
+    draft.use_hcp = True
+    draft.hcp = ["15", "5", "15", ""]
+    assert draft.evaluate().problem == "enter West's points"
+    draft.hcp[3] = "x"
+    assert "whole number" in draft.evaluate().problem
+    draft.hcp[3] = "6"
+    assert draft.evaluate().problem == "hcp: 15,5,15,6 totals 41, not 40"
+    draft.hcp[3] = "5"
+    evaluation = draft.evaluate()
+    assert evaluation.problem == "choose the contract's level"
+    assert evaluation.note == "declarer Cleo (South), dummy Ana (North)"  # East dealt: S first
+    draft.level, draft.strain, draft.tricks = 2, Strain.HEARTS, 8
+    assert draft.evaluate().score.points == (110, 0)
+    draft.hcp = ["10", "10", "10", "10"]
+    evaluation = draft.evaluate()
+    assert evaluation.can_save and evaluation.deal.redeal and evaluation.note == "20-20: redeal"
+
+
+def test_minibridge_draft_has_no_doubling_and_picks_declarer_directly():
+    game = Game.new("minibridge", ["Ana", "Ben", "Cleo", "Dan"], first_dealer=0)
+    draft = DealDraft.for_game(game)
+    draft.declarer, draft.level, draft.strain, draft.tricks = 3, 4, Strain.HEARTS, 10
+    assert draft.evaluate().score.points == (0, 420)
+    draft.doubling = Doubling.DOUBLED  # cannot be picked on screen; refused if it were
+    assert "no doubles" in draft.evaluate().problem
+    draft.doubling = Doubling.UNDOUBLED
+    draft.redeal = True
+    assert draft.evaluate().deal.redeal
+
+
+def test_call_break_draft_shows_sum_and_what_is_left():
+    game = Game.new("call-break", ["Ana", "Ben", "Cleo", "Dan"], first_dealer=0)
+    draft = DealDraft.for_game(game)
+    assert draft.calls == [2, 2, 2, 2] and draft.calls_total() == 8
+    assert draft.evaluate().problem == "tricks must total 13 (13 left to give)"
+    draft.taken = [5, 5, 5, 0]
+    assert draft.evaluate().problem == "tricks must total 13 (2 too many)"
+    draft.taken = [4, 4, 5, 0]
+    assert draft.tricks_left() == 0
+    assert draft.evaluate().score.points == (22, 22, -20, -20)
+
+
+def test_correction_draft_starts_from_the_recorded_deal():
+    game = draw_game().add_deal(DrawBridgeDeal(1, Contract.parse("2HX"), 9))
+    draft = DealDraft.from_deal(game, 1)
+    assert (draft.declarer, draft.level, draft.strain, draft.doubling, draft.tricks) == (
+        1, 2, Strain.HEARTS, Doubling.DOUBLED, 9)
+    assert draft.dealer == 0
+    cb = Game.new("call-break", list("ABCD"), first_dealer=2).add_deal(
+        CallBreakDeal((3, 4, 2, 2), (3, 4, 3, 3)))
+    again = DealDraft.from_deal(cb, 1)
+    assert again.calls == [3, 4, 2, 2] and again.taken == [3, 4, 3, 3] and again.dealer == 2
+
+
+def test_new_game_form_defaults_and_reasons():
+    form = NewGameForm()
+    assert (form.variant_name, form.end_kind, form.end_value) == ("minibridge", "deals", "8")
+    assert form.problem() == "player 1: '' is empty; give every player a name"
+    form.names = ["Ana", "Ben", "Cleo", "ana"]
+    assert "same name twice" in form.problem()
+    form.names[3] = "Dan"
+    assert form.problem() is None
+    form.choose("draw-bridge")
+    assert form.names == ["Ana", "Ben"] and (form.end_kind, form.end_value) == ("target", "500")
+    assert form.rules == {"undertricks": "off"}
+    form.end_value = "0"
+    assert form.problem() == "target: 0 must be a whole number of at least 1"
+    form.end_value = "300"
+    form.rules["undertricks"] = "on"
+    form.first_dealer = 1
+    game = form.create()
+    assert game.end.value == 300 and game.rules.undertricks and game.first_dealer == 1
+    form.choose("call-break")
+    assert form.end_value == "12" and form.rules["min_call"] == "2"
+
+
+def test_rematch_keeps_players_rules_and_end():
+    game = Game.new("call-break", ["Ana", "Ben", "Cleo", "Dan"], end="deals=5",
+                    rules={"overtrick_limit": "none"}, first_dealer=0)
+    form = NewGameForm.rematch(game)
+    assert form.names == ["Ana", "Ben", "Cleo", "Dan"] and form.end_value == "5"
+    assert form.rules["overtrick_limit"] == "none" and form.problem() is None
+
+
+def test_recent_names_offered_once_newest_first():
+    assert recent_names([["Ana", "Ben"], ["ben", "Cleo", "Dan", "Eva"]]) == [
+        "Ana", "Ben", "Cleo", "Dan", "Eva"]
+    form = NewGameForm("draw-bridge")
+    form.offer_name("Ana")
+    form.offer_name("ana")
+    form.offer_name("Ben")
+    form.offer_name("Cleo")  # no empty seat left
+    assert form.names == ["Ana", "Ben"]
+
+
+@pytest.mark.parametrize(
+    ("route", "expected"),
+    [("/", Route("home")), ("/new", Route("new")), ("/check", Route("check")),
+     ("/game/abc", Route("game", "abc")), ("/game/abc/deal", Route("deal", "abc")),
+     ("/game/abc/deal/3", Route("detail", "abc", 3)),
+     ("/game/abc/deal/3/edit", Route("edit", "abc", 3)), ("/nonsense/x", Route("home")),
+     ("/game/abc/deal/x", Route("home"))],
+)
+def test_routes(route, expected):
+    assert Route.parse(route) == expected
