@@ -29,12 +29,12 @@ from typing import Any
 
 import flet as ft
 
-from ..game import Game
+from ..game import DealRecord, Game
 from ..rules import InvalidInput, variant
 from ..rules.call_break import as_decimal
 from ..rules.minibridge import SEAT_WORDS
 from ..sheet import deal_words, outcome_words
-from ..store import StaleGame, Store, StoreError
+from ..store import GameSummary, StaleGame, Store, StoreError
 from . import widgets as w
 from .deal_entry import DealEntry
 from .forms import DealDraft, NewGameForm, recent_names
@@ -42,6 +42,8 @@ from .forms import DealDraft, NewGameForm, recent_names
 __all__ = ["ScorerApp", "run", "serve", "make_main"]
 
 GAMES = ("draw-bridge", "minibridge", "call-break")
+HOME_LIST = 20  # games shown per section of the home screen before "Show all"
+DEALS_SHOWN = 12  # deals shown on the scoreboard before "Show all deals"
 TOPIC = "games"
 
 
@@ -82,66 +84,78 @@ class ScorerApp:
         self.form = NewGameForm()
         self.check: DealDraft | None = None
         self.check_rules: dict[str, str] = {}
-        self.stale_notice = ""
+        self.notice_box = ft.Column()
         self.message = ""
+        self.home_expanded: set[str] = set()
+        self.all_deals: set[str] = set()  # games whose scoreboard lists every deal
         page.title = "Scorer"
         page.fonts = {w.SYMBOL_FONT: "fonts/ScorerSymbols.ttf"}
         page.theme_mode = ft.ThemeMode.SYSTEM
-        page.theme = ft.Theme(color_scheme_seed=ft.Colors.GREEN)
-        page.dark_theme = ft.Theme(color_scheme_seed=ft.Colors.GREEN)
-        page.on_route_change = lambda e: self.show()
-        page.on_view_pop = self._view_pop
+        # No page-turn animations: at the table the next screen should simply be there.
+        still = ft.PageTransitionsTheme(**{platform: ft.PageTransitionTheme.NONE for platform in
+                                           ("android", "ios", "linux", "macos", "windows")})
+        page.theme = ft.Theme(color_scheme_seed=ft.Colors.GREEN, page_transitions=still)
+        page.dark_theme = ft.Theme(color_scheme_seed=ft.Colors.GREEN, page_transitions=still)
+        self.route = page.route or "/"
+        page.on_route_change = lambda e: self._route_changed(e.route)
         page.pubsub.subscribe_topic(TOPIC, self._on_message)
 
     # --- navigation -----------------------------------------------------------------------
     def go(self, route: str) -> None:
-        """Show ``route``: the browser's address and history follow."""
-        if route == self.page.route:
-            self.show()  # the same route fires no route change: redraw now
-        else:
+        """Show ``route`` now; the browser's address and history follow."""
+        self.route = route
+        self.show()
+        if route != self.page.route:
             self.page.run_task(self.page.push_route, route)
 
-    def _view_pop(self, e: Any) -> None:
-        views = self.page.views
-        if len(views) > 1:
-            self.go(views[-2].route or "/")
+    def _route_changed(self, route: str) -> None:
+        """The browser moved (back button, address typed, or following ``go``)."""
+        if route != self.route:
+            self.route = route
+            self.show()
 
     def show(self) -> None:
-        """Draw the screens for the current route."""
-        route = Route.parse(self.page.route or "/")
-        views = [self._home_view()]
-        if route.name in ("new", "check", "join"):
-            views.append({"new": self._new_game_view, "check": self._check_view,
-                          "join": self._join_view}[route.name]())
-        elif route.game_id is not None:
-            game = self._open(route.game_id)
-            if game is None:
-                self.message = f"There is no stored game {route.game_id}."
-                views = [self._home_view()]
-            else:
-                views.append(self._game_view(game))
-                if route.name == "deal" and not game.is_over:
-                    views.append(self._deal_view(game, None))
-                elif route.name in ("detail", "edit") and route.deal is not None \
-                        and 1 <= route.deal <= len(game.deals):
-                    views.append(self._detail_view(game, route.deal))
-                    if route.name == "edit":
-                        views.append(self._deal_view(game, route.deal))
+        """Draw the screen for the current route.
+
+        The app is one View whose contents change: no page-turn to wait for, and dialogs stay
+        attached. The app bar's back button goes to the screen above this one."""
+        view, parent = self._screen_for(Route.parse(self.route))
         if self.message:  # a message for the player goes on top of the screen they will see
-            views[-1].controls.insert(0, w.card(w.note(self.message, error=True)))
+            view.controls.insert(0, w.card(w.note(self.message, error=True)))
             self.message = ""
-        # Keep the View objects whose route stays (no page transition, dialogs stay attached);
-        # only their contents change.
-        merged: list[ft.View] = []
-        for index, view in enumerate(views):
-            old = self.page.views[index] if index < len(self.page.views) else None
-            if old is not None and old.route == view.route:
-                _copy_view(view, old)
-                merged.append(old)
-            else:
-                merged.append(view)
-        self.page.views[:] = merged
+        if parent is not None and view.appbar is not None:
+            view.appbar.leading = ft.Semantics(
+                label="Back", button=True, container=True,
+                content=ft.IconButton(ft.Icons.ARROW_BACK, on_click=lambda _e: self.go(parent)))
+        if self.page.views:
+            _copy_view(view, self.page.views[0])
+            del self.page.views[1:]
+        else:
+            self.page.views.append(view)
         self.page.update()
+
+    def _screen_for(self, route: Route) -> tuple[ft.View, str | None]:
+        """The screen for ``route`` and the route its back button leads to."""
+        if route.name == "home":
+            return self._home_view(), None
+        if route.name in ("new", "check", "join"):
+            build = {"new": self._new_game_view, "check": self._check_view,
+                     "join": self._join_view}[route.name]
+            return build(), "/"
+        assert route.game_id is not None
+        game = self._open(route.game_id)
+        if game is None:
+            self.message = f"There is no stored game {route.game_id}."
+            return self._home_view(), None
+        home = f"/game/{game.id}"
+        if route.name == "deal" and not game.is_over:
+            return self._deal_view(game, None), home
+        if route.name in ("detail", "edit") and route.deal is not None \
+                and 1 <= route.deal <= len(game.deals):
+            if route.name == "edit":
+                return self._deal_view(game, route.deal), f"{home}/deal/{route.deal}"
+            return self._detail_view(game, route.deal), home
+        return self._game_view(game), "/"
 
     def _open(self, game_id: str) -> Game | None:
         try:
@@ -150,21 +164,18 @@ class ScorerApp:
             self.game = None
         return self.game
 
-    def _redraw_top(self, build: Callable[[], ft.View]) -> None:
-        """Redraw only the top view (a tap on a form), keeping the others."""
-        _copy_view(build(), self.page.views[-1])
-        self.page.update()
-
     # --- pubsub -------------------------------------------------------------------------
     def _announce(self, game_id: str) -> None:
         self.page.pubsub.send_others_on_topic(TOPIC, game_id)
 
     def _on_message(self, topic: str, game_id: Any) -> None:
-        route = Route.parse(self.page.route or "/")
+        route = Route.parse(self.route)
         if route.name in ("deal", "edit") and route.game_id == game_id:
-            # Keep what the player is entering; their save will be checked against the store.
-            self.stale_notice = "This game was just changed on another phone."
-            self._redraw_top(lambda: self._deal_view(self.game, route.deal))  # type: ignore[arg-type]
+            # Keep what the player is entering (and the game it was based on): their save will
+            # be checked against the store.
+            self.notice_box.controls = [w.card(w.note(
+                "This game was just changed on another phone.", error=True))]
+            self.page.update()
             return
         if route.name in ("home", "game", "detail") and (route.game_id in (None, game_id)):
             self.show()
@@ -177,7 +188,6 @@ class ScorerApp:
         except StaleGame as error:
             self.message = (f"Not saved: {error}. The screen now shows the game as it is "
                             "stored; enter your change again if it is still needed.")
-            self.stale_notice = ""
             self.draft = None
             self.go(f"/game/{changed.id}")
             return False
@@ -185,7 +195,6 @@ class ScorerApp:
             self._snack(f"Not saved: {error}")
             return False
         self.game = saved
-        self.stale_notice = ""
         self._announce(saved.id)
         self.go(then)
         return True
@@ -210,25 +219,32 @@ class ScorerApp:
             group = [s for s in summaries if s.status == status]
             if not group:
                 continue
-            controls.append(w.heading(title))
-            for s in group:
-                totals = " · ".join(f"{p} {t}" for p, t in zip(s.parties, s.totals, strict=True))
-                title_text = f"{variant(s.variant).title}: {', '.join(s.players)}"
-                extra = "" if status == "in progress" else " · winner: " + " and ".join(
-                    s.parties[i] for i in s.winners)
-                controls.append(ft.Semantics(
-                    container=True,
-                    label=f"Open {title_text}", button=True,
-                    content=w.card(
-                        ft.Text(title_text, weight=ft.FontWeight.BOLD),
-                        ft.Text(totals),
-                        ft.Text(f"{s.deals} deals{extra} · changed {s.updated_at[:16]}",
-                                size=12),
-                        on_tap=lambda gid=s.id: self.go(f"/game/{gid}"))))
+            controls.append(w.heading(f"{title} ({len(group)})"))
+            shown = group if status in self.home_expanded else group[:HOME_LIST]
+            controls += [self._game_card(s) for s in shown]
+            if len(shown) < len(group):
+                controls.append(w.tap(f"Show all {len(group)}",
+                                      f"Show all {title.lower()} games",
+                                      lambda status=status: self._expand_home(status)))
         if not summaries:
             controls.append(w.note("No games yet. Tap New game to start one."))
-        return ft.View(route="/", appbar=ft.AppBar(title=ft.Text("Scorer")),
-                       controls=controls, scroll=ft.ScrollMode.AUTO)
+        return screen("/", "Scorer", controls)
+
+    def _game_card(self, s: GameSummary) -> ft.Control:
+        totals = " · ".join(f"{p} {t}" for p, t in zip(s.parties, s.totals, strict=True))
+        title = f"{variant(s.variant).title}: {', '.join(s.players)}"
+        winner = "" if not s.winners else " · winner: " + " and ".join(
+            s.parties[i] for i in s.winners)
+        changed = s.updated_at[:16].replace("T", " ")
+        return ft.Semantics(
+            container=True, label=f"Open {title}", button=True,
+            content=w.card(ft.Text(title, weight=ft.FontWeight.BOLD), ft.Text(totals),
+                           ft.Text(f"{s.deals} deals{winner} · changed {changed} UTC", size=12),
+                           on_tap=lambda: self.go(f"/game/{s.id}")))
+
+    def _expand_home(self, status: str) -> None:
+        self.home_expanded.add(status)
+        self.show()
 
     # --- new game -------------------------------------------------------------------------
     def _start_form(self, form: NewGameForm) -> None:
@@ -275,8 +291,7 @@ class ScorerApp:
         controls += [w.heading("Players"), w.note(order)]
         for i in range(v.player_count):
             controls.append(ft.TextField(label=form.seat_label(i), value=form.names[i],
-                                         on_change=lambda e, i=i: set_name(i, e.control.value),
-                                         max_length=40, dense=False))
+                                         on_change=lambda e, i=i: set_name(i, e.control.value)))
         recent = [n for n in recent_names([s.players for s in self.store.list_games()])
                   if n.casefold() not in {x.strip().casefold() for x in form.names}]
         if recent:
@@ -327,23 +342,22 @@ class ScorerApp:
         controls += self._rule_pickers(v, form.rules,
                                        lambda name, c: form.rules.__setitem__(name, c))
         controls += [reason, start]
-        return ft.View(route="/new", appbar=ft.AppBar(title=ft.Text("New game")),
-                       controls=controls, scroll=ft.ScrollMode.AUTO)
+        return screen("/new", "New game", controls)
 
     def _pick_game(self, name: str) -> None:
         self.form.choose(name)
-        self._redraw_top(self._new_game_view)
+        self.show()
 
     def _pick_end(self, kind: str) -> None:
         v = variant(self.form.variant_name)
         self.form.end_kind = kind
         same = [e for e in (v.default_end, *v.end_suggestions) if e.kind == kind]
         self.form.end_value = str(same[0].value or "") if same else ""
-        self._redraw_top(self._new_game_view)
+        self.show()
 
     def _offer_name(self, name: str) -> None:
         self.form.offer_name(name)
-        self._redraw_top(self._new_game_view)
+        self.show()
 
     def _create_game(self) -> None:
         try:
@@ -387,27 +401,32 @@ class ScorerApp:
                                   primary=True))
         controls.append(ft.Text("Rules: " + "; ".join(game.rules_text()), size=12))
         if game.records:
-            controls.append(w.heading("Deals"))
-        for record in reversed(game.records):
-            what, tricks = deal_words(game, record)
-            points = " / ".join(str(p) for p in record.score.points)
-            totals = " / ".join(str(t) for t in record.totals)
-            detail = f"{record.score.summary}" if game.variant_name != "call-break" else (
-                f"calls {what}; tricks {tricks}")
-            controls.append(ft.Semantics(
-                    container=True,
-                label=f"Deal {record.number}: {detail}", button=True,
-                content=w.card(
-                    ft.Text(f"{record.number}. {detail}", weight=ft.FontWeight.BOLD),
-                    ft.Text(f"points {points} · totals {totals} · dealt by "
-                            f"{game.players[record.dealer]}", size=13),
-                    on_tap=lambda n=record.number: self.go(f"/game/{game.id}/deal/{n}"))))
+            controls.append(w.heading(f"Deals ({len(game.records)}), newest first"))
+        records = game.records[::-1]
+        shown = records if game.id in self.all_deals else records[:DEALS_SHOWN]
+        controls += [self._deal_card(game, record) for record in shown]
+        if len(shown) < len(records):
+            controls.append(w.tap(f"Show all {len(records)} deals", "Show all deals",
+                                  lambda: (self.all_deals.add(game.id), self.show())))
         if outcome is None:
             controls.append(w.tap("End the game now", "End the game now",
                                   lambda: self._confirm_close(game)))
         title = f"{game.variant.title}"
-        return ft.View(route=f"/game/{game.id}", appbar=ft.AppBar(title=ft.Text(title)),
-                       controls=controls, scroll=ft.ScrollMode.AUTO)
+        return screen(f"/game/{game.id}", title, controls)
+
+    def _deal_card(self, game: Game, record: DealRecord) -> ft.Control:
+        what, tricks = deal_words(game, record)
+        points = " / ".join(str(p) for p in record.score.points)
+        totals = " / ".join(str(t) for t in record.totals)
+        detail = (f"calls {what}; tricks {tricks}" if game.variant_name == "call-break"
+                  else record.score.summary)
+        return ft.Semantics(
+            container=True, label=f"Deal {record.number}: {detail}", button=True,
+            content=w.card(
+                ft.Text(f"{record.number}. {detail}", weight=ft.FontWeight.BOLD),
+                ft.Text(f"points {points} · totals {totals} · dealt by "
+                        f"{game.players[record.dealer]}", size=13),
+                on_tap=lambda: self.go(f"/game/{game.id}/deal/{record.number}")))
 
     def _confirm_close(self, game: Game) -> None:
         def close(_e: Any) -> None:
@@ -451,9 +470,8 @@ class ScorerApp:
         status.value = entry.status(evaluation)
         status.color = ft.Colors.ERROR if evaluation.problem else None
         w.set_enabled(save, evaluation.can_save)
-        controls: list[ft.Control] = []
-        if self.stale_notice:
-            controls.append(w.card(w.note(self.stale_notice, error=True)))
+        self.notice_box = ft.Column()
+        controls: list[ft.Control] = [self.notice_box]
         controls.append(ft.Text(f"Dealer: {game.players[draft.dealer]}", size=14))
         controls += entry.controls
         controls.append(entry.preview)
@@ -461,9 +479,8 @@ class ScorerApp:
         bar = ft.BottomAppBar(content=ft.Row([ft.Container(status, expand=True), save]),
                               height=76, padding=ft.Padding.symmetric(horizontal=10,
                                                                       vertical=6))
-        return ft.View(route=f"/game/{game.id}/deal" + (f"/{number}/edit" if number else ""),
-                       appbar=ft.AppBar(title=ft.Text(title)), controls=controls,
-                       bottom_appbar=bar, scroll=ft.ScrollMode.AUTO)
+        route = f"/game/{game.id}/deal" + (f"/{number}/edit" if number else "")
+        return screen(route, title, controls, bottom_appbar=bar)
 
     def _save_deal(self, game: Game, number: int | None) -> None:
         assert self.draft is not None
@@ -509,9 +526,7 @@ class ScorerApp:
         if number == len(game.deals):
             controls.append(w.tap("Remove this deal", "Remove this deal",
                                   lambda: self._confirm_remove(game)))
-        return ft.View(route=f"/game/{game.id}/deal/{number}",
-                       appbar=ft.AppBar(title=ft.Text(f"Deal {number}")), controls=controls,
-                       scroll=ft.ScrollMode.AUTO)
+        return screen(f"/game/{game.id}/deal/{number}", f"Deal {number}", controls)
 
     @staticmethod
     def _deal_text(game: Game, deal: Any) -> str:
@@ -586,8 +601,7 @@ class ScorerApp:
                                           set_dealer, per_row=4).control)
         controls += entry.controls
         controls.append(entry.preview)
-        return ft.View(route="/check", appbar=ft.AppBar(title=ft.Text("Check a score")),
-                       controls=controls, scroll=ft.ScrollMode.AUTO)
+        return screen("/check", "Check a score", controls)
 
     def _rule_pickers(self, v: Any, current: dict[str, str],
                       on_pick: Callable[[str, str], None]) -> list[ft.Control]:
@@ -605,7 +619,7 @@ class ScorerApp:
 
     def _check_game(self, name: str) -> None:
         self._reset_check(name)
-        self._redraw_top(self._check_view)
+        self.show()
 
     def _check_rule(self, name: str, value: str) -> None:
         draft = self._check_draft()
@@ -625,14 +639,22 @@ class ScorerApp:
         if url:
             controls.append(ft.Image(src=qr_png(url), width=240, height=240,
                                      semantics_label=f"QR code for {url}"))
-        return ft.View(route="/join", appbar=ft.AppBar(title=ft.Text("Join from another phone")),
-                       controls=controls, scroll=ft.ScrollMode.AUTO)
+        return screen("/join", "Join from another phone", controls)
+
+
+def screen(route: str, title: str, controls: list[ft.Control], **options: Any) -> ft.View:
+    """A screen: app bar with its title, contents stretched to the width, scrolling."""
+    return ft.View(route=route, appbar=ft.AppBar(title=ft.Text(title),
+                                                 automatically_imply_leading=False),
+                   controls=controls,
+                   horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+                   scroll=ft.ScrollMode.AUTO, **options)
 
 
 def _copy_view(source: ft.View, target: ft.View) -> None:
-    target.controls = source.controls
-    target.appbar = source.appbar
-    target.bottom_appbar = source.bottom_appbar
+    for name in ("controls", "appbar", "bottom_appbar", "horizontal_alignment", "scroll",
+                 "route"):
+        setattr(target, name, getattr(source, name))
 
 
 # --- starting it ------------------------------------------------------------------------------
@@ -696,12 +718,28 @@ def run(data_dir: str | None = None) -> None:
     try:
         try:
             import flet_desktop  # noqa: F401
-            view = ft.AppView.FLET_APP
         except ImportError:
-            view = ft.AppView.WEB_BROWSER
-        ft.run(make_main(store), view=view, no_cdn=True, assets_dir=_assets_dir())
+            port = _free_port()
+            print(f"Scorer is running at http://127.0.0.1:{port}/ (opening your browser; "
+                  f"data: {store.folder}). Stop it with Ctrl+C.", flush=True)
+            ft.run(make_main(store), view=ft.AppView.WEB_BROWSER, host="127.0.0.1",
+                   port=port, no_cdn=True, assets_dir=_assets_dir())
+        else:
+            ft.run(make_main(store), view=ft.AppView.FLET_APP, no_cdn=True,
+                   assets_dir=_assets_dir())
     finally:
         store.close()
+
+
+def _free_port(preferred: int = 8550) -> int:
+    for port in (preferred, 0):
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return int(probe.getsockname()[1])
+    raise OSError("no free port on 127.0.0.1")
 
 
 def _assets_dir() -> str:

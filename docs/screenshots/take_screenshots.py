@@ -1,0 +1,86 @@
+"""Take the README's screenshots from the real app, served and driven in Chromium.
+
+Run from the repository root (after `bash .ci/run` or the README's install):
+    .venv/bin/python docs/screenshots/take_screenshots.py
+It seeds a fresh data folder with games, serves the app with `scorer serve`, and saves a
+360 x 640 PNG of each main screen next to this file.
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent.parent / "tests"))
+
+from browser import CHROMIUM_ARGS, PHONE, Phone, chromium_path, served  # noqa: E402
+
+from scorer.game import Game  # noqa: E402
+from scorer.rules import Contract  # noqa: E402
+from scorer.rules.call_break import CallBreakDeal  # noqa: E402
+from scorer.rules.draw_bridge import DrawBridgeDeal  # noqa: E402
+from scorer.rules.minibridge import MiniBridgeDeal  # noqa: E402
+from scorer.store import Store  # noqa: E402
+
+
+def seed(data_dir: Path) -> dict[str, str]:
+    with Store(data_dir) as store:
+        mini = Game.new("minibridge", ["Ana", "Ben", "Cleo", "Dan"], first_dealer=0)
+        for deal in (MiniBridgeDeal(0, Contract.parse("3NT"), 9),
+                     MiniBridgeDeal(redeal=True),
+                     MiniBridgeDeal.from_hcp([5, 10, 5, 20], 1, Contract.parse("4S"), 8),
+                     MiniBridgeDeal(3, Contract.parse("2H"), 9)):
+            mini = mini.add_deal(deal)
+        calls = Game.new("call-break", ["Asha", "Bikram", "Chandra", "Deepa"], first_dealer=0,
+                         end="deals=5")
+        for c, t in (((4, 3, 2, 3), (5, 3, 2, 3)), ((3, 3, 3, 4), (2, 4, 3, 4)),
+                     ((2, 4, 2, 3), (3, 4, 1, 5)), ((4, 2, 2, 3), (4, 3, 2, 4)),
+                     ((3, 3, 2, 3), (3, 3, 3, 4))):
+            calls = calls.add_deal(CallBreakDeal(c, t))
+        draw = Game.new("draw-bridge", ["Lucía", "Pablo"], first_dealer=1, end="target=300")
+        draw = draw.add_deal(DrawBridgeDeal(1, Contract.parse("4HX"), 10))
+        ids = {"calls": store.save(calls).id, "draw": store.save(draw).id,
+               "mini": store.save(mini).id}
+    return ids
+
+
+def main() -> None:
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as tmp:
+        data_dir = Path(tmp) / "data"
+        ids = seed(data_dir)
+        with served(data_dir) as url, sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+
+            def shot(name: str, path: str, *steps: str, see: str = "",
+                     scheme: str = "light") -> None:
+                context = browser.new_context(viewport=PHONE, color_scheme=scheme)
+                phone = Phone(context.new_page(), url).open(path)
+                for step in steps:
+                    phone.tap(step)
+                if see:
+                    phone.see(see)
+                time.sleep(1.0)
+                phone.page.screenshot(path=str(HERE / f"{name}.png"))
+                context.close()
+                print(f"docs/screenshots/{name}.png")
+
+            shot("home", "/", see="In progress")
+            shot("new-game", "/new", see="House rules")
+            shot("scoreboard", f"/game/{ids['mini']}", see="Ana & Cleo total")
+            shot("deal-entry", f"/game/{ids['draw']}/deal", "Declarer Pablo", "Level 3",
+                 "No-trump", "Tricks 10", see="3NT by Pablo: made +1")
+            shot("why-this-score", f"/game/{ids['draw']}/deal/1", see="doubled")
+            shot("game-over", f"/game/{ids['calls']}", see="Game over")
+            shot("check-a-score", "/check", "Level 4", "Spades", "Tricks 8",
+                 "Rule undertricks on", see="opponent scores")
+            shot("dark-theme", f"/game/{ids['mini']}", see="Ana & Cleo total", scheme="dark")
+            browser.close()
+
+
+if __name__ == "__main__":
+    main()
