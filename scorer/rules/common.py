@@ -7,10 +7,12 @@ score carries the ordered lines that explain it, each naming the rule and its ar
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 __all__ = [
     "MAX_TRICKS",
@@ -267,6 +269,18 @@ def trick_points(contract: Contract, tricks: int) -> Line:
 
 def check_tricks(value: object) -> int:
     return check_int("tricks", value, 0, MAX_TRICKS)
+
+
+def switch_settings(cls: type[Any], mapping: Mapping[str, object] | None, variant: str) -> Any:
+    """House rules made only of on/off switches: a frozen dataclass of bool fields."""
+    known = {f.name: f.default for f in dataclasses.fields(cls)}
+    given = settings_from(mapping, known, variant)
+    return cls(**{name: parse_switch(name, value) for name, value in given.items()})
+
+
+def side_points(side: int, declarers: int, defenders: int) -> tuple[int, int]:
+    """Points of the two sides (0 and 1) when ``side`` declared."""
+    return (declarers, defenders) if side == 0 else (defenders, declarers)
 
 
 def settings_from(

@@ -20,9 +20,9 @@ from .common import (
     Line,
     check_int,
     check_tricks,
-    parse_switch,
     plural,
-    settings_from,
+    side_points,
+    switch_settings,
     trick_points,
 )
 
@@ -139,10 +139,8 @@ class DrawBridge(Variant):
                 f"{players[dealer]} bids first")
 
     def parse_rules(self, mapping: Mapping[str, object] | None = None) -> DrawBridgeRules:
-        given = settings_from(mapping, {"undertricks": False}, self.name)
-        if "undertricks" in given:
-            return DrawBridgeRules(parse_switch("undertricks", given["undertricks"]))
-        return DrawBridgeRules()
+        rules: DrawBridgeRules = switch_settings(DrawBridgeRules, mapping, self.name)
+        return rules
 
     def deal_from_dict(self, data: Mapping[str, Any]) -> DrawBridgeDeal:
         if not isinstance(data, Mapping):
@@ -166,8 +164,6 @@ class DrawBridge(Variant):
         if deal.contract is None or deal.declarer is None or deal.tricks is None:
             return DealScore((0, 0), (Line("passed out: no score", 0),), "passed out")
         result = score_contract(deal.contract, deal.tricks, rules)
-        points = [0, 0]
-        points[deal.declarer] = result.declarer
-        points[1 - deal.declarer] = result.defenders
+        points = side_points(deal.declarer, result.declarer, result.defenders)
         summary = f"{deal.contract} by {players[deal.declarer]}: {result.result}"
-        return DealScore(tuple(points), result.lines, summary, result.made)
+        return DealScore(points, result.lines, summary, result.made)

@@ -22,9 +22,9 @@ from .common import (
     Strain,
     check_int,
     check_tricks,
-    parse_switch,
     plural,
-    settings_from,
+    side_points,
+    switch_settings,
     trick_points,
 )
 
@@ -250,10 +250,8 @@ class MiniBridge(Variant):
         return f"{players[dealer]} ({SEAT_WORDS[dealer]}) announces points first"
 
     def parse_rules(self, mapping: Mapping[str, object] | None = None) -> MiniBridgeRules:
-        given = settings_from(mapping, {"redeal_passes": False}, self.name)
-        if "redeal_passes" in given:
-            return MiniBridgeRules(parse_switch("redeal_passes", given["redeal_passes"]))
-        return MiniBridgeRules()
+        rules: MiniBridgeRules = switch_settings(MiniBridgeRules, mapping, self.name)
+        return rules
 
     def deal_from_dict(self, data: Mapping[str, Any]) -> MiniBridgeDeal:
         if not isinstance(data, Mapping):
@@ -289,10 +287,7 @@ class MiniBridge(Variant):
         if deal.redeal or deal.contract is None or deal.declarer is None or deal.tricks is None:
             return DealScore((0, 0), (Line("20-20: redeal, no score", 0),), "redeal")
         result = score_contract(deal.contract, deal.tricks)
-        side = deal.declarer % 2
-        points = [0, 0]
-        points[side] = result.declarer
-        points[1 - side] = result.defenders
+        points = side_points(deal.declarer % 2, result.declarer, result.defenders)
         who = f"{players[deal.declarer]} ({SEAT_WORDS[deal.declarer]})"
         summary = f"{deal.contract} by {who}: {result.result}"
-        return DealScore(tuple(points), result.lines, summary, result.made)
+        return DealScore(points, result.lines, summary, result.made)
