@@ -12,6 +12,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
+from .i18n import LANGUAGES, Translator
 from .rules import Contract, InvalidInput, variant
 from .rules.call_break import as_decimal, score_calls
 from .rules.draw_bridge import score_contract as score_draw_bridge
@@ -50,9 +51,14 @@ def _rules(pairs: Sequence[str]) -> dict[str, str]:
     return rules
 
 
+def _lines(t: Translator, lines: Sequence[Any]) -> list[dict[str, Any]]:
+    return [{"text": t.line(line), "points": line.points} for line in lines]
+
+
 def _check(args: argparse.Namespace, result_words: list[str]) -> dict[str, Any]:
     """Score one hand without recording it; returns the JSON shape of the result and puts
     the table's words for a contract's result ('made +1', 'down 2') in ``result_words``."""
+    t = Translator(args.lang)
     game = variant(args.game)
     rules = game.parse_rules(_rules(args.rule))
     used = {"draw-bridge": {"contract", "tricks"},
@@ -65,14 +71,16 @@ def _check(args: argparse.Namespace, result_words: list[str]) -> dict[str, Any]:
     if game.name == "call-break":
         if args.calls is None or args.tricks is None:
             raise InvalidInput("calls", None, "(call-break needs --calls and --tricks)")
-        score = score_calls(_ints("calls", args.calls), _ints("tricks", args.tricks), rules)
-        return {"points": list(score.points), "lines": [x.to_dict() for x in score.lines]}
+        names = [t("ui.player_n", n=i + 1) for i in range(4)]
+        score = score_calls(_ints("calls", args.calls), _ints("tricks", args.tricks), rules,
+                            names)
+        return {"points": list(score.points), "lines": _lines(t, score.lines)}
     result: dict[str, Any] = {}
     if game.name == "minibridge" and args.hcp is not None:
         if args.dealer is None:
             raise InvalidInput("dealer", None, "(--hcp needs --dealer N, E, S or W)")
         found = declarer_from_hcp(_ints("hcp", args.hcp), seat_index(args.dealer, "dealer"))
-        result["hcp"] = found.to_dict()
+        result["hcp"] = {**found.to_dict(), "lines": _lines(t, found.lines)}
     elif args.dealer is not None:
         raise InvalidInput("--dealer", args.dealer, "is only used with --hcp")
     if args.contract is not None or args.tricks is not None or "hcp" not in result:
@@ -89,11 +97,12 @@ def _check(args: argparse.Namespace, result_words: list[str]) -> dict[str, Any]:
         else:
             scored = score_minibridge(contract, tricks[0])
         result.update(scored.to_dict())
-        result_words[0] = scored.result
+        result["lines"] = _lines(t, scored.lines)
+        result_words[0] = t.render(scored.result_msg)
     return result
 
 
-def _print_check(result: dict[str, Any], words: str) -> None:
+def _print_check(result: dict[str, Any], words: str, t: Translator) -> None:
     hcp = result.get("hcp")
     if hcp:
         for line in hcp["lines"]:
@@ -104,14 +113,16 @@ def _print_check(result: dict[str, Any], words: str) -> None:
         print(line["text"])
     if "points" in result:
         decimals = ", ".join(f"{p} ({as_decimal(p)})" for p in result["points"])
-        print(f"Result: {decimals}")
+        print(t("cli.result_points", points=decimals))
     elif "made" in result:
-        print(f"Result: {words}; declarer {result['declarer']}, "
-              f"defenders {result['defenders']}")
+        print(t("cli.result_contract", result=words, declarer=result["declarer"],
+                defenders=result["defenders"]))
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="scorer", description="Score keeper for bridge-family card games.")
+    parser.add_argument("--lang", default="en", choices=sorted(LANGUAGES),
+                        help="language of the output: en, es, bg or af")
     parser.add_argument("--data-dir", help="folder of stored games (default: SCORER_DATA_DIR, "
                         "FLET_APP_STORAGE_DATA, else the user's data folder)")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
@@ -126,6 +137,8 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE",
                        help="a house rule, e.g. undertricks=on (repeatable)")
     check.add_argument("--json", action="store_true", help="print JSON")
+    check.add_argument("--lang", default=argparse.SUPPRESS, choices=sorted(LANGUAGES),
+                       help="language of the explanation: en, es, bg or af")
 
     _add_app_commands(sub)
     return parser
@@ -154,7 +167,7 @@ def _store_command(args: argparse.Namespace) -> int:
     try:
         with Store(args.data_dir) as store:
             for notice in store.notices:
-                print(f"note: {notice}", file=sys.stderr)
+                print(f"note: {Translator(args.lang).render(notice)}", file=sys.stderr)
             if args.command == "games":
                 for s in store.list_games():
                     totals = ", ".join(f"{p} {t}" for p, t in zip(s.parties, s.totals,
@@ -191,7 +204,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             if args.json:
                 print(json.dumps(result, ensure_ascii=False))
             else:
-                _print_check(result, words[0])
+                _print_check(result, words[0], Translator(args.lang))
             return 0
         if args.command in ("games", "export", "import"):
             return _store_command(args)
@@ -204,7 +217,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         run(data_dir=args.data_dir)
         return 0
-    except (InvalidInput, UsageError) as error:
+    except InvalidInput as error:
+        lang = getattr(locals().get("args"), "lang", "en")
+        print(Translator(lang).error(error) if lang != "en" else str(error), file=sys.stderr)
+        return EXIT_INVALID
+    except UsageError as error:
         print(str(error), file=sys.stderr)
         return EXIT_INVALID
 

@@ -19,7 +19,7 @@ from functools import cached_property
 from typing import Any
 
 from .rules import DealScore, EndRule, InvalidInput, Variant, variant
-from .rules.common import check_int
+from .rules.common import Msg, check_int
 
 __all__ = ["Game", "DealRecord", "Correction", "Outcome", "GameOver", "SCHEMA_VERSION",
            "utc_now"]
@@ -69,6 +69,7 @@ class Outcome:
     winners: tuple[int, ...]
     reason: str
     after_deal: int
+    reason_msg: Msg | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,13 +153,15 @@ class Game:
         for number, deal in enumerate(self.deals, start=1):
             if outcome is not None:
                 raise InvalidInput(f"deal {number}", "recorded",
-                                   f"comes after the game ended at deal {outcome.after_deal}")
+                                   f"comes after the game ended at deal {outcome.after_deal}",
+                                   Msg.of("error.after_end", number=number,
+                                          end=outcome.after_deal))
             try:
                 v.check_deal(deal, dealer, self.rules)
                 score = v.score(deal, self.rules, self.players)
             except InvalidInput as error:
                 raise InvalidInput(f"deal {number} {error.field}", error.value,
-                                   error.allowed) from None
+                                   error.allowed, error.msg) from None
             for i, points in enumerate(score.points):
                 totals[i] += points
             next_dealer = v.next_dealer(dealer, deal, self.rules)
@@ -169,7 +172,8 @@ class Game:
             outcome = self._end_reached(number, counted, totals)
         if outcome is None and self.closed:
             outcome = _leaders(totals, len(self.deals),
-                               f"ended by the players after {len(self.deals)} deals")
+                               f"ended by the players after {len(self.deals)} deals",
+                               Msg.of("outcome.closed", n=len(self.deals)))
         return tuple(records), outcome, dealer
 
     def _end_reached(self, number: int, counted: int, totals: list[int]) -> Outcome | None:
@@ -177,9 +181,11 @@ class Game:
         if end.kind == "target":
             assert end.value is not None
             if max(totals) >= end.value:
-                return _leaders(totals, number, f"reached the target of {end.value}")
+                return _leaders(totals, number, f"reached the target of {end.value}",
+                                Msg.of("outcome.target", target=end.value))
         elif end.kind == "deals" and counted >= (end.value or 0):
-            return _leaders(totals, number, f"highest total after {counted} deals")
+            return _leaders(totals, number, f"highest total after {counted} deals",
+                            Msg.of("outcome.deals", n=counted))
         return None
 
     @property
@@ -213,6 +219,23 @@ class Game:
         """Who calls or leads first in the next deal, in words."""
         return self.variant.openers(self.dealer, self.players)
 
+    def openers_msg(self) -> Msg:
+        return self.variant.openers_msg(self.dealer, self.players)
+
+    def progress_msg(self) -> Msg:
+        end = self.end
+        if end.kind == "target":
+            return Msg.of("progress.target", target=end.value)
+        if end.kind == "deals":
+            assert end.value is not None
+            return Msg.of("progress.deals", number=min(self.deals_counted + 1, end.value),
+                          total=end.value)
+        return Msg.of("progress.open", n=len(self.deals))
+
+    def rules_msgs(self) -> tuple[Msg, ...]:
+        msgs: tuple[Msg, ...] = self.rules.describe_msgs()
+        return msgs
+
     def progress(self) -> str:
         """Where the game stands against its end condition, in words."""
         end = self.end
@@ -239,7 +262,7 @@ class Game:
             assert outcome is not None
             raise GameOver("deal", len(self.deals) + 1,
                            f"cannot be added: the game is over ({outcome.reason}); "
-                           "correct or remove a deal first")
+                           "correct or remove a deal first", Msg.of("error.game_over"))
         return self._changed(now, deals=(*self.deals, deal))
 
     def correct(self, number: int, deal: Any, now: Callable[[], str] = utc_now) -> Game:
@@ -343,10 +366,10 @@ class Game:
         return game
 
 
-def _leaders(totals: Sequence[int], after: int, why: str) -> Outcome:
+def _leaders(totals: Sequence[int], after: int, why: str, msg: Msg) -> Outcome:
     best = max(totals)
     winners = tuple(i for i, t in enumerate(totals) if t == best)
-    return Outcome(winners, why, after)
+    return Outcome(winners, why, after, msg)
 
 
 def check_game_id(value: object) -> str:
@@ -370,16 +393,20 @@ def check_players(v: Variant, players: object) -> tuple[str, ...]:
         raise InvalidInput("players", players, f"is not a list of {v.player_count} names")
     if len(players) != v.player_count:
         raise InvalidInput("players", len(players),
-                           f"is the wrong number of players; {v.title} has {v.player_count}")
+                           f"is the wrong number of players; {v.title} has {v.player_count}",
+                           Msg.of("error.player_count", n=v.player_count))
     names = []
     for i, name in enumerate(players):
         if not isinstance(name, str) or not name.strip():
-            raise InvalidInput(f"player {i + 1}", name, "is empty; give every player a name")
+            raise InvalidInput(f"player {i + 1}", name, "is empty; give every player a name",
+                               Msg.of("error.name_empty", player=i + 1))
         if len(name.strip()) > MAX_NAME:
             raise InvalidInput(f"player {i + 1}", name.strip(),
-                               f"is longer than {MAX_NAME} characters")
+                               f"is longer than {MAX_NAME} characters",
+                               Msg.of("error.name_long", player=i + 1, n=MAX_NAME))
         names.append(name.strip())
     seen = {n.casefold() for n in names}
     if len(seen) != len(names):
-        raise InvalidInput("players", names, "has the same name twice; names must differ")
+        raise InvalidInput("players", names, "has the same name twice; names must differ",
+                           Msg.of("error.name_twice"))
     return tuple(names)

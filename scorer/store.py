@@ -38,6 +38,7 @@ from tinydb.table import Document
 
 from .game import SCHEMA_VERSION, Game, check_game_id, utc_now
 from .rules import InvalidInput
+from .rules.common import Msg
 from .sheet import to_csv
 
 try:  # POSIX; on Windows the folder lock falls back to an exclusive lock file.
@@ -317,7 +318,7 @@ class Store:
     """Games in a data folder. Open one per process; it is safe to share between threads.
 
     ``notices`` collects messages for the user about damaged or unreadable games found while
-    working (the game named, what happened to its file)."""
+    working (the game named, what happened to its file), to render with scorer.i18n."""
 
     def __init__(self, data_dir: str | os.PathLike[str] | None = None,
                  wait: float = 2.0) -> None:
@@ -329,7 +330,7 @@ class Store:
         self.quarantine_dir.mkdir(exist_ok=True)
         self._lock = threading.RLock()
         self._folder_lock = _FolderLock(self.folder, wait)
-        self.notices: list[str] = []
+        self.notices: list[Msg] = []  # for the player, in their language (scorer.i18n)
         self._unreadable: dict[str, str] = {}  # id -> why (newer schema), left in place
         self._index: dict[str, GameSummary] = {}
         self._index_written = 0.0
@@ -446,8 +447,7 @@ class Store:
             return None
         except NewerSchema as error:
             self._unreadable[game_id] = str(error)
-            self.notices.append(f"game {game_id} was not opened: {error}; its file is "
-                                "left untouched")
+            self.notices.append(Msg.of("notice.newer", game=game_id, detail=str(error)))
             return None
         except (CorruptFile, InvalidInput) as error:
             moved = self._quarantine(path, game_id)
@@ -460,14 +460,13 @@ class Store:
                     self._quarantine(backup, game_id)
                 else:
                     atomic_write(path, backup.read_text(encoding="utf-8"))
-            where = f"moved to {moved}" if moved else "moved aside"
+            where = str(moved or self.quarantine_dir)
             if restored is not None:
-                self.notices.append(
-                    f"game {game_id} was damaged ({error}); the damaged file was {where} and "
-                    f"the previous version ({len(restored.deals)} deals) was restored")
+                self.notices.append(Msg.of("notice.restored", game=game_id, moved=where,
+                                           n=len(restored.deals), detail=str(error)))
             else:
-                self.notices.append(f"game {game_id} was damaged ({error}) and could not be "
-                                    f"restored; the damaged file was {where}")
+                self.notices.append(Msg.of("notice.lost", game=game_id, moved=where,
+                                           detail=str(error)))
             return restored
 
     @staticmethod

@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorer.game import Game
+from scorer.i18n import Translator
 from scorer.rules import Contract
 from scorer.rules.call_break import CallBreakDeal
 from scorer.rules.draw_bridge import DrawBridgeDeal
@@ -33,6 +34,11 @@ from scorer.store import (
 )
 
 HERE = Path(__file__).resolve().parent
+ENGLISH = Translator("en")
+
+
+def notices(store: Store) -> list[str]:
+    return [ENGLISH.render(n) for n in store.notices]
 ROUND = CallBreakDeal((3, 3, 3, 3), (4, 3, 3, 3))
 
 
@@ -241,7 +247,7 @@ def test_damaged_game_is_quarantined_and_backup_restored(folder, kind):
     damaged = DAMAGE[kind](path.read_bytes())
     path.write_bytes(damaged)
     with Store(folder) as store:
-        assert any(game.id in n and "restored" in n for n in store.notices), store.notices
+        assert any(game.id in n and "restored" in n for n in notices(store)), notices(store)
         restored = store.load(game.id)
         assert restored.revision == 1 and restored.deals == ()
         assert store.load(other.id) == other
@@ -259,7 +265,7 @@ def test_damaged_game_without_backup_is_moved_aside_and_reported(folder):
     game_file(folder, game.id).with_suffix(".json.bak").unlink(missing_ok=True)
     with Store(folder) as store:
         assert store.list_games() == []
-        assert any(game.id in n and "could not be restored" in n for n in store.notices)
+        assert any(game.id in n and "could not be restored" in n for n in notices(store))
     assert len(list((folder / "quarantine").iterdir())) == 1
 
 
@@ -284,7 +290,7 @@ def test_newer_schema_is_refused_and_left_untouched(folder):
     before = path.read_bytes()
     with Store(folder) as store:
         assert store.list_games() == []
-        assert any("newer Scorer" in n for n in store.notices)
+        assert any("newer Scorer" in n for n in notices(store))
         with pytest.raises(NewerSchema):
             store.load(game.id)
         with pytest.raises(NewerSchema):

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from .common import InvalidInput, Line
+from .common import InvalidInput, Line, Msg
 
 __all__ = ["DealScore", "EndRule", "Variant", "RuleInfo"]
 
@@ -28,6 +28,7 @@ class DealScore:
     lines: tuple[Line, ...]
     summary: str
     made: bool | None = None
+    summary_msg: Msg | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +108,10 @@ class Variant(ABC):
     @abstractmethod
     def openers(self, dealer: int, players: Sequence[str]) -> str:
         """Who calls or leads first when ``dealer`` deals, in words."""
+
+    @abstractmethod
+    def openers_msg(self, dealer: int, players: Sequence[str]) -> Msg:
+        """The same, to render in the player's language."""
 
     # --- rules -----------------------------------------------------------------------
     @abstractmethod

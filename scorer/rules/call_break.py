@@ -21,6 +21,7 @@ from .common import (
     MAX_TRICKS,
     InvalidInput,
     Line,
+    Msg,
     check_int,
     parse_switch,
     settings_from,
@@ -58,6 +59,14 @@ class CallBreakRules:
         return {"overtrick_limit": self.overtrick_limit, "eight_plus": self.eight_plus,
                 "min_call": self.min_call}
 
+    def describe_msgs(self) -> tuple[Msg, ...]:
+        return (Msg.of("rules.overtrick_limit_2" if self.overtrick_limit == 2
+                       else "rules.overtrick_limit_none"),
+                Msg.of("rules.eight_plus_on" if self.eight_plus else "rules.eight_plus_off"),
+                Msg.of("rules.min_call", n=self.min_call,
+                       how=Msg.of("rules.default" if self.min_call == 2 else "rules.house_rule",
+                                  name="min_call=1")))
+
     def describe(self) -> tuple[str, ...]:
         return (
             "a call is met with up to 2 extra tricks (default)" if self.overtrick_limit == 2
@@ -74,7 +83,8 @@ def _check_four(field: str, values: Sequence[object], low: int) -> tuple[int, ..
         raise InvalidInput(field, values, "is not a list of four numbers")
     if len(values) != PLAYERS:
         raise InvalidInput(field, values,
-                           f"has {len(values)} entries; Call Break has {PLAYERS} players")
+                           f"has {len(values)} entries; Call Break has {PLAYERS} players",
+                           Msg.of("error.four_players", field=field, n=len(values)))
     return tuple(check_int(f"{field} of player {i + 1}", v, low, MAX_TRICKS)
                  for i, v in enumerate(values))
 
@@ -92,7 +102,8 @@ class CallBreakDeal:
         if sum(tricks) != MAX_TRICKS:
             shown = " + ".join(map(str, tricks))
             raise InvalidInput("tricks", tricks,
-                               f"total {shown} = {sum(tricks)}, not {MAX_TRICKS}")
+                               f"total {shown} = {sum(tricks)}, not {MAX_TRICKS}",
+                               Msg.of("error.tricks_total", shown=shown, total=sum(tricks)))
         object.__setattr__(self, "tricks", tricks)
 
     def to_dict(self) -> dict[str, Any]:
@@ -106,13 +117,19 @@ def score_call(call: int, tricks: int, rules: CallBreakRules, who: str = "player
     if call <= tricks and (limit is None or tricks <= call + limit):
         if rules.eight_plus and call >= EIGHT_PLUS_CALL:
             return Line(f"{head}: a met call of {EIGHT_PLUS_CALL} or more scores "
-                        f"{EIGHT_PLUS_POINTS} (house rule eight_plus)", EIGHT_PLUS_POINTS)
+                        f"{EIGHT_PLUS_POINTS} (house rule eight_plus)", EIGHT_PLUS_POINTS,
+                        Msg.of("line.cb_eight", who=who, call=call, tricks=tricks,
+                               points=EIGHT_PLUS_POINTS))
         extra = tricks - call
         points = 10 * call + extra
-        return Line(f"{head}: met, {call} × 10 + {extra} = {points}", points)
+        return Line(f"{head}: met, {call} × 10 + {extra} = {points}", points,
+                    Msg.of("line.cb_met", who=who, call=call, tricks=tricks, extra=extra,
+                           points=points))
     why = "fewer than called" if tricks < call else f"more than {limit} over the call"
     points = -10 * call
-    return Line(f"{head}: {why}, -{call} × 10 = {points}", points)
+    key = "line.cb_fewer" if tricks < call else "line.cb_more"
+    return Line(f"{head}: {why}, -{call} × 10 = {points}", points,
+                Msg.of(key, who=who, call=call, tricks=tricks, limit=limit, points=points))
 
 
 def check_min_call(calls: Sequence[int], rules: CallBreakRules) -> None:
@@ -120,7 +137,9 @@ def check_min_call(calls: Sequence[int], rules: CallBreakRules) -> None:
         if call < rules.min_call:
             raise InvalidInput(f"calls of player {i + 1}", call,
                                f"is below the minimum call of {rules.min_call}"
-                               f" (allowed {rules.min_call} to {MAX_TRICKS})")
+                               f" (allowed {rules.min_call} to {MAX_TRICKS})",
+                               Msg.of("error.min_call", player=i + 1, call=call,
+                                      low=rules.min_call))
 
 
 def score_calls(calls: Sequence[object], tricks: Sequence[object], rules: CallBreakRules,
@@ -134,12 +153,13 @@ def score_calls(calls: Sequence[object], tricks: Sequence[object], rules: CallBr
 def score_round(deal: CallBreakDeal, rules: CallBreakRules,
                 players: Sequence[str] | None = None) -> DealScore:
     """Score a round already checked against ``rules``."""
-    names = players or [f"player {i + 1}" for i in range(PLAYERS)]
+    names = players or [f"player {i + 1}" for i in range(PLAYERS)]  # the CLI's neutral names
     lines = tuple(score_call(c, t, rules, names[i])
                   for i, (c, t) in enumerate(zip(deal.calls, deal.tricks, strict=True)))
     points = tuple(line.points for line in lines)
     met = sum(1 for line in lines if line.points > 0)
-    return DealScore(points, lines, f"{met} of 4 calls met")
+    return DealScore(points, lines, f"{met} of 4 calls met",
+                     summary_msg=Msg.of("summary.calls_met", met=met))
 
 
 class CallBreak(Variant):
@@ -169,6 +189,9 @@ class CallBreak(Variant):
 
     def openers(self, dealer: int, players: Sequence[str]) -> str:
         return f"{players[(dealer + 1) % PLAYERS]} calls and leads first"
+
+    def openers_msg(self, dealer: int, players: Sequence[str]) -> Msg:
+        return Msg.of("openers.call_break", who=players[(dealer + 1) % PLAYERS])
 
     def parse_rules(self, mapping: Mapping[str, object] | None = None) -> CallBreakRules:
         known = {"overtrick_limit": 2, "eight_plus": False, "min_call": 2}

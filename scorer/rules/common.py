@@ -11,10 +11,11 @@ import dataclasses
 import enum
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 __all__ = [
+    "Msg",
     "MAX_TRICKS",
     "BOOK",
     "Strain",
@@ -33,16 +34,33 @@ MAX_TRICKS = 13
 BOOK = 6
 
 
+@dataclass(frozen=True, slots=True)
+class Msg:
+    """A message for a person, in no language yet: a catalog key and its parameters.
+
+    ``scorer.i18n`` renders it in the player's language (assets/i18n/*.json). A parameter may
+    itself be a Msg (rendered first); the parameter ``n`` chooses the plural form."""
+
+    key: str
+    params: tuple[tuple[str, Any], ...] = ()
+
+    @classmethod
+    def of(cls, key: str, **params: Any) -> Msg:
+        return cls(key, tuple(params.items()))
+
+
 class InvalidInput(ValueError):
     """Invalid input: names the field, the value given and what is allowed.
 
-    ``str(error)`` is one line a person can read, e.g. ``tricks: 14 is not between 0 and 13``.
+    ``str(error)`` is one line a person can read, e.g. ``tricks: 14 is not between 0 and 13``;
+    ``msg`` (where given) is the same message to render in another language.
     """
 
-    def __init__(self, field: str, value: object, allowed: str) -> None:
+    def __init__(self, field: str, value: object, allowed: str, msg: Msg | None = None) -> None:
         self.field = field
         self.value = value
         self.allowed = allowed
+        self.msg = msg
         super().__init__(f"{field}: {_show(value)} {allowed}")
 
 
@@ -62,10 +80,13 @@ def check_int(field: str, value: object, low: int, high: int) -> int:
         if isinstance(value, str) and re.fullmatch(r"\s*-?\d+\s*", value):
             value = int(value)
         else:
-            raise InvalidInput(field, value, f"is not a whole number between {low} and {high}")
+            raise InvalidInput(field, value, f"is not a whole number between {low} and {high}",
+                               Msg.of("error.not_whole", field=field, value=str(value),
+                                      low=low, high=high))
     assert isinstance(value, int)
     if not low <= value <= high:
-        raise InvalidInput(field, value, f"is not between {low} and {high}")
+        raise InvalidInput(field, value, f"is not between {low} and {high}",
+                           Msg.of("error.range", field=field, value=value, low=low, high=high))
     return value
 
 
@@ -105,6 +126,11 @@ class Strain(enum.Enum):
     @property
     def symbol(self) -> str:
         return _SYMBOLS[self]
+
+    @property
+    def msg(self) -> Msg:
+        """The strain's name, to render in the player's language."""
+        return Msg.of(f"strain.{self.abbr}")
 
     @property
     def words(self) -> str:
@@ -213,6 +239,7 @@ class Line:
 
     text: str
     points: int
+    msg: Msg | None = field(default=None, compare=False)
 
     def to_dict(self) -> dict[str, object]:
         return {"text": self.text, "points": self.points}
@@ -237,6 +264,13 @@ class ContractScore:
             return f"down {-diff}"
         return "made" if diff == 0 else f"made +{diff}"
 
+    @property
+    def result_msg(self) -> Msg:
+        diff = self.tricks - self.contract.tricks_needed
+        if diff < 0:
+            return Msg.of("result.down", n=-diff)
+        return Msg.of("result.made") if diff == 0 else Msg.of("result.over", n=diff)
+
     def to_dict(self) -> dict[str, object]:
         return {
             "made": self.made,
@@ -254,17 +288,21 @@ def trick_points(contract: Contract, tricks: int) -> Line:
         points = strain.first_trick + (over - 1) * strain.later_tricks
         if over == 1:
             text = f"1 trick over six in no-trump: 1 × 40 = {points}"
+            msg = Msg.of("line.nt_one", points=points)
         else:
             text = (
                 f"{over} tricks over six in no-trump: 40 + {over - 1} × 30 = {points}"
             )
+            msg = Msg.of("line.nt", n=over, later=over - 1, points=points)
     else:
         points = over * strain.later_tricks
         text = (
             f"{plural(over, 'trick', 'tricks')} over six in {strain.words}: "
             f"{over} × {strain.later_tricks} = {points}"
         )
-    return Line(text, points)
+        msg = Msg.of("line.suit", n=over, strain=strain.msg, value=strain.later_tricks,
+                     points=points)
+    return Line(text, points, msg)
 
 
 def check_tricks(value: object) -> int:

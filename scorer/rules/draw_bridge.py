@@ -18,6 +18,7 @@ from .common import (
     Doubling,
     InvalidInput,
     Line,
+    Msg,
     check_int,
     check_tricks,
     plural,
@@ -44,6 +45,9 @@ class DrawBridgeRules:
         if self.undertricks:
             return ("failed contract: opponent scores 50 per undertrick (house rule undertricks)",)
         return ("failed contract: nobody scores (default)",)
+
+    def describe_msgs(self) -> tuple[Msg, ...]:
+        return (Msg.of("rules.undertricks_on" if self.undertricks else "rules.undertricks_off"),)
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,21 +91,27 @@ def score_contract(contract: Contract, tricks: int, rules: DrawBridgeRules) -> C
         line = trick_points(contract, tricks)
         lines.append(line)
         points = _doubled(line.points, doubling, lines)
-        lines.append(Line(f"declarer scores {points}", points))
+        lines.append(Line(f"declarer scores {points}", points,
+                          Msg.of("line.declarer_scores", points=points)))
         return ContractScore(contract, tricks, True, points, 0, tuple(lines))
     down = needed - tricks
     if not rules.undertricks:
         lines.append(Line(
             f"{contract} needed {needed} tricks, declarer took {tricks}: down {down}; "
-            "a failed contract scores nothing (default rule)", 0))
+            "a failed contract scores nothing (default rule)", 0,
+            Msg.of("line.failed_nothing", contract=str(contract), needed=needed, tricks=tricks,
+                   down=down)))
         return ContractScore(contract, tricks, False, 0, 0, tuple(lines))
     base = down * UNDERTRICK
     lines.append(Line(
         f"{contract} needed {needed} tricks, declarer took {tricks}: "
         f"{plural(down, 'undertrick', 'undertricks')} × {UNDERTRICK} = {base} "
-        "(house rule undertricks)", base))
+        "(house rule undertricks)", base,
+        Msg.of("line.undertricks_rule", contract=str(contract), needed=needed, tricks=tricks,
+               n=down, points=base)))
     points = _doubled(base, doubling, lines)
-    lines.append(Line(f"opponent scores {points}", points))
+    lines.append(Line(f"opponent scores {points}", points,
+                      Msg.of("line.opponent_scores", points=points)))
     return ContractScore(contract, tricks, False, 0, points, tuple(lines))
 
 
@@ -110,7 +120,8 @@ def _doubled(points: int, doubling: Doubling, lines: list[Line]) -> int:
         return points
     result = points * doubling.multiplier
     word = "doubled" if doubling is Doubling.DOUBLED else "redoubled"
-    lines.append(Line(f"{word}: {points} × {doubling.multiplier} = {result}", result))
+    lines.append(Line(f"{word}: {points} × {doubling.multiplier} = {result}", result,
+                      Msg.of(f"line.{word}", points=points, result=result)))
     return result
 
 
@@ -138,6 +149,9 @@ class DrawBridge(Variant):
         return (f"{players[1 - dealer]} leads the first stock trick; "
                 f"{players[dealer]} bids first")
 
+    def openers_msg(self, dealer: int, players: Sequence[str]) -> Msg:
+        return Msg.of("openers.draw_bridge", leader=players[1 - dealer], bidder=players[dealer])
+
     def parse_rules(self, mapping: Mapping[str, object] | None = None) -> DrawBridgeRules:
         rules: DrawBridgeRules = switch_settings(DrawBridgeRules, mapping, self.name)
         return rules
@@ -162,8 +176,11 @@ class DrawBridge(Variant):
     def score(self, deal: DrawBridgeDeal, rules: DrawBridgeRules,
               players: Sequence[str]) -> DealScore:
         if deal.contract is None or deal.declarer is None or deal.tricks is None:
-            return DealScore((0, 0), (Line("passed out: no score", 0),), "passed out")
+            return DealScore((0, 0), (Line("passed out: no score", 0, Msg.of("line.passed_out")),),
+                             "passed out", summary_msg=Msg.of("summary.passed_out"))
         result = score_contract(deal.contract, deal.tricks, rules)
         points = side_points(deal.declarer, result.declarer, result.defenders)
         summary = f"{deal.contract} by {players[deal.declarer]}: {result.result}"
-        return DealScore(points, result.lines, summary, result.made)
+        msg = Msg.of("summary.contract", contract=str(deal.contract),
+                     declarer=players[deal.declarer], result=result.result_msg)
+        return DealScore(points, result.lines, summary, result.made, msg)

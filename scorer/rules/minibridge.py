@@ -19,6 +19,7 @@ from .common import (
     Doubling,
     InvalidInput,
     Line,
+    Msg,
     Strain,
     check_int,
     check_tricks,
@@ -76,6 +77,10 @@ class MiniBridgeRules:
             return ("after a redeal the next dealer deals (house rule redeal_passes)",)
         return ("after a redeal the same dealer deals again (default)",)
 
+    def describe_msgs(self) -> tuple[Msg, ...]:
+        return (Msg.of("rules.redeal_passes_on" if self.redeal_passes
+                       else "rules.redeal_passes_off"),)
+
 
 @dataclass(frozen=True, slots=True)
 class HcpResult:
@@ -101,12 +106,20 @@ class HcpResult:
         }
 
 
+def seat_msg(seat: int) -> Msg:
+    return Msg.of(f"seat.{SEATS[seat]}")
+
+
+REDEAL_LINE = Line("20-20: redeal, no score", 0, Msg.of("line.redeal"))
+
+
 def check_hcp(hcp: Sequence[object]) -> tuple[int, int, int, int]:
     if isinstance(hcp, (str, bytes)) or not isinstance(hcp, Sequence) or len(hcp) != 4:
         raise InvalidInput("hcp", hcp, "is not four counts (N, E, S, W)")
     counts = tuple(check_int(f"hcp {SEATS[i]}", v, 0, HCP_MAX) for i, v in enumerate(hcp))
     if sum(counts) != HCP_TOTAL:
-        raise InvalidInput("hcp", counts, f"totals {sum(counts)}, not {HCP_TOTAL}")
+        raise InvalidInput("hcp", counts, f"totals {sum(counts)}, not {HCP_TOTAL}",
+                           Msg.of("error.hcp_total", total=sum(counts)))
     return counts  # type: ignore[return-value]
 
 
@@ -116,24 +129,33 @@ def declarer_from_hcp(hcp: Sequence[object], dealer: int) -> HcpResult:
     counts = check_hcp(hcp)
     dealer = check_int("dealer", dealer, 0, 3)
     ns, ew = counts[0] + counts[2], counts[1] + counts[3]
-    lines = [Line(f"N-S: {counts[0]} + {counts[2]} = {ns}", ns),
-             Line(f"E-W: {counts[1]} + {counts[3]} = {ew}", ew)]
+    lines = [Line(f"N-S: {counts[0]} + {counts[2]} = {ns}", ns,
+                  Msg.of("line.hcp_side", side="N-S", a=counts[0], b=counts[2], total=ns)),
+             Line(f"E-W: {counts[1]} + {counts[3]} = {ew}", ew,
+                  Msg.of("line.hcp_side", side="E-W", a=counts[1], b=counts[3], total=ew))]
     if ns == ew:
-        lines.append(Line("20-20: redeal, no score", 0))
+        lines.append(REDEAL_LINE)
         return HcpResult(counts, True, None, None, tuple(lines))
     side = 0 if ns > ew else 1
     a, b = side, side + 2
     if counts[a] != counts[b]:
         declarer = a if counts[a] > counts[b] else b
-        why = f"more points ({counts[declarer]} against {counts[(declarer + 2) % 4]})"
+        dummy = (declarer + 2) % 4
+        why = f"more points ({counts[declarer]} against {counts[dummy]})"
+        msg = Msg.of("line.declarer_more", declarer=seat_msg(declarer), dummy=seat_msg(dummy),
+                     mine=counts[declarer], theirs=counts[dummy])
     else:
         order = [(dealer + i) % 4 for i in range(4)]
         declarer = a if order.index(a) < order.index(b) else b
+        dummy = (declarer + 2) % 4
         why = f"equal points ({counts[a]}), {SEAT_WORDS[declarer]} announced first"
-    dummy = (declarer + 2) % 4
-    lines.append(Line(f"{SIDES[side]} declares with {max(ns, ew)} points", max(ns, ew)))
+        msg = Msg.of("line.declarer_first", declarer=seat_msg(declarer), dummy=seat_msg(dummy),
+                     points=counts[a])
+    best = max(ns, ew)
+    lines.append(Line(f"{SIDES[side]} declares with {best} points", best,
+                      Msg.of("line.side_declares", side=SIDES[side], points=best)))
     lines.append(Line(f"declarer {SEAT_WORDS[declarer]}: {why}; dummy {SEAT_WORDS[dummy]}",
-                      counts[declarer]))
+                      counts[declarer], msg))
     return HcpResult(counts, False, declarer, dummy, tuple(lines))
 
 
@@ -157,20 +179,26 @@ def score_contract(contract: Contract, tricks: int) -> ContractScore:
     if tricks >= needed:
         line = trick_points(contract, tricks)
         if is_game(contract):
-            bonus = Line(f"game bonus ({contract} is a game contract): {GAME_BONUS}", GAME_BONUS)
+            bonus = Line(f"game bonus ({contract} is a game contract): {GAME_BONUS}", GAME_BONUS,
+                         Msg.of("line.game_bonus", contract=str(contract), points=GAME_BONUS))
         else:
             bonus = Line(f"part-score bonus ({contract} is below game): {PART_SCORE_BONUS}",
-                         PART_SCORE_BONUS)
+                         PART_SCORE_BONUS, Msg.of("line.part_bonus", contract=str(contract),
+                                                  points=PART_SCORE_BONUS))
         total = line.points + bonus.points
         lines = (line, bonus,
-                 Line(f"declaring side scores {line.points} + {bonus.points} = {total}", total))
+                 Line(f"declaring side scores {line.points} + {bonus.points} = {total}", total,
+                      Msg.of("line.declaring_scores", tricks=line.points, bonus=bonus.points,
+                             points=total)))
         return ContractScore(contract, tricks, True, total, 0, lines)
     down = needed - tricks
     points = down * UNDERTRICK
     failed = (
         Line(f"{contract} needed {needed} tricks, declaring side took {tricks}: "
-             f"{plural(down, 'undertrick', 'undertricks')} × {UNDERTRICK} = {points}", points),
-        Line(f"defenders score {points}", points),
+             f"{plural(down, 'undertrick', 'undertricks')} × {UNDERTRICK} = {points}", points,
+             Msg.of("line.mini_undertricks", contract=str(contract), needed=needed,
+                    tricks=tricks, n=down, points=points)),
+        Line(f"defenders score {points}", points, Msg.of("line.defenders_score", points=points)),
     )
     return ContractScore(contract, tricks, False, 0, points, failed)
 
@@ -249,6 +277,10 @@ class MiniBridge(Variant):
     def openers(self, dealer: int, players: Sequence[str]) -> str:
         return f"{players[dealer]} ({SEAT_WORDS[dealer]}) announces points first"
 
+    def openers_msg(self, dealer: int, players: Sequence[str]) -> Msg:
+        return Msg.of("openers.minibridge", who=Msg.of("who.seat", name=players[dealer],
+                                                          seat=seat_msg(dealer)))
+
     def parse_rules(self, mapping: Mapping[str, object] | None = None) -> MiniBridgeRules:
         rules: MiniBridgeRules = switch_settings(MiniBridgeRules, mapping, self.name)
         return rules
@@ -285,9 +317,14 @@ class MiniBridge(Variant):
     def score(self, deal: MiniBridgeDeal, rules: MiniBridgeRules,
               players: Sequence[str]) -> DealScore:
         if deal.redeal or deal.contract is None or deal.declarer is None or deal.tricks is None:
-            return DealScore((0, 0), (Line("20-20: redeal, no score", 0),), "redeal")
+            return DealScore((0, 0), (REDEAL_LINE,), "redeal",
+                             summary_msg=Msg.of("summary.redeal"))
         result = score_contract(deal.contract, deal.tricks)
         points = side_points(deal.declarer % 2, result.declarer, result.defenders)
         who = f"{players[deal.declarer]} ({SEAT_WORDS[deal.declarer]})"
         summary = f"{deal.contract} by {who}: {result.result}"
-        return DealScore(points, result.lines, summary, result.made)
+        msg = Msg.of("summary.contract", contract=str(deal.contract),
+                     declarer=Msg.of("who.seat", name=players[deal.declarer],
+                                     seat=seat_msg(deal.declarer)),
+                     result=result.result_msg)
+        return DealScore(points, result.lines, summary, result.made, msg)

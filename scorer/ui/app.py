@@ -30,14 +30,15 @@ from typing import Any
 import flet as ft
 
 from ..game import DealRecord, Game
+from ..i18n import LANGUAGES, Translator, choose_language
 from ..rules import InvalidInput, variant
 from ..rules.call_break import as_decimal
-from ..rules.minibridge import SEAT_WORDS
-from ..sheet import deal_words, outcome_words
+from ..rules.minibridge import SEATS
+from ..sheet import deal_words
 from ..store import GameSummary, StaleGame, Store, StoreError
 from . import widgets as w
-from .deal_entry import DealEntry
-from .forms import DealDraft, NewGameForm, recent_names
+from .deal_entry import DealEntry, summary_text
+from .forms import DealDraft, NewGameForm, problem_of, recent_names
 
 __all__ = ["ScorerApp", "run", "serve", "make_main"]
 
@@ -45,6 +46,7 @@ GAMES = ("draw-bridge", "minibridge", "call-break")
 HOME_LIST = 20  # games shown per section of the home screen before "Show all"
 DEALS_SHOWN = 12  # deals shown on the scoreboard before "Show all deals"
 TOPIC = "games"
+LANGUAGE_KEY = "scorer.language"  # the player's choice, remembered on their device
 
 
 @dataclass(frozen=True)
@@ -74,8 +76,11 @@ class Route:
 class ScorerApp:
     """One session's screens and state."""
 
-    def __init__(self, page: ft.Page, store: Store, join_url: str | None = None) -> None:
+    def __init__(self, page: ft.Page, store: Store, join_url: str | None = None,
+                 lang: str = "en", prefs: Any = None) -> None:
         self.page = page
+        self.t = Translator(lang)
+        self.prefs = prefs
         self.store = store
         self.join_url = join_url
         self.game: Game | None = None
@@ -125,7 +130,7 @@ class ScorerApp:
             self.message = ""
         if parent is not None and view.appbar is not None:
             view.appbar.leading = ft.Semantics(
-                label="Back", button=True, container=True,
+                label=self.t("ui.back"), button=True, container=True,
                 content=ft.IconButton(ft.Icons.ARROW_BACK, on_click=lambda _e: self.go(parent)))
         if self.page.views:
             _copy_view(view, self.page.views[0])
@@ -145,7 +150,7 @@ class ScorerApp:
         assert route.game_id is not None
         game = self._open(route.game_id)
         if game is None:
-            self.message = f"There is no stored game {route.game_id}."
+            self.message = self.t("ui.no_such_game", id=route.game_id)
             return self._home_view(), None
         home = f"/game/{game.id}"
         if route.name == "deal" and not game.is_over:
@@ -173,8 +178,8 @@ class ScorerApp:
         if route.name in ("deal", "edit") and route.game_id == game_id:
             # Keep what the player is entering (and the game it was based on): their save will
             # be checked against the store.
-            self.notice_box.controls = [w.card(w.note(
-                "This game was just changed on another phone.", error=True))]
+            self.notice_box.controls = [w.card(w.note(self.t("ui.changed_elsewhere"),
+                                                      error=True))]
             self.page.update()
             return
         if route.name in ("home", "game", "detail") and (route.game_id in (None, game_id)):
@@ -185,14 +190,13 @@ class ScorerApp:
         """Save ``changed``; on success go to ``then``. A stale game is refused and reloaded."""
         try:
             saved = self.store.save(changed)
-        except StaleGame as error:
-            self.message = (f"Not saved: {error}. The screen now shows the game as it is "
-                            "stored; enter your change again if it is still needed.")
+        except StaleGame:
+            self.message = self.t("ui.stale")
             self.draft = None
             self.go(f"/game/{changed.id}")
             return False
         except (StoreError, OSError) as error:
-            self._snack(f"Not saved: {error}")
+            self._snack(self.t("ui.not_saved", reason=str(error)))
             return False
         self.game = saved
         self._announce(saved.id)
@@ -204,43 +208,56 @@ class ScorerApp:
 
     # --- home -----------------------------------------------------------------------------
     def _home_view(self) -> ft.View:
+        t = self.t
         controls: list[ft.Control] = []
         for notice in self.store.notices:
-            controls.append(w.card(w.note(notice, error=True)))
-        controls.append(w.tap("New game", "New game", lambda: self._start_form(NewGameForm()),
-                              primary=True))
+            controls.append(w.card(w.note(t.render(notice), error=True)))
+        controls.append(w.tap(t("ui.new_game"), t("ui.new_game"),
+                              lambda: self._start_form(NewGameForm()), primary=True))
         controls.append(ft.Row([
-            w.tap("Check a score", "Check a score", lambda: self.go("/check"), expand=1),
-            w.tap("Join from another phone", "Join from another phone",
-                  lambda: self.go("/join"), expand=1),
+            w.tap(t("ui.check"), t("ui.check"), lambda: self.go("/check"), expand=1),
+            w.tap(t("ui.join"), t("ui.join"), lambda: self.go("/join"), expand=1),
         ], spacing=8))
         summaries = self.store.list_games()
-        for title, status in (("In progress", "in progress"), ("Finished", "finished")):
+        for status in ("in progress", "finished"):
             group = [s for s in summaries if s.status == status]
             if not group:
                 continue
-            controls.append(w.heading(f"{title} ({len(group)})"))
+            key = "progress" if status == "in progress" else "finished"
+            controls.append(w.heading(t(f"ui.home_{key}", n=len(group))))
             shown = group if status in self.home_expanded else group[:HOME_LIST]
             controls += [self._game_card(s) for s in shown]
             if len(shown) < len(group):
-                controls.append(w.tap(f"Show all {len(group)}",
-                                      f"Show all {title.lower()} games",
+                controls.append(w.tap(t("ui.show_all", n=len(group)),
+                                      t(f"ui.show_all_{key}"),
                                       lambda status=status: self._expand_home(status)))
         if not summaries:
-            controls.append(w.note("No games yet. Tap New game to start one."))
-        return screen("/", "Scorer", controls)
+            controls.append(w.note(t("ui.no_games")))
+        controls.append(w.heading(t("ui.language")))
+        controls.append(w.ChoiceGroup(list(LANGUAGES), list(LANGUAGES.values()),
+                                      list(LANGUAGES.values()), t.lang, self._set_language,
+                                      per_row=2).control)
+        return screen("/", t("ui.app_title"), controls)
+
+    def _set_language(self, lang: str) -> None:
+        self.t = Translator(lang)
+        if self.prefs is not None:
+            self.page.run_task(self.prefs.set, LANGUAGE_KEY, lang)
+        self.show()
 
     def _game_card(self, s: GameSummary) -> ft.Control:
-        totals = " · ".join(f"{p} {t}" for p, t in zip(s.parties, s.totals, strict=True))
-        title = f"{variant(s.variant).title}: {', '.join(s.players)}"
-        winner = "" if not s.winners else " · winner: " + " and ".join(
-            s.parties[i] for i in s.winners)
+        t = self.t
+        totals = " · ".join(f"{p} {n}" for p, n in zip(s.parties, s.totals, strict=True))
+        title = t("ui.game_players", game=t(f"game.{s.variant}"), players=", ".join(s.players))
         changed = s.updated_at[:16].replace("T", " ")
+        facts = t("ui.card_facts", n=s.deals, changed=changed)
+        if s.winners:
+            facts = t("ui.card_winner", facts=facts,
+                      winners=t("ui.and").join(s.parties[i] for i in s.winners))
         return ft.Semantics(
-            container=True, label=f"Open {title}", button=True,
+            container=True, label=t("ui.open", title=title), button=True,
             content=w.card(ft.Text(title, weight=ft.FontWeight.BOLD), ft.Text(totals),
-                           ft.Text(f"{s.deals} deals{winner} · changed {changed} UTC", size=12),
-                           on_tap=lambda: self.go(f"/game/{s.id}")))
+                           ft.Text(facts, size=12), on_tap=lambda: self.go(f"/game/{s.id}")))
 
     def _expand_home(self, status: str) -> None:
         self.home_expanded.add(status)
@@ -252,24 +269,24 @@ class ScorerApp:
         self.go("/new")
 
     def _new_game_view(self) -> ft.View:
-        form = self.form
+        form, t = self.form, self.t
         v = variant(form.variant_name)
         start_reason = form.problem()
-        reason = w.note(start_reason or "", error=True)
-        start = w.tap("Start game", "Start game", self._create_game, primary=True,
+        reason = w.note(t.render(start_reason) if start_reason else "", error=True)
+        start = w.tap(t("ui.start"), t("ui.start"), self._create_game, primary=True,
                       disabled=start_reason is not None)
 
         def refresh_start() -> None:
             problem = form.problem()
-            reason.value = problem or ""
+            reason.value = t.render(problem) if problem else ""
             start.content.disabled = problem is not None  # type: ignore[attr-defined]
             self.page.update()
 
         def dealer_choices() -> ft.Control:
-            names = [n.strip() or form.seat_label(i) for i, n in enumerate(form.names)]
-            return w.ChoiceGroup([None, *range(v.player_count)], ["Draw at random", *names],
-                                 ["First dealer at random",
-                                  *(f"First dealer {n}" for n in names)],
+            names = [n.strip() or t.render(form.seat_label(i)) for i, n in enumerate(form.names)]
+            return w.ChoiceGroup([None, *range(v.player_count)], [t("ui.random"), *names],
+                                 [t("ui.first_dealer_random"),
+                                  *(t("ui.first_dealer_is", name=n) for n in names)],
                                  form.first_dealer,
                                  lambda d: setattr(form, "first_dealer", d), per_row=3).control
 
@@ -280,33 +297,30 @@ class ScorerApp:
             dealer_box.content = dealer_choices()
             refresh_start()
 
-        controls: list[ft.Control] = [w.heading("Game")]
-        controls.append(w.ChoiceGroup(GAMES, [variant(g).title for g in GAMES],
-                                      [variant(g).title for g in GAMES], form.variant_name,
+        controls: list[ft.Control] = [w.heading(t("ui.game"))]
+        controls.append(w.ChoiceGroup(GAMES, [t(f"game.{g}") for g in GAMES],
+                                      [t(f"game.{g}") for g in GAMES], form.variant_name,
                                       self._pick_game, per_row=3).control)
-        order = {"minibridge": "Seats: North and South play against East and West.",
-                 "call-break": "Enter the players in the order of play (counter-clockwise): "
-                               "each deals after the one before.",
-                 "draw-bridge": "Two players."}[v.name]
-        controls += [w.heading("Players"), w.note(order)]
+        controls += [w.heading(t("ui.players")), w.note(t(f"ui.seating.{v.name}"))]
         for i in range(v.player_count):
-            controls.append(ft.TextField(label=form.seat_label(i), value=form.names[i],
+            controls.append(ft.TextField(label=t.render(form.seat_label(i)), value=form.names[i],
                                          on_change=lambda e, i=i: set_name(i, e.control.value)))
         recent = [n for n in recent_names([s.players for s in self.store.list_games()])
                   if n.casefold() not in {x.strip().casefold() for x in form.names}]
         if recent:
-            controls.append(w.note("Recent players: tap to fill the next seat"))
-            controls.append(ft.Row([w.tap(n, f"Recent player {n}",
+            controls.append(w.note(t("ui.recent")))
+            controls.append(ft.Row([w.tap(n, t("ui.recent_player", name=n),
                                           lambda n=n: self._offer_name(n))
                                     for n in recent[:8]], wrap=True, spacing=4))
-        controls.append(w.heading("First dealer"))
+        controls.append(w.heading(t("ui.first_dealer")))
         controls.append(dealer_box)
-        controls.append(w.heading("End of the game"))
+        controls.append(w.heading(t("ui.end")))
         kinds = [k for k in ("target", "deals", "open") if k in v.end_kinds]
-        kind_words = {"target": "Target score", "deals": "Number of deals", "open": "Open-ended"}
+        kind_words = {k: t(f"ui.end_{k}") for k in ("target", "deals", "open")}
         if len(kinds) > 1:
             controls.append(w.ChoiceGroup(kinds, [kind_words[k] for k in kinds],
-                                      [f"End: {kind_words[k]}" for k in kinds], form.end_kind,
+                                      [t("ui.end_label", kind=kind_words[k]) for k in kinds],
+                                      form.end_kind,
                                       self._pick_end, per_row=3).control)
         if form.end_kind != "open":
             suggestions = [str(e.value) for e in v.end_suggestions if e.kind == form.end_kind]
@@ -334,15 +348,15 @@ class ScorerApp:
                 controls.append(suggestion_group.control)
             default = v.default_end
             if default.kind == form.end_kind:
-                controls.append(w.note(f"Default: {default.value}"))
+                controls.append(w.note(t("ui.default_value", value=default.value)))
         else:
-            controls.append(w.note("The game goes on until you end it; the higher total wins."))
+            controls.append(w.note(t("ui.open_help")))
         if v.house_rules:
-            controls.append(w.heading("House rules"))
+            controls.append(w.heading(t("ui.house_rules")))
         controls += self._rule_pickers(v, form.rules,
                                        lambda name, c: form.rules.__setitem__(name, c))
         controls += [reason, start]
-        return screen("/new", "New game", controls)
+        return screen("/new", t("ui.new_game"), controls)
 
     def _pick_game(self, name: str) -> None:
         self.form.choose(name)
@@ -363,7 +377,7 @@ class ScorerApp:
         try:
             game = self.form.create(random.Random())
         except InvalidInput as error:
-            self._snack(str(error))
+            self._snack(self.t.render(problem_of(error)))
             return
         self._save(game, f"/game/{game.id}")
 
@@ -374,13 +388,14 @@ class ScorerApp:
         return str(value)
 
     def _game_view(self, game: Game) -> ft.View:
+        t = self.t
         controls: list[ft.Control] = []
         outcome = game.outcome
         leaders = set(outcome.winners) if outcome else set()
         rows = [ft.Row([ft.Text(party, size=18, expand=True,
                                 weight=ft.FontWeight.BOLD if i in leaders else None),
                         ft.Text(self._points(game, total), size=26, weight=ft.FontWeight.BOLD,
-                                semantics_label=f"{party} total {total}")])
+                                semantics_label=t("ui.total_of", party=party, total=total))])
                 for i, (party, total) in enumerate(zip(game.parties, game.totals, strict=True))]
         controls.append(w.card(*rows))
         if game.end.kind == "target" and game.end.value:
@@ -388,44 +403,57 @@ class ScorerApp:
             controls.append(ft.ProgressBar(value=max(0.0, min(1.0, best / game.end.value))))
         if outcome is not None:
             controls.append(w.card(
-                ft.Text("Game over", size=20, weight=ft.FontWeight.BOLD),
-                ft.Text(outcome_words(game), size=16),
-                w.tap("Rematch", "Rematch with the same players and rules",
+                ft.Text(t("ui.game_over"), size=20, weight=ft.FontWeight.BOLD),
+                ft.Text(self._outcome(game), size=16),
+                w.tap(t("ui.rematch"), t("ui.rematch_label"),
                       lambda: self._start_form(NewGameForm.rematch(game)), primary=True)))
         else:
-            dealer = game.players[game.dealer]
-            controls.append(ft.Text(f"{game.progress().capitalize()} · dealer: {dealer}",
-                                    size=15))
-            controls.append(ft.Text(game.openers(), size=13))
-            controls.append(w.tap("New deal", "New deal", lambda: self._new_deal(game),
-                                  primary=True))
-        controls.append(ft.Text("Rules: " + "; ".join(game.rules_text()), size=12))
+            progress = t.render(game.progress_msg())
+            controls.append(ft.Text(t("ui.progress_dealer", progress=progress[:1].upper() +
+                                      progress[1:], dealer=game.players[game.dealer]), size=15))
+            controls.append(ft.Text(t.render(game.openers_msg()), size=13))
+            controls.append(w.tap(t("ui.new_deal"), t("ui.new_deal"),
+                                  lambda: self._new_deal(game), primary=True))
+        controls.append(ft.Text(self._rules_line(game), size=12))
         if game.records:
-            controls.append(w.heading(f"Deals ({len(game.records)}), newest first"))
+            controls.append(w.heading(t("ui.deals_heading", n=len(game.records))))
         records = game.records[::-1]
         shown = records if game.id in self.all_deals else records[:DEALS_SHOWN]
         controls += [self._deal_card(game, record) for record in shown]
         if len(shown) < len(records):
-            controls.append(w.tap(f"Show all {len(records)} deals", "Show all deals",
+            controls.append(w.tap(t("ui.show_all_deals", n=len(records)),
+                                  t("ui.show_all_deals_label"),
                                   lambda: (self.all_deals.add(game.id), self.show())))
         if outcome is None:
-            controls.append(w.tap("End the game now", "End the game now",
+            controls.append(w.tap(t("ui.end_now"), t("ui.end_now"),
                                   lambda: self._confirm_close(game)))
-        title = f"{game.variant.title}"
-        return screen(f"/game/{game.id}", title, controls)
+        return screen(f"/game/{game.id}", t(f"game.{game.variant_name}"), controls)
+
+    def _outcome(self, game: Game) -> str:
+        outcome = game.outcome
+        assert outcome is not None and outcome.reason_msg is not None
+        names = self.t("ui.and").join(game.parties[i] for i in outcome.winners)
+        key = "ui.share_win" if len(outcome.winners) > 1 else "ui.wins"
+        return self.t(key, names=names, reason=self.t.render(outcome.reason_msg))
+
+    def _rules_line(self, game: Game) -> str:
+        return self.t("ui.rules_used", rules="; ".join(self.t.render(m)
+                                                       for m in game.rules_msgs()))
 
     def _deal_card(self, game: Game, record: DealRecord) -> ft.Control:
+        t = self.t
         what, tricks = deal_words(game, record)
         points = " / ".join(str(p) for p in record.score.points)
-        totals = " / ".join(str(t) for t in record.totals)
-        detail = (f"calls {what}; tricks {tricks}" if game.variant_name == "call-break"
-                  else record.score.summary)
+        totals = " / ".join(str(n) for n in record.totals)
+        detail = (t("ui.calls_tricks", calls=what, tricks=tricks)
+                  if game.variant_name == "call-break" else summary_text(t, record.score))
         return ft.Semantics(
-            container=True, label=f"Deal {record.number}: {detail}", button=True,
+            container=True, label=t("ui.deal_label", n=record.number, detail=detail),
+            button=True,
             content=w.card(
                 ft.Text(f"{record.number}. {detail}", weight=ft.FontWeight.BOLD),
-                ft.Text(f"points {points} · totals {totals} · dealt by "
-                        f"{game.players[record.dealer]}", size=13),
+                ft.Text(t("ui.deal_facts", points=points, totals=totals,
+                          dealer=game.players[record.dealer]), size=13),
                 on_tap=lambda: self.go(f"/game/{game.id}/deal/{record.number}")))
 
     def _confirm_close(self, game: Game) -> None:
@@ -433,11 +461,13 @@ class ScorerApp:
             self.page.pop_dialog()
             self._save(game.close(), f"/game/{game.id}")
 
+        t = self.t
         self.page.show_dialog(ft.AlertDialog(
-            modal=True, title=ft.Text("End the game now?"),
-            content=ft.Text("The highest total wins; equal totals share the win."),
-            actions=[ft.TextButton("Keep playing", on_click=lambda e: self.page.pop_dialog()),
-                     ft.TextButton("End the game", on_click=close)]))
+            modal=True, title=ft.Text(t("ui.end_question")),
+            content=ft.Text(t("ui.end_explain")),
+            actions=[ft.TextButton(t("ui.keep_playing"),
+                                   on_click=lambda e: self.page.pop_dialog()),
+                     ft.TextButton(t("ui.end_game"), on_click=close)]))
 
     def _new_deal(self, game: Game) -> None:
         self.draft = None
@@ -453,8 +483,9 @@ class ScorerApp:
         return self.draft
 
     def _deal_view(self, game: Game, number: int | None) -> ft.View:
+        t = self.t
         draft = self._draft_for(game, number)
-        save = w.tap("Save deal", "Save deal", lambda: self._save_deal(game, number),
+        save = w.tap(t("ui.save_deal"), t("ui.save_deal"), lambda: self._save_deal(game, number),
                      primary=True)
         status = ft.Text(size=15, weight=ft.FontWeight.BOLD)
 
@@ -465,17 +496,18 @@ class ScorerApp:
             w.set_enabled(save, evaluation.can_save)
             self.page.update()
 
-        entry = DealEntry(draft, changed)
+        entry = DealEntry(draft, changed, t)
         evaluation = entry.refresh()
         status.value = entry.status(evaluation)
         status.color = ft.Colors.ERROR if evaluation.problem else None
         w.set_enabled(save, evaluation.can_save)
         self.notice_box = ft.Column()
         controls: list[ft.Control] = [self.notice_box]
-        controls.append(ft.Text(f"Dealer: {game.players[draft.dealer]}", size=14))
+        controls.append(ft.Text(t("ui.dealer_is", name=game.players[draft.dealer]), size=14))
         controls += entry.controls
         controls.append(entry.preview)
-        title = f"Correct deal {number}" if number else f"Deal {len(game.deals) + 1}"
+        title = (t("ui.correct_deal_n", n=number) if number
+                 else t("ui.deal_n", n=len(game.deals) + 1))
         bar = ft.BottomAppBar(content=ft.Row([ft.Container(status, expand=True), save]),
                               height=76, padding=ft.Padding.symmetric(horizontal=10,
                                                                       vertical=6))
@@ -491,55 +523,59 @@ class ScorerApp:
             changed = (game.correct(number, evaluation.deal) if number
                        else game.add_deal(evaluation.deal))
         except InvalidInput as error:
-            self._snack(str(error))
+            self._snack(self.t.render(problem_of(error)))
             return
         if self._save(changed, f"/game/{game.id}"):
             self.draft = None
 
     # --- deal detail ---------------------------------------------------------------------
     def _detail_view(self, game: Game, number: int) -> ft.View:
+        t = self.t
         record = game.records[number - 1]
         controls: list[ft.Control] = [
-            ft.Text(f"Dealt by {game.players[record.dealer]}", size=14),
-            ft.Text(record.score.summary, size=18, weight=ft.FontWeight.BOLD),
-            w.heading("Why this score"),
-            *[ft.Text(line.text, size=14) for line in record.score.lines],
-            ft.Text("Points: " + " · ".join(
+            ft.Text(t("ui.dealt_by", name=game.players[record.dealer]), size=14),
+            ft.Text(summary_text(t, record.score), size=18, weight=ft.FontWeight.BOLD),
+            w.heading(t("ui.why")),
+            *[ft.Text(t.line(line), size=14) for line in record.score.lines],
+            ft.Text(t("ui.points_are", points=" · ".join(
                 f"{p} {self._points(game, v)}" for p, v in
-                zip(game.parties, record.score.points, strict=True)), size=15),
-            ft.Text("Totals after this deal: " + " · ".join(
-                f"{p} {v}" for p, v in zip(game.parties, record.totals, strict=True)), size=15),
-            ft.Text("Rules: " + "; ".join(game.rules_text()), size=12),
+                zip(game.parties, record.score.points, strict=True))), size=15),
+            ft.Text(t("ui.totals_after", totals=" · ".join(
+                f"{p} {v}" for p, v in zip(game.parties, record.totals, strict=True))), size=15),
+            ft.Text(self._rules_line(game), size=12),
         ]
         changes = [c for c in game.history if c.deal == number]
         if changes:
-            controls.append(w.heading("History"))
+            controls.append(w.heading(t("ui.history")))
         v = game.variant
         for change in changes:
-            before = v.deal_from_dict(change.before)
-            after = "removed" if change.after is None else self._deal_text(
-                game, v.deal_from_dict(change.after))
-            controls.append(ft.Text(f"{change.at[:16].replace('T', ' ')}: "
-                                    f"{self._deal_text(game, before)}, became {after}", size=13))
-        controls.append(w.tap("Correct this deal", "Correct this deal",
+            before = self._deal_text(game, v.deal_from_dict(change.before))
+            if change.after is None:
+                text = t("ui.history_removed", at=change.at[:16].replace("T", " "), before=before)
+            else:
+                text = t("ui.history_changed", at=change.at[:16].replace("T", " "),
+                         before=before, after=self._deal_text(game, v.deal_from_dict(
+                             change.after)))
+            controls.append(ft.Text(text, size=13))
+        controls.append(w.tap(t("ui.correct"), t("ui.correct"),
                               lambda: self._edit(game, number), primary=True))
         if number == len(game.deals):
-            controls.append(w.tap("Remove this deal", "Remove this deal",
+            controls.append(w.tap(t("ui.remove"), t("ui.remove"),
                                   lambda: self._confirm_remove(game)))
-        return screen(f"/game/{game.id}/deal/{number}", f"Deal {number}", controls)
+        return screen(f"/game/{game.id}/deal/{number}", t("ui.deal_n", n=number), controls)
 
-    @staticmethod
-    def _deal_text(game: Game, deal: Any) -> str:
+    def _deal_text(self, game: Game, deal: Any) -> str:
+        t = self.t
         data = deal.to_dict()
         if game.variant_name == "call-break":
-            return f"calls {' '.join(map(str, deal.calls))}, tricks " \
-                   f"{' '.join(map(str, deal.tricks))}"
+            return t("ui.deal_text_calls", calls=" ".join(map(str, deal.calls)),
+                     tricks=" ".join(map(str, deal.tricks)))
         if data.get("passed_out"):
-            return "passed out"
+            return t("summary.passed_out")
         if data.get("redeal"):
-            return "redeal"
-        declarer = deal.declarer
-        return f"{deal.contract} by {game.players[declarer]}, {deal.tricks} tricks"
+            return t("summary.redeal")
+        return t("ui.deal_text", contract=str(deal.contract),
+                 declarer=game.players[deal.declarer], n=deal.tricks)
 
     def _edit(self, game: Game, number: int) -> None:
         self.draft = None
@@ -550,11 +586,12 @@ class ScorerApp:
             self.page.pop_dialog()
             self._save(game.remove_last(), f"/game/{game.id}")
 
+        t = self.t
         self.page.show_dialog(ft.AlertDialog(
-            modal=True, title=ft.Text(f"Remove deal {len(game.deals)}?"),
-            content=ft.Text("It stays in the game's history."),
-            actions=[ft.TextButton("Keep it", on_click=lambda e: self.page.pop_dialog()),
-                     ft.TextButton("Remove", on_click=remove)]))
+            modal=True, title=ft.Text(t("ui.remove_question", n=len(game.deals))),
+            content=ft.Text(t("ui.remove_explain")),
+            actions=[ft.TextButton(t("ui.keep_it"), on_click=lambda e: self.page.pop_dialog()),
+                     ft.TextButton(t("ui.remove_button"), on_click=remove)]))
 
     # --- check a score ---------------------------------------------------------------------
     def _check_draft(self) -> DealDraft:
@@ -567,9 +604,10 @@ class ScorerApp:
         v = variant(name)
         self.check_rules = rules if rules is not None else {r.name: r.default
                                                              for r in v.house_rules}
-        players = (("Declarer", "Opponent") if v.player_count == 2 else
-                   tuple(SEAT_WORDS) if name == "minibridge" else
-                   ("Player 1", "Player 2", "Player 3", "Player 4"))
+        t = self.t
+        players = ((t("ui.check_declarer"), t("ui.check_opponent")) if v.player_count == 2 else
+                   tuple(t(f"seat.{s}") for s in SEATS) if name == "minibridge" else
+                   tuple(t("ui.player_n", n=i + 1) for i in range(4)))
         old = self.check
         self.check = DealDraft(v.name, players, v.parse_rules(self.check_rules))
         if old is not None and old.variant_name != "call-break" and name != "call-break":
@@ -579,14 +617,16 @@ class ScorerApp:
             self.check.declarer = 0
 
     def _check_view(self) -> ft.View:
+        t = self.t
         draft = self._check_draft()
         v = variant(draft.variant_name)
-        entry = DealEntry(draft, self.page.update)
+        entry = DealEntry(draft, self.page.update, t)
         self.check_entry = entry
         controls: list[ft.Control] = [
-            w.note("Score any hand under any house rules. Nothing is recorded."),
-            w.ChoiceGroup(GAMES, [variant(g).title for g in GAMES],
-                          [f"Check {variant(g).title}" for g in GAMES], draft.variant_name,
+            w.note(t("ui.check_help")),
+            w.ChoiceGroup(GAMES, [t(f"game.{g}") for g in GAMES],
+                          [t("ui.check_game", game=t(f"game.{g}")) for g in GAMES],
+                          draft.variant_name,
                           self._check_game, per_row=3).control,
         ]
         controls += self._rule_pickers(v, self.check_rules, self._check_rule)
@@ -595,24 +635,30 @@ class ScorerApp:
                 draft.dealer = dealer
                 entry.changed()
 
-            controls.append(w.heading("Dealer"))
-            controls.append(w.ChoiceGroup(list(range(4)), list(SEAT_WORDS),
-                                          [f"Dealer {s}" for s in SEAT_WORDS], draft.dealer,
-                                          set_dealer, per_row=4).control)
+            seats = [t(f"seat.{s}") for s in SEATS]
+            controls.append(w.heading(t("ui.dealer")))
+            controls.append(w.ChoiceGroup(list(range(4)), seats,
+                                          [t("ui.dealer_label", seat=s) for s in seats],
+                                          draft.dealer, set_dealer, per_row=4).control)
         controls += entry.controls
         controls.append(entry.preview)
-        return screen("/check", "Check a score", controls)
+        return screen("/check", t("ui.check"), controls)
 
     def _rule_pickers(self, v: Any, current: dict[str, str],
                       on_pick: Callable[[str, str], None]) -> list[ft.Control]:
         """One line of explanation and a choice of values per house rule."""
+        t = self.t
         controls: list[ft.Control] = []
         for rule in v.house_rules:
-            controls.append(ft.Text(f"{rule.name}: {rule.explanation}", size=13))
+            title = t(f"houserule_title.{rule.name}")
+            controls.append(ft.Text(t("ui.rule_explained", name=title,
+                                      explanation=t(f"houserule.{rule.name}")), size=13))
+            words = {c: t(f"choice.{c}") for c in rule.choices}
             controls.append(w.ChoiceGroup(
                 list(rule.choices),
-                [f"{c} (default)" if c == rule.default else c for c in rule.choices],
-                [f"Rule {rule.name} {c}" for c in rule.choices],
+                [t("ui.choice_default", choice=words[c]) if c == rule.default else words[c]
+                 for c in rule.choices],
+                [t("ui.rule_label", name=title, choice=words[c]) for c in rule.choices],
                 current.get(rule.name, rule.default),
                 lambda c, name=rule.name: on_pick(name, c), per_row=3).control)
         return controls
@@ -631,15 +677,16 @@ class ScorerApp:
 
     # --- join ---------------------------------------------------------------------------
     def _join_view(self) -> ft.View:
+        t = self.t
         url = self.join_url or (self.page.url or "")
         controls: list[ft.Control] = [
-            w.note("On another phone on the same Wi-Fi, scan this code or open the address."),
-            ft.Text(url, size=18, selectable=True, semantics_label=f"Address {url}"),
+            w.note(t("ui.join_help")),
+            ft.Text(url, size=18, selectable=True, semantics_label=t("ui.address", url=url)),
         ]
         if url:
             controls.append(ft.Image(src=qr_png(url), width=240, height=240,
-                                     semantics_label=f"QR code for {url}"))
-        return screen("/join", "Join from another phone", controls)
+                                     semantics_label=t("ui.qr", url=url)))
+        return screen("/join", t("ui.join"), controls)
 
 
 def screen(route: str, title: str, controls: list[ft.Control], **options: Any) -> ft.View:
@@ -670,9 +717,18 @@ def qr_png(url: str) -> bytes:
     return buffer.getvalue()
 
 
-def make_main(store: Store, join_url: str | None = None) -> Callable[[ft.Page], None]:
-    def main(page: ft.Page) -> None:
-        app = ScorerApp(page, store, join_url)
+def make_main(store: Store, join_url: str | None = None) -> Callable[[ft.Page], Any]:
+    async def main(page: ft.Page) -> None:
+        # The language: the one chosen on this device before, else the browser's or device's.
+        prefs = ft.SharedPreferences()
+        chosen = device = None
+        try:
+            chosen = await prefs.get(LANGUAGE_KEY)
+            device = getattr(await page.get_device_info(), "language", None)
+        except (RuntimeError, TimeoutError, AttributeError):  # an older client: English
+            pass
+        lang = choose_language(chosen if isinstance(chosen, str) else None, device)
+        app = ScorerApp(page, store, join_url, lang=lang, prefs=prefs)
         app.show()
 
     return main

@@ -15,8 +15,9 @@ from typing import Any
 from ..game import Game, check_players
 from ..rules import Contract, DealScore, Doubling, EndRule, InvalidInput, Strain, variant
 from ..rules.call_break import CallBreakDeal
+from ..rules.common import Msg
 from ..rules.draw_bridge import DrawBridgeDeal
-from ..rules.minibridge import SEAT_WORDS, MiniBridgeDeal, declarer_from_hcp
+from ..rules.minibridge import SEATS, MiniBridgeDeal, declarer_from_hcp
 
 __all__ = ["DealDraft", "Evaluation", "NewGameForm", "STRAINS", "DOUBLINGS"]
 
@@ -30,8 +31,8 @@ class Evaluation:
 
     deal: Any | None
     score: DealScore | None
-    problem: str | None
-    note: str = ""  # e.g. who the points name as declarer
+    problem: Msg | None
+    note: Msg | None = None  # e.g. who the points name as declarer
 
     @property
     def can_save(self) -> bool:
@@ -102,19 +103,20 @@ class DealDraft:
             return None
         return Contract(self.level, self.strain, self.doubling)
 
-    def hcp_result(self) -> tuple[Any, str | None]:
+    def hcp_result(self) -> tuple[Any, Msg | None]:
         """(HcpResult or None, problem) for the four counts typed so far."""
         counts = []
-        for seat, text in zip(SEAT_WORDS, self.hcp, strict=True):
+        for index, text in enumerate(self.hcp):
+            seat = seat_msg(index)
             if not text.strip():
-                return None, f"enter {seat}'s points"
-            if not text.strip().isdigit():
-                return None, f"{seat}'s points must be a whole number from 0 to 37"
+                return None, Msg.of("form.hcp_missing", seat=seat)
+            if not text.strip().isdigit() or int(text) > 37:
+                return None, Msg.of("form.hcp_number", seat=seat)
             counts.append(int(text))
         try:
             return declarer_from_hcp(counts, self.dealer), None
         except InvalidInput as error:
-            return None, str(error)
+            return None, problem_of(error)
 
     def calls_total(self) -> int:
         return sum(self.calls)
@@ -126,22 +128,22 @@ class DealDraft:
         try:
             return self._evaluate()
         except InvalidInput as error:
-            return Evaluation(None, None, str(error))
+            return Evaluation(None, None, problem_of(error))
 
     def _evaluate(self) -> Evaluation:
         v = variant(self.variant_name)
         if self.variant_name == "call-break":
             left = self.tricks_left()
             if left:
-                shown = f"{left} left to give" if left > 0 else f"{-left} too many"
-                return Evaluation(None, None, f"tricks must total 13 ({shown})")
+                return Evaluation(None, None, Msg.of("form.tricks_left", n=left) if left > 0
+                                  else Msg.of("form.tricks_over", n=-left))
             deal: Any = CallBreakDeal(tuple(self.calls), tuple(self.taken))
             v.check_deal(deal, self.dealer, self.rules)
             return Evaluation(deal, v.score(deal, self.rules, self.players), None)
         if self.variant_name == "draw-bridge" and self.passed_out:
             deal = DrawBridgeDeal()
             return Evaluation(deal, v.score(deal, self.rules, self.players), None)
-        note = ""
+        note: Msg | None = None
         declarer = self.declarer
         hcp = None
         if self.variant_name == "minibridge":
@@ -153,21 +155,24 @@ class DealDraft:
                 if found.redeal:
                     deal = MiniBridgeDeal(hcp=hcp, redeal=True)
                     return Evaluation(deal, v.score(deal, self.rules, self.players), None,
-                                      "20-20: redeal")
+                                      Msg.of("line.redeal"))
                 declarer = found.declarer
-                note = (f"declarer {self.players[declarer]} ({SEAT_WORDS[declarer]}), "
-                        f"dummy {self.players[found.dummy]} ({SEAT_WORDS[found.dummy]})")
+                note = Msg.of("form.hcp_declarer",
+                              declarer=Msg.of("who.seat", name=self.players[declarer],
+                                              seat=seat_msg(declarer)),
+                              dummy=Msg.of("who.seat", name=self.players[found.dummy],
+                                           seat=seat_msg(found.dummy)))
             elif self.redeal:
                 deal = MiniBridgeDeal(redeal=True)
                 return Evaluation(deal, v.score(deal, self.rules, self.players), None)
         if declarer is None:
-            return Evaluation(None, None, "choose the declarer", note)
+            return Evaluation(None, None, Msg.of("form.choose_declarer"), note)
         contract = self.contract
         if contract is None:
             missing = "level" if self.level is None else "strain"
-            return Evaluation(None, None, f"choose the contract's {missing}", note)
+            return Evaluation(None, None, Msg.of(f"form.choose_{missing}"), note)
         if self.tricks is None:
-            return Evaluation(None, None, "choose the tricks declarer took", note)
+            return Evaluation(None, None, Msg.of("form.choose_tricks"), note)
         if self.variant_name == "draw-bridge":
             deal = DrawBridgeDeal(declarer, contract, self.tricks)
         else:
@@ -175,7 +180,7 @@ class DealDraft:
         v.check_deal(deal, self.dealer, self.rules)
         return Evaluation(deal, v.score(deal, self.rules, self.players), None, note)
 
-    def points_text(self, evaluation: Evaluation) -> str:
+    def points_text(self, evaluation: Evaluation) -> str:  # names and numbers only
         """'Ana 120 · Ben 0' for the preview."""
         if evaluation.score is None:
             return ""
@@ -210,10 +215,10 @@ class NewGameForm:
         self.end_value = str(v.default_end.value or "")
         self.rules = {r.name: r.default for r in v.house_rules}
 
-    def seat_label(self, index: int) -> str:
+    def seat_label(self, index: int) -> Msg:
         if self.variant_name == "minibridge":
-            return SEAT_WORDS[index]
-        return f"Player {index + 1}"
+            return seat_msg(index)
+        return Msg.of("ui.player_n", n=index + 1)
 
     def end_rule(self) -> EndRule:
         if self.end_kind == "open":
@@ -221,10 +226,11 @@ class NewGameForm:
         text = self.end_value.strip()
         if not text.isdigit() or int(text) < 1:
             field_name = "target" if self.end_kind == "target" else "number of deals"
-            raise InvalidInput(field_name, text or None, "must be a whole number of at least 1")
+            raise InvalidInput(field_name, text or None, "must be a whole number of at least 1",
+                               Msg.of(f"form.end_{self.end_kind}"))
         return EndRule(self.end_kind, int(text))
 
-    def problem(self) -> str | None:
+    def problem(self) -> Msg | None:
         """Why Start is disabled, or None."""
         v = variant(self.variant_name)
         try:
@@ -232,7 +238,7 @@ class NewGameForm:
             v.check_end(self.end_rule())
             v.parse_rules(self.rules)
         except InvalidInput as error:
-            return str(error)
+            return problem_of(error)
         return None
 
     def create(self, rng: random.Random | None = None) -> Game:
@@ -255,6 +261,15 @@ class NewGameForm:
         form.rules = {k: _rule_text(v) for k, v in game.rules.to_dict().items()}
         form.first_dealer = None
         return form
+
+
+def seat_msg(index: int) -> Msg:
+    return Msg.of(f"seat.{SEATS[index]}")
+
+
+def problem_of(error: InvalidInput) -> Msg:
+    """The error to show a player: its own message, or its English text as a last resort."""
+    return error.msg or Msg.of("error.plain", text=str(error))
 
 
 def _rule_text(value: object) -> str:

@@ -104,14 +104,15 @@ class ChoiceGroup:
 
 
 class Stepper:
-    """[-] value [+] with accessible names 'Fewer …' and 'More …'."""
+    """[-] value [+] with accessible names 'Fewer …' and 'More …' (in the player's words)."""
 
-    def __init__(self, value: int, label: str, on_change: Callable[[int], Any], low: int,
-                 high: int) -> None:
+    def __init__(self, value: int, label: str, t: Callable[..., str],
+                 on_change: Callable[[int], Any], low: int, high: int) -> None:
         self.value, self.label, self.low, self.high = value, label, low, high
         self.on_change = on_change
-        self.minus = tap(Symbol("−"), f"Fewer {label}", lambda: self.step(-1), width=TOUCH)
-        self.plus = tap(Symbol("+"), f"More {label}", lambda: self.step(1), width=TOUCH)
+        self.minus = tap(Symbol("−"), t("ui.fewer", what=label), lambda: self.step(-1),
+                         width=TOUCH)
+        self.plus = tap(Symbol("+"), t("ui.more", what=label), lambda: self.step(1), width=TOUCH)
         self.shown = ft.Text(str(value), size=22, weight=ft.FontWeight.BOLD)
         self.control = ft.Row([self.minus, ft.Container(self.shown, width=40,
                                                         alignment=ft.Alignment.CENTER),

@@ -41,7 +41,7 @@ def test_conflicting_edits_are_refused_and_the_screen_refreshes(browser, tmp_pat
         two.see("Ben total 60")
         one.see("This game was just changed on another phone.")
         one.tap("Save deal")
-        one.see("Not saved: game")
+        one.see("Not saved: this game was changed elsewhere")
         one.see("changed elsewhere since it was loaded")
         one.see("Ben total 60")        # the refreshed scoreboard: phone two's deal
         one.see("Ana total 0")
@@ -93,3 +93,39 @@ def test_join_from_another_phone_shows_address_and_qr(phone):
     phone.tap("Join from another phone")
     phone.see(f"Address {phone.url}")
     phone.see(f"QR code for {phone.url}")
+
+
+@pytest.mark.parametrize(("language", "label"), [("Español", "Nueva partida"),
+                                                  ("Български", "Нова игра"),
+                                                  ("Afrikaans", "Nuwe spel"),
+                                                  ("English", "New game")])
+def test_switch_language_and_it_is_remembered(phone, language, label):
+    phone.tap(language)
+    phone.tap(label)                  # the translated button exists and works
+    phone.see({"Español": "Jugadores", "Български": "Играчи", "Afrikaans": "Spelers",
+               "English": "Players"}[language])
+    phone.open()                      # reload: the choice is remembered on this device
+    phone.button(label).first.wait_for(timeout=20000)
+
+
+def test_first_start_follows_the_browser_and_a_game_in_spanish(browser, server):
+    context = browser.new_context(viewport=PHONE, locale="es-ES")
+    phone = Phone(context.new_page(), server).open()
+    phone.tap("Nueva partida")
+    phone.tap("Draw Bridge (puente levadizo)")
+    phone.type("Jugador 1", "Lucía")
+    phone.type("Jugador 2", "Pablo")
+    phone.tap("Primer repartidor Lucía")
+    phone.tap("Puntuación objetivo 100")
+    phone.tap("Empezar la partida")
+    phone.see("El primero a 100 · reparte: Lucía")
+    phone.tap("Nueva mano")
+    for name in ("Declarante Pablo", "Nivel 4", "Picas", "Doblado", "Bazas 10"):
+        phone.tap(name)
+    phone.see("4SX de Pablo: cumplido: Lucía 0 · Pablo 240")
+    phone.tap("Guardar la mano")
+    phone.see("Pablo gana: alcanzó el objetivo de 100")
+    phone.tap("Mano 1: 4SX de Pablo: cumplido")
+    phone.see("4 bazas por encima de seis en picas: 4 × 30 = 120")
+    phone.see("doblado: 120 × 2 = 240")
+    context.close()

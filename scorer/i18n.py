@@ -1,0 +1,91 @@
+"""Every word a player reads, in English, Spanish, Bulgarian or Afrikaans.
+
+Catalogs are JSON files in ``assets/i18n/`` (one per language, ``{"key": "text"}``), which a
+translator edits without touching code. A text may name parameters (``{points}``); a text that
+depends on a count is ``{"one": ..., "other": ...}``, chosen by the parameter ``n``. The core
+describes what to say as :class:`~scorer.rules.common.Msg` values; :class:`Translator` renders
+them. Pure: the standard library and the catalogs only.
+"""
+
+from __future__ import annotations
+
+import json
+import string
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from .rules.common import InvalidInput, Msg
+
+__all__ = ["LANGUAGES", "DEFAULT", "CATALOG_DIR", "Translator", "catalog", "choose_language",
+           "placeholders"]
+
+LANGUAGES = {"en": "English", "es": "Español", "bg": "Български", "af": "Afrikaans"}
+DEFAULT = "en"
+CATALOG_DIR = Path(__file__).resolve().parent.parent / "assets" / "i18n"
+
+
+@cache
+def catalog(lang: str) -> Mapping[str, Any]:
+    """The catalog of ``lang`` (one of LANGUAGES)."""
+    if lang not in LANGUAGES:
+        raise InvalidInput("lang", lang, f"is not one of {', '.join(LANGUAGES)}")
+    with open(CATALOG_DIR / f"{lang}.json", encoding="utf-8") as handle:
+        data: dict[str, Any] = json.load(handle)
+    return data
+
+
+def choose_language(*preferences: str | None) -> str:
+    """The first supported language among locale strings like 'es-ES', 'bg', 'af_ZA'."""
+    for preference in preferences:
+        if not preference:
+            continue
+        code = preference.replace("_", "-").split("-")[0].strip().lower()
+        if code in LANGUAGES:
+            return code
+    return DEFAULT
+
+
+def placeholders(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+class Translator:
+    """Renders catalog keys and Msg values in one language."""
+
+    def __init__(self, lang: str = DEFAULT) -> None:
+        self.lang = lang if lang in LANGUAGES else DEFAULT
+        self.entries = catalog(self.lang)
+
+    def __call__(self, key: str, **params: Any) -> str:
+        entry = self.entries.get(key)
+        if entry is None:
+            entry = catalog(DEFAULT).get(key, key)
+        if isinstance(entry, dict):
+            count = params.get("n", 0)
+            entry = entry["one"] if count == 1 else entry["other"]
+        values = {name: self.render(value) if isinstance(value, Msg) else value
+                  for name, value in params.items()}
+        if "field" in values:
+            values["field"] = self.field(str(values["field"]))
+        return str(entry).format_map(values)
+
+    def render(self, msg: Msg) -> str:
+        return self(msg.key, **dict(msg.params))
+
+    def field(self, name: str) -> str:
+        """A field name ('tricks', 'hcp N', 'deal 3 tricks') in the player's words."""
+        words = [self.entries.get(f"field.{part}", part) for part in name.split(" ")]
+        return " ".join(str(w) for w in words)
+
+    def error(self, error: Exception) -> str:
+        """An error for a person: its Msg where it has one, else its English text."""
+        msg = getattr(error, "msg", None)
+        if isinstance(msg, Msg):
+            return self.render(msg)
+        return str(error)
+
+    def line(self, line: Any) -> str:
+        """An explanation line (scorer.rules.common.Line)."""
+        return self.render(line.msg) if line.msg is not None else str(line.text)
