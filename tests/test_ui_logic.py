@@ -12,7 +12,6 @@ from scorer.rules.draw_bridge import DrawBridgeDeal
 from scorer.ui.app import Route
 from scorer.ui.forms import DealDraft, NewGameForm, recent_names
 
-
 EN = Translator("en")
 
 
