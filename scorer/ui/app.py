@@ -37,6 +37,7 @@ from ..rules.minibridge import SEATS
 from ..sheet import deal_words
 from ..store import GameSummary, StaleGame, Store, StoreError
 from . import widgets as w
+from .chart import totals_chart
 from .deal_entry import DealEntry, summary_text
 from .forms import DealDraft, NewGameForm, problem_of, recent_names
 
@@ -414,6 +415,8 @@ class ScorerApp:
             controls.append(ft.Text(t.render(game.openers_msg()), size=13))
             controls.append(w.tap(t("ui.new_deal"), t("ui.new_deal"),
                                   lambda: self._new_deal(game), primary=True))
+        if game.records:
+            controls.append(totals_chart(game, t))
         controls.append(ft.Text(self._rules_line(game), size=12))
         if game.records:
             controls.append(w.heading(t("ui.deals_heading", n=len(game.records))))

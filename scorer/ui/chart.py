@@ -1,0 +1,54 @@
+"""The game as a chart: running totals per player or partnership, deal by deal, with the
+target as a dashed line where the game has one (flet-charts)."""
+
+from __future__ import annotations
+
+import flet as ft
+import flet_charts as fch
+
+from ..game import Game
+from ..i18n import Translator
+
+__all__ = ["totals_chart"]
+
+COLORS = (ft.Colors.GREEN_700, ft.Colors.ORANGE_700, ft.Colors.BLUE_700, ft.Colors.PURPLE_400)
+
+
+def totals_chart(game: Game, t: Translator) -> ft.Control:
+    """A line per party from 0 through each deal's running total; a legend under it."""
+    series_points = [[(0, 0)] for _ in game.parties]
+    for record in game.records:
+        for party, total in enumerate(record.totals):
+            series_points[party].append((record.number, total))
+    values = [y for points in series_points for _, y in points]
+    target = game.end.value if game.end.kind == "target" else None
+    low = min(0, *values)
+    high = max(10, *values, *(target or 0,))
+    deals = max(1, len(game.records))
+    series = [fch.LineChartData(points=[fch.LineChartDataPoint(x, y) for x, y in points],
+                                color=COLORS[i % len(COLORS)], stroke_width=3)
+              for i, points in enumerate(series_points)]
+    if target is not None:
+        series.append(fch.LineChartData(
+            points=[fch.LineChartDataPoint(0, target), fch.LineChartDataPoint(deals, target)],
+            color=ft.Colors.RED_400, stroke_width=1, dash_pattern=[6, 4]))
+    step = max(1, deals // 6)
+    chart = fch.LineChart(
+        data_series=series, height=180, min_x=0, max_x=deals, min_y=low,
+        max_y=high + max(10, (high - low) // 10), interactive=False,
+        left_axis=fch.ChartAxis(label_size=40),
+        bottom_axis=fch.ChartAxis(labels=[fch.ChartAxisLabel(value=n, label=str(n))
+                                          for n in range(0, deals + 1, step)], label_size=24),
+        horizontal_grid_lines=fch.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT, width=0.5))
+    legend = [ft.Row([ft.Container(width=14, height=4, bgcolor=COLORS[i % len(COLORS)]),
+                      ft.Text(party, size=12)], spacing=4, tight=True)
+              for i, party in enumerate(game.parties)]
+    if target is not None:
+        legend.append(ft.Row([ft.Container(width=14, height=2, bgcolor=ft.Colors.RED_400),
+                              ft.Text(t("ui.chart_target", target=target), size=12)],
+                             spacing=4, tight=True))
+    summary = t("ui.chart_label", totals=", ".join(
+        f"{p} {n}" for p, n in zip(game.parties, game.totals, strict=True)))
+    return ft.Semantics(label=summary, container=True,
+                        content=ft.Column([ft.Container(chart, padding=ft.Padding.only(right=14)),
+                                           ft.Row(legend, wrap=True, spacing=12)], spacing=4))
