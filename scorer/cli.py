@@ -178,7 +178,7 @@ def _store_command(args: argparse.Namespace) -> int:
             if args.command == "export":
                 ids = None if args.all else [args.game_id]
                 text = (store.export_json(ids) if args.format == "json"
-                        else store.export_csv(ids))
+                        else store.export_csv(ids, Translator(args.lang)))
                 if args.output:
                     from pathlib import Path
 

@@ -390,7 +390,8 @@ def _text(data: Mapping[str, Any], name: str) -> str:
 def check_players(v: Variant, players: object) -> tuple[str, ...]:
     """Player names: as many as the game seats, each 1-40 characters, no two alike."""
     if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
-        raise InvalidInput("players", players, f"is not a list of {v.player_count} names")
+        raise InvalidInput("players", players, f"is not a list of {v.player_count} names",
+                           Msg.of("error.player_count", n=v.player_count))
     if len(players) != v.player_count:
         raise InvalidInput("players", len(players),
                            f"is the wrong number of players; {v.title} has {v.player_count}",

@@ -1,6 +1,7 @@
 """Scoresheets of a game: rows a person reads, CSV a spreadsheet opens, plain text to share.
 
-Pure: built from :class:`scorer.game.Game` only.
+Pure: built from :class:`scorer.game.Game`, in any of the app's languages (English unless a
+translator is given, which is what ``scorer export`` writes).
 """
 
 from __future__ import annotations
@@ -8,78 +9,87 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Sequence
-from typing import Any
 
 from .game import DealRecord, Game
-from .rules import Contract
+from .i18n import Translator
 from .rules.call_break import as_decimal
 
 __all__ = ["deal_words", "sheet_rows", "to_csv", "to_text", "outcome_words"]
 
+ENGLISH = Translator("en")
 
-def deal_words(game: Game, record: DealRecord) -> tuple[str, str]:
+
+def deal_words(game: Game, record: DealRecord, t: Translator = ENGLISH) -> tuple[str, str]:
     """What was bid or called, and the tricks taken, as written on a scoresheet."""
-    deal: Any = record.deal
+    deal = record.deal
     if game.variant_name == "call-break":
         return (" ".join(map(str, deal.calls)), " ".join(map(str, deal.tricks)))
-    contract: Contract | None = deal.contract
-    if contract is None:
-        return (record.score.summary, "")
-    return (f"{contract} by {game.players[deal.declarer]}", str(deal.tricks))
+    if deal.contract is None:
+        return (summary(record, t), "")
+    return (t("sheet.by", contract=str(deal.contract), declarer=game.players[deal.declarer]),
+            str(deal.tricks))
 
 
-def outcome_words(game: Game) -> str:
+def summary(record: DealRecord, t: Translator = ENGLISH) -> str:
+    score = record.score
+    return t.render(score.summary_msg) if score.summary_msg is not None else score.summary
+
+
+def outcome_words(game: Game, t: Translator = ENGLISH) -> str:
     outcome = game.outcome
     if outcome is None:
-        return f"in progress ({game.progress()})"
-    names = " and ".join(game.parties[i] for i in outcome.winners)
-    verb = "share the win" if len(outcome.winners) > 1 else "wins"
-    return f"{names} {verb}: {outcome.reason}"
+        return t("sheet.in_progress", progress=t.render(game.progress_msg()))
+    names = t("ui.and").join(game.parties[i] for i in outcome.winners)
+    key = "ui.share_win" if len(outcome.winners) > 1 else "ui.wins"
+    reason = t.render(outcome.reason_msg) if outcome.reason_msg else outcome.reason
+    return t(key, names=names, reason=reason)
 
 
-def sheet_rows(game: Game) -> list[list[str]]:
+def sheet_rows(game: Game, t: Translator = ENGLISH) -> list[list[str]]:
     """Header and one row per deal: deal, dealer, bid, tricks, result, points, totals."""
     parties = game.parties
-    header = ["deal", "dealer", "contract or calls", "tricks", "result",
-              *(f"points {p}" for p in parties), *(f"total {p}" for p in parties)]
+    header = [t("sheet.deal"), t("sheet.dealer"), t("sheet.bid"), t("sheet.tricks"),
+              t("sheet.result"), *(t("sheet.points", party=p) for p in parties),
+              *(t("sheet.total", party=p) for p in parties)]
     rows = [header]
     for record in game.records:
-        what, tricks = deal_words(game, record)
+        what, tricks = deal_words(game, record, t)
         rows.append([str(record.number), game.players[record.dealer], what, tricks,
-                     record.score.summary, *map(str, record.score.points),
+                     summary(record, t), *map(str, record.score.points),
                      *map(str, record.totals)])
     return rows
 
 
-def to_csv(games: Sequence[Game]) -> str:
+def to_csv(games: Sequence[Game], t: Translator = ENGLISH) -> str:
     """A scoresheet per game; several games are separated by a blank line."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     for i, game in enumerate(games):
         if i:
             writer.writerow([])
-        writer.writerow([f"{game.variant.title}", ", ".join(game.players), game.id,
-                         outcome_words(game)])
-        writer.writerows(sheet_rows(game))
+        writer.writerow([t(f"game.{game.variant_name}"), ", ".join(game.players), game.id,
+                         outcome_words(game, t)])
+        writer.writerows(sheet_rows(game, t))
     return out.getvalue()
 
 
-def to_text(game: Game) -> str:
+def to_text(game: Game, t: Translator = ENGLISH) -> str:
     """A plain-text scoresheet to paste into a message."""
     decimals = game.variant_name == "call-break"
-    lines = [f"{game.variant.title}: {', '.join(game.players)}"]
+    lines = [t("ui.game_players", game=t(f"game.{game.variant_name}"),
+               players=", ".join(game.players))]
     for record in game.records:
-        what, tricks = deal_words(game, record)
+        what, tricks = deal_words(game, record, t)
         points = " / ".join(
             as_decimal(p) if decimals else str(p) for p in record.score.points)
-        totals = " / ".join(str(t) for t in record.totals)
+        totals = " / ".join(str(n) for n in record.totals)
         if decimals:
-            what, tricks = f"calls {what}", f", tricks {tricks}"
+            what = t("ui.deal_text_calls", calls=what, tricks=tricks)
         elif tricks:
-            tricks = f", {tricks} tricks"
-        lines.append(f"{record.number}. {what}{tricks}: {record.score.summary}; "
-                     f"{points} (totals {totals})")
-    totals = ", ".join(f"{p} {t}" for p, t in zip(game.parties, game.totals, strict=True))
-    lines.append(f"Totals: {totals}")
-    lines.append(f"Result: {outcome_words(game)}")
+            what = t("sheet.with_tricks", what=what, n=int(tricks))
+        lines.append(t("sheet.line", number=record.number, what=what,
+                       summary=summary(record, t), points=points, totals=totals))
+    totals = ", ".join(f"{p} {n}" for p, n in zip(game.parties, game.totals, strict=True))
+    lines.append(t("sheet.totals", totals=totals))
+    lines.append(t("cli.result_points", points=outcome_words(game, t)))
     return "\n".join(lines) + "\n"

@@ -37,6 +37,7 @@ from tinydb.storages import Storage
 from tinydb.table import Document
 
 from .game import SCHEMA_VERSION, Game, check_game_id, utc_now
+from .i18n import Translator
 from .rules import InvalidInput
 from .rules.common import Msg
 from .sheet import to_csv
@@ -548,8 +549,10 @@ class Store:
                            "exported_at": utc_now(), "games": [g.to_dict() for g in games]},
                           ensure_ascii=False, indent=1)
 
-    def export_csv(self, game_ids: Iterable[str] | None = None) -> str:
-        return to_csv(self._games(game_ids))
+    def export_csv(self, game_ids: Iterable[str] | None = None,
+                   t: Translator | None = None) -> str:
+        """A spreadsheet scoresheet (English headers unless a translator is given)."""
+        return to_csv(self._games(game_ids), *(t,) if t is not None else ())
 
     def import_file(self, path: str | os.PathLike[str]) -> ImportReport:
         try:
@@ -588,16 +591,19 @@ def parse_import(raw: bytes | str) -> list[Game]:
         text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
         data = json.loads(text)
     except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as error:
-        raise InvalidImport("file", "JSON", f"is not readable ({error})") from None
+        raise InvalidImport("file", "JSON", f"is not readable ({error})",
+                            Msg.of("import.not_json")) from None
     if isinstance(data, dict) and data.get("format") == EXPORT_FORMAT:
         docs = data.get("games")
         if not isinstance(docs, list):
-            raise InvalidImport("games", type(docs).__name__, "is not a list of games")
+            raise InvalidImport("games", type(docs).__name__, "is not a list of games",
+                                Msg.of("import.not_export"))
     elif isinstance(data, dict) and "variant" in data:
         docs = [data]
     else:
         raise InvalidImport("file", type(data).__name__,
-                            "is not a Scorer export (format scorer-export) or game")
+                            "is not a Scorer export (format scorer-export) or game",
+                            Msg.of("import.not_export"))
     games: list[Game] = []
     seen: set[str] = set()
     for number, doc in enumerate(docs, start=1):
@@ -605,11 +611,12 @@ def parse_import(raw: bytes | str) -> list[Game]:
             game = Game.from_dict(migrate(doc))
         except InvalidInput as error:
             raise InvalidImport(f"game {number} {error.field}", error.value,
-                                error.allowed) from None
+                                error.allowed, error.msg) from None
         except NewerSchema:
             raise InvalidImport(f"game {number} schema_version", doc.get("schema_version"),
                                 f"is newer than this Scorer reads ({SCHEMA_VERSION}); "
-                                "update Scorer to import it") from None
+                                "update Scorer to import it",
+                                Msg.of("import.newer", number=number)) from None
         except (RecursionError, TypeError, AttributeError, KeyError) as error:
             raise InvalidImport(f"game {number}", type(error).__name__,
                                 "is not a well-formed game") from None

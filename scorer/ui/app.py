@@ -34,8 +34,8 @@ from ..i18n import LANGUAGES, Translator, choose_language
 from ..rules import InvalidInput, variant
 from ..rules.call_break import as_decimal
 from ..rules.minibridge import SEATS
-from ..sheet import deal_words
-from ..store import GameSummary, StaleGame, Store, StoreError
+from ..sheet import deal_words, to_text
+from ..store import GameSummary, InvalidImport, StaleGame, Store, StoreError
 from . import widgets as w
 from .chart import totals_chart
 from .deal_entry import DealEntry, summary_text
@@ -102,6 +102,7 @@ class ScorerApp:
                                            ("android", "ios", "linux", "macos", "windows")})
         page.theme = ft.Theme(color_scheme_seed=ft.Colors.GREEN, page_transitions=still)
         page.dark_theme = ft.Theme(color_scheme_seed=ft.Colors.GREEN, page_transitions=still)
+        self.files = ft.FilePicker()  # downloads and imports (a service of this page)
         self.route = page.route or "/"
         page.on_route_change = lambda e: self._route_changed(e.route)
         page.pubsub.subscribe_topic(TOPIC, self._on_message)
@@ -219,6 +220,8 @@ class ScorerApp:
             w.tap(t("ui.check"), t("ui.check"), lambda: self.go("/check"), expand=1),
             w.tap(t("ui.join"), t("ui.join"), lambda: self.go("/join"), expand=1),
         ], spacing=8))
+        controls.append(w.tap(t("ui.import"), t("ui.import"),
+                              lambda: self.page.run_task(self._import)))
         summaries = self.store.list_games()
         for status in ("in progress", "finished"):
             group = [s for s in summaries if s.status == status]
@@ -427,10 +430,53 @@ class ScorerApp:
             controls.append(w.tap(t("ui.show_all_deals", n=len(records)),
                                   t("ui.show_all_deals_label"),
                                   lambda: (self.all_deals.add(game.id), self.show())))
+        controls.append(w.heading(t("ui.share")))
+        controls.append(w.tap(t("ui.copy"), t("ui.copy"),
+                              lambda: self.page.run_task(self._copy_sheet, game)))
+        controls.append(ft.Row([
+            w.tap(t("ui.download_csv"), t("ui.download_csv"),
+                  lambda: self.page.run_task(self._download, game, "csv"), expand=1),
+            w.tap(t("ui.download_json"), t("ui.download_json"),
+                  lambda: self.page.run_task(self._download, game, "json"), expand=1)],
+            spacing=8))
         if outcome is None:
             controls.append(w.tap(t("ui.end_now"), t("ui.end_now"),
                                   lambda: self._confirm_close(game)))
         return screen(f"/game/{game.id}", t(f"game.{game.variant_name}"), controls)
+
+    # --- sharing ----------------------------------------------------------------------------
+    async def _copy_sheet(self, game: Game) -> None:
+        await ft.Clipboard().set(to_text(game, self.t))
+        self._snack(self.t("ui.copied"))
+
+    async def _download(self, game: Game, kind: str) -> None:
+        text = (self.store.export_csv([game.id], self.t) if kind == "csv"
+                else self.store.export_json([game.id]))
+        name = f"scorer-{game.variant_name}-{game.id}.{kind}"
+        await self.files.save_file(file_name=name, src_bytes=text.encode("utf-8"))
+
+    async def _import(self) -> None:
+        t = self.t
+        picked = await self.files.pick_files(file_type=ft.FilePickerFileType.CUSTOM,
+                                             allowed_extensions=["json"], with_data=True)
+        if not picked or picked[0].bytes is None:
+            return
+        try:
+            report = self.store.import_data(picked[0].bytes)
+        except InvalidImport as error:
+            self.message = t("ui.import_failed", reason=t.render(problem_of(error)))
+            self.show()
+            return
+        except (StoreError, OSError) as error:
+            self.message = t("ui.import_failed", reason=str(error))
+            self.show()
+            return
+        parts = [t("ui.imported", n=len(report.imported))]
+        if report.skipped:
+            parts.append(t("ui.import_skipped", games=", ".join(report.skipped)))
+        self._announce("*")
+        self.message = " ".join(parts)
+        self.show()
 
     def _outcome(self, game: Game) -> str:
         outcome = game.outcome

@@ -129,3 +129,47 @@ def test_first_start_follows_the_browser_and_a_game_in_spanish(browser, server):
     phone.see("4 bazas por encima de seis en picas: 4 × 30 = 120")
     phone.see("doblado: 120 × 2 = 240")
     context.close()
+
+
+def test_share_copy_download_and_import(browser, tmp_path):
+    data_dir = tmp_path / "data"
+    game = stored_game(data_dir, deals=2)
+    with served(data_dir) as url:
+        context = browser.new_context(viewport=PHONE, accept_downloads=True)
+        context.grant_permissions(["clipboard-read", "clipboard-write"], origin=url.rstrip("/"))
+        phone = Phone(context.new_page(), url).open(f"/game/{game.id}")
+        phone.see("Ana total 40")
+        phone.tap("Copy the scoresheet")
+        phone.see("The scoresheet is copied")
+        copied = phone.page.evaluate("navigator.clipboard.readText()")
+        assert copied.splitlines()[0] == "Draw Bridge: Ana, Ben"
+        assert "2. 1C by Ana, 7 tricks: 1C by Ana: made; 20 / 0 (totals 40 / 0)" in copied
+        with phone.page.expect_download() as info:
+            phone.tap("Download CSV")
+        csv_text = info.value.path().read_text(encoding="utf-8")
+        assert csv_text.splitlines()[2] == "1,Ana,1C by Ana,7,1C by Ana: made,20,0,20,0"
+        with phone.page.expect_download() as info:
+            phone.tap("Download JSON")
+        exported = tmp_path / "shared.json"
+        info.value.save_as(exported)
+        context.close()
+    other = tmp_path / "other"
+    other.mkdir()
+    with served(other) as url:
+        phone = Phone(browser.new_context(viewport=PHONE).new_page(), url).open()
+        for attempt in ("1 game imported.", "Already here, not imported again"):
+            with phone.page.expect_file_chooser() as chooser:
+                phone.tap("Import a game")
+            chooser.value.set_files(str(exported))
+            phone.see(attempt)
+        phone.tap("Open Draw Bridge: Ana, Ben")
+        phone.see("Ana total 40")
+        bad = tmp_path / "bad.json"
+        bad.write_text('{"format": "scorer-export", "games": [{"variant": "call-break"}]}')
+        phone.open()
+        with phone.page.expect_file_chooser() as chooser:
+            phone.tap("Import a game")
+        chooser.value.set_files(str(bad))
+        phone.see("Not imported: this game needs 4 players")
+    with Store(other) as store:
+        assert [s.id for s in store.list_games()] == [game.id]
