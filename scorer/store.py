@@ -41,6 +41,7 @@ from .i18n import Translator
 from .rules import InvalidInput
 from .rules.common import Msg
 from .sheet import to_csv
+from .stats import PlayerStats, combine, game_stats
 
 try:  # POSIX; on Windows the folder lock falls back to an exclusive lock file.
     import fcntl
@@ -237,6 +238,7 @@ class GameSummary:
     updated_at: str
     revision: int
     stamp: tuple[int, int] = (0, 0)  # (mtime_ns, size) of the game file
+    players_stats: tuple[PlayerStats, ...] = ()
 
     @classmethod
     def of(cls, game: Game, stamp: tuple[int, int]) -> GameSummary:
@@ -244,14 +246,15 @@ class GameSummary:
         return cls(game.id, game.variant_name, game.players, game.parties, game.totals,
                    "finished" if outcome else "in progress",
                    outcome.winners if outcome else (), len(game.deals),
-                   game.updated_at, game.revision, stamp)
+                   game.updated_at, game.revision, stamp, game_stats(game))
 
     def to_dict(self) -> dict[str, Any]:
         return {"id": self.id, "variant": self.variant, "players": list(self.players),
                 "parties": list(self.parties), "totals": list(self.totals),
                 "status": self.status, "winners": list(self.winners), "deals": self.deals,
                 "updated_at": self.updated_at, "revision": self.revision,
-                "stamp": list(self.stamp)}
+                "stamp": list(self.stamp),
+                "players_stats": [p.to_dict() for p in self.players_stats]}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> GameSummary:
@@ -259,7 +262,8 @@ class GameSummary:
                    tuple(data["parties"]), tuple(int(t) for t in data["totals"]),
                    str(data["status"]), tuple(int(w) for w in data["winners"]),
                    int(data["deals"]), str(data["updated_at"]), int(data["revision"]),
-                   (int(data["stamp"][0]), int(data["stamp"][1])))
+                   (int(data["stamp"][0]), int(data["stamp"][1])),
+                   tuple(PlayerStats.from_dict(p) for p in data["players_stats"]))
 
 
 @dataclass
@@ -486,6 +490,11 @@ class Store:
         """Every readable game, most recently changed first."""
         with self._lock:
             return sorted(self._index.values(), key=lambda s: s.updated_at, reverse=True)
+
+    def player_stats(self) -> list[PlayerStats]:
+        """Every player's statistics across the stored games (from the index)."""
+        with self._lock:
+            return combine(s.players_stats for s in self._index.values())
 
     def __contains__(self, game_id: object) -> bool:
         return isinstance(game_id, str) and game_id in self._index

@@ -61,7 +61,7 @@ class Route:
         parts = [p for p in route.split("?")[0].split("/") if p]
         if not parts:
             return cls("home")
-        if parts in (["new"], ["check"], ["join"]):
+        if parts in (["new"], ["check"], ["join"], ["stats"]):
             return cls(parts[0])
         if parts[0] == "game" and len(parts) >= 2:
             if len(parts) == 2:
@@ -145,9 +145,9 @@ class ScorerApp:
         """The screen for ``route`` and the route its back button leads to."""
         if route.name == "home":
             return self._home_view(), None
-        if route.name in ("new", "check", "join"):
+        if route.name in ("new", "check", "join", "stats"):
             build = {"new": self._new_game_view, "check": self._check_view,
-                     "join": self._join_view}[route.name]
+                     "join": self._join_view, "stats": self._stats_view}[route.name]
             return build(), "/"
         assert route.game_id is not None
         game = self._open(route.game_id)
@@ -220,8 +220,11 @@ class ScorerApp:
             w.tap(t("ui.check"), t("ui.check"), lambda: self.go("/check"), expand=1),
             w.tap(t("ui.join"), t("ui.join"), lambda: self.go("/join"), expand=1),
         ], spacing=8))
-        controls.append(w.tap(t("ui.import"), t("ui.import"),
-                              lambda: self.page.run_task(self._import)))
+        controls.append(ft.Row([
+            w.tap(t("ui.import"), t("ui.import"), lambda: self.page.run_task(self._import),
+                  expand=1),
+            w.tap(t("ui.stats"), t("ui.stats"), lambda: self.go("/stats"), expand=1)],
+            spacing=8))
         summaries = self.store.list_games()
         for status in ("in progress", "finished"):
             group = [s for s in summaries if s.status == status]
@@ -723,6 +726,25 @@ class ScorerApp:
         if draft.variant_name == "call-break":
             self.check_entry.set_min_call(draft.rules.min_call)
         self.check_entry.changed()
+
+    # --- statistics ---------------------------------------------------------------------
+    def _stats_view(self) -> ft.View:
+        t = self.t
+        controls: list[ft.Control] = []
+        for p in self.store.player_stats():
+            lines = [ft.Text(p.name, size=18, weight=ft.FontWeight.BOLD),
+                     ft.Text(t("ui.stats_games", n=p.games, won=p.won)),
+                     ft.Text(t("ui.stats_average", average=f"{p.average:.1f}", n=p.deals))]
+            if p.declared:
+                lines.append(ft.Text(t("ui.stats_contracts", n=p.declared, made=p.made)))
+            if p.exact + p.over + p.failed:
+                lines.append(ft.Text(t("ui.stats_calls", exact=p.exact, over=p.over,
+                                       failed=p.failed)))
+            controls.append(ft.Semantics(container=True, label=t("ui.stats_of", name=p.name),
+                                         content=w.card(*lines)))
+        if not controls:
+            controls.append(w.note(t("ui.no_games")))
+        return screen("/stats", t("ui.stats"), controls)
 
     # --- join ---------------------------------------------------------------------------
     def _join_view(self) -> ft.View:

@@ -173,3 +173,15 @@ def test_share_copy_download_and_import(browser, tmp_path):
         phone.see("Not imported: this game needs 4 players")
     with Store(other) as store:
         assert [s.id for s in store.list_games()] == [game.id]
+
+
+def test_players_statistics(browser, tmp_path):
+    data_dir = tmp_path / "data"
+    stored_game(data_dir, deals=3)
+    with served(data_dir) as url:
+        phone = Phone(browser.new_context(viewport=PHONE).new_page(), url).open()
+        phone.tap("Players' statistics")
+        phone.see("Statistics of Ana")
+        phone.see("1 game played, 0 won")
+        phone.see("20.0 points per deal on average (3 deals)")
+        phone.see("3 contracts declared, 3 made")

@@ -1,0 +1,90 @@
+"""Players' statistics across stored games, per player name. Pure.
+
+A game contributes one :class:`PlayerStats` per player; the store keeps them in its index so
+that the statistics screen never has to open every game. Names are matched ignoring case.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+from .game import Game
+
+__all__ = ["PlayerStats", "game_stats", "combine"]
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    """One player's record. ``points`` are their side's points over the ``deals`` they sat in;
+    ``declared``/``made`` count bridge contracts they declared; ``exact``/``over``/``failed``
+    count Call Break calls met exactly, met with extra tricks, and failed."""
+
+    name: str
+    games: int = 0
+    won: int = 0
+    deals: int = 0
+    points: int = 0
+    declared: int = 0
+    made: int = 0
+    exact: int = 0
+    over: int = 0
+    failed: int = 0
+
+    @property
+    def average(self) -> float:
+        return self.points / self.deals if self.deals else 0.0
+
+    def __add__(self, other: PlayerStats) -> PlayerStats:
+        counts = {f.name: getattr(self, f.name) + getattr(other, f.name)
+                  for f in fields(self) if f.name != "name"}
+        return PlayerStats(self.name, **counts)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> PlayerStats:
+        return cls(str(data["name"]), **{f.name: int(data[f.name]) for f in fields(cls)
+                                          if f.name != "name"})
+
+
+def _party_of(game: Game, player: int) -> int:
+    return player % 2 if game.variant_name == "minibridge" else player
+
+
+def game_stats(game: Game) -> tuple[PlayerStats, ...]:
+    """What one game adds to each of its players' statistics."""
+    winners = set(game.outcome.winners) if game.outcome else set()
+    rows = []
+    for player, name in enumerate(game.players):
+        party = _party_of(game, player)
+        counts = dict(games=1, won=int(party in winners), deals=0, points=0, declared=0,
+                      made=0, exact=0, over=0, failed=0)
+        for record in game.records:
+            deal: Any = record.deal
+            if getattr(deal, "redeal", False):
+                continue
+            counts["deals"] += 1
+            counts["points"] += record.score.points[party]
+            if game.variant_name == "call-break":
+                call, took = deal.calls[player], deal.tricks[player]
+                met = record.score.points[player] > 0
+                key = "failed" if not met else "exact" if took == call else "over"
+                counts[key] += 1
+            elif getattr(deal, "declarer", None) == player and deal.contract is not None:
+                counts["declared"] += 1
+                counts["made"] += int(bool(record.score.made))
+        rows.append(PlayerStats(name, **counts))
+    return tuple(rows)
+
+
+def combine(per_game: Iterable[Iterable[PlayerStats]]) -> list[PlayerStats]:
+    """Statistics per player name (ignoring case), most games first, then by name."""
+    totals: dict[str, PlayerStats] = {}
+    for rows in per_game:
+        for row in rows:
+            key = row.name.casefold()
+            totals[key] = totals[key] + row if key in totals else row
+    return sorted(totals.values(), key=lambda s: (-s.games, s.name.casefold()))
