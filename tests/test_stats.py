@@ -20,7 +20,7 @@ def test_bridge_and_call_break_statistics(tmp_path):
     mini = mini.add_deal(MiniBridgeDeal(2, Contract.parse("1NT"), 7))     # N-S 90 (Cleo)
     mini = mini.add_deal(MiniBridgeDeal(redeal=True))                     # not a deal played
     cb = Game.new("call-break", ["Ana", "Ben", "Cleo", "Dan"], first_dealer=0, end="deals=1")
-    cb = cb.add_deal(CallBreakDeal((3, 3, 3, 3), (3, 5, 4, 1)))           # exact, over, over, failed
+    cb = cb.add_deal(CallBreakDeal((3, 3, 3, 3), (3, 5, 4, 1)))  # exact, over, over, failed
     ana = {s.name.casefold(): s for s in game_stats(draw)}["ana"]
     assert (ana.games, ana.won, ana.deals, ana.points, ana.declared, ana.made) == (
         1, 1, 3, 120, 2, 1)
