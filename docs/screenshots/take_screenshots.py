@@ -57,8 +57,9 @@ def main() -> None:
             browser = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
 
             def shot(name: str, path: str, *steps: str, see: str = "",
-                     scheme: str = "light") -> None:
-                context = browser.new_context(viewport=PHONE, color_scheme=scheme)
+                     scheme: str = "light", locale: str = "en-GB") -> None:
+                context = browser.new_context(viewport=PHONE, color_scheme=scheme,
+                                              locale=locale)
                 phone = Phone(context.new_page(), url).open(path)
                 for step in steps:
                     phone.tap(step)
@@ -79,6 +80,10 @@ def main() -> None:
             shot("check-a-score", "/check", "Level 4", "Spades", "Tricks 8",
                  "Rule undertricks on", see="opponent scores")
             shot("dark-theme", f"/game/{ids['mini']}", see="Ana & Cleo total", scheme="dark")
+            shot("rules-es", "/rules/call-break", see="Puntuación", locale="es-ES")
+            shot("deal-entry-bg", f"/game/{ids['draw']}/deal", "Разиграващ Pablo", "Ниво 3",
+                 "Без коз", "Взятки 10", see="3NT на Pablo", locale="bg-BG")
+            shot("stats-af", "/stats", see="Statistiek van Ana", locale="af-ZA")
             browser.close()
 
 

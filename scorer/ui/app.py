@@ -31,6 +31,7 @@ import flet as ft
 
 from ..game import DealRecord, Game
 from ..i18n import LANGUAGES, Translator, choose_language
+from ..rulebook import rules_page
 from ..rules import InvalidInput, variant
 from ..rules.call_break import as_decimal
 from ..rules.minibridge import SEATS
@@ -53,8 +54,9 @@ LANGUAGE_KEY = "scorer.language"  # the player's choice, remembered on their dev
 @dataclass(frozen=True)
 class Route:
     name: str
-    game_id: str | None = None
+    game_id: str | None = None  # for "rules": the game whose rules are shown
     deal: int | None = None
+    rule: str | None = None
 
     @classmethod
     def parse(cls, route: str) -> Route:
@@ -63,6 +65,8 @@ class Route:
             return cls("home")
         if parts in (["new"], ["check"], ["join"], ["stats"]):
             return cls(parts[0])
+        if parts[0] == "rules" and len(parts) in (2, 3) and parts[1] in GAMES:
+            return cls("rules", parts[1], rule=parts[2] if len(parts) == 3 else None)
         if parts[0] == "game" and len(parts) >= 2:
             if len(parts) == 2:
                 return cls("game", parts[1])
@@ -102,6 +106,7 @@ class ScorerApp:
                                            ("android", "ios", "linux", "macos", "windows")})
         page.theme = ft.Theme(color_scheme_seed=ft.Colors.GREEN, page_transitions=still)
         page.dark_theme = ft.Theme(color_scheme_seed=ft.Colors.GREEN, page_transitions=still)
+        self.rules_back = "/"  # where the rules screen's back button returns
         self.files = ft.FilePicker()  # downloads and imports (a service of this page)
         self.route = page.route or "/"
         page.on_route_change = lambda e: self._route_changed(e.route)
@@ -145,6 +150,9 @@ class ScorerApp:
         """The screen for ``route`` and the route its back button leads to."""
         if route.name == "home":
             return self._home_view(), None
+        if route.name == "rules":
+            assert route.game_id is not None
+            return self._rules_view(route.game_id, route.rule), self.rules_back
         if route.name in ("new", "check", "join", "stats"):
             build = {"new": self._new_game_view, "check": self._check_view,
                      "join": self._join_view, "stats": self._stats_view}[route.name]
@@ -424,6 +432,9 @@ class ScorerApp:
         if game.records:
             controls.append(totals_chart(game, t))
         controls.append(ft.Text(self._rules_line(game), size=12))
+        controls.append(w.tap(t("ui.rules_of", game=t(f"game.{game.variant_name}")),
+                              t("ui.rules_of", game=t(f"game.{game.variant_name}")),
+                              lambda: self._show_rules(game.variant_name)))
         if game.records:
             controls.append(w.heading(t("ui.deals_heading", n=len(game.records))))
         records = game.records[::-1]
@@ -713,6 +724,8 @@ class ScorerApp:
                 [t("ui.rule_label", name=title, choice=words[c]) for c in rule.choices],
                 current.get(rule.name, rule.default),
                 lambda c, name=rule.name: on_pick(name, c), per_row=3).control)
+            controls.append(w.tap(t("ui.rule_more"), t("ui.rule_more_label", name=title),
+                                  lambda name=rule.name: self._show_rules(v.name, name)))
         return controls
 
     def _check_game(self, name: str) -> None:
@@ -726,6 +739,17 @@ class ScorerApp:
         if draft.variant_name == "call-break":
             self.check_entry.set_min_call(draft.rules.min_call)
         self.check_entry.changed()
+
+    # --- the rules -----------------------------------------------------------------------
+    def _show_rules(self, game: str, rule: str | None = None) -> None:
+        self.rules_back = self.route
+        self.go(f"/rules/{game}" + (f"/{rule}" if rule else ""))
+
+    def _rules_view(self, game: str, rule: str | None) -> ft.View:
+        page = rules_page(game, self.t.lang, house_rules_first=rule is not None)
+        return screen(f"/rules/{game}", self.t("ui.rules_of", game=self.t(f"game.{game}")),
+                      [ft.Markdown(page, selectable=True,
+                                   extension_set=ft.MarkdownExtensionSet.GITHUB_WEB)])
 
     # --- statistics ---------------------------------------------------------------------
     def _stats_view(self) -> ft.View:

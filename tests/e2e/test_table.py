@@ -185,3 +185,22 @@ def test_players_statistics(browser, tmp_path):
         phone.see("1 game played, 0 won")
         phone.see("20.0 points per deal on average (3 deals)")
         phone.see("3 contracts declared, 3 made")
+
+
+def test_the_rules_in_the_app_from_the_game_and_from_a_house_rule(browser, tmp_path):
+    data_dir = tmp_path / "data"
+    game = stored_game(data_dir)
+    with served(data_dir) as url:
+        phone = Phone(browser.new_context(viewport=PHONE).new_page(), url).open(
+            f"/game/{game.id}")
+        phone.tap("Rules of Draw Bridge")
+        phone.see("Draw Bridge — as Scorer scores it")
+        phone.see("Failed")
+        phone.tap("Back")
+        phone.see("Ana total 0")
+        spanish = Phone(browser.new_context(viewport=PHONE, locale="es-ES").new_page(),
+                        url).open("/new")
+        spanish.tap("Draw Bridge (puente levadizo)")
+        spanish.tap("Leer sobre la regla multas")
+        spanish.see("Reglas de la casa")
+        spanish.see("un contrato fallido da al rival 50 puntos por baza")

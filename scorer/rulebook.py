@@ -1,0 +1,33 @@
+"""Each game's rules as we score them, in the player's language, from ``docs/rules/``.
+
+``docs/rules/<game>.md`` is English (and holds the worked examples the tests read);
+``docs/rules/<lang>/<game>.md`` is the same page in Spanish, Bulgarian or Afrikaans. Pure.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+__all__ = ["RULES_DIR", "rules_page"]
+
+RULES_DIR = Path(__file__).resolve().parent.parent / "docs" / "rules"
+HOUSE_RULES = "<!-- house-rules -->"
+_COMMENT = re.compile(r"<!--.*?-->\n?", re.S)
+
+
+def rules_page(game: str, lang: str, house_rules_first: bool = False) -> str:
+    """The rules page of ``game`` in ``lang`` (English where no translation exists), as
+    Markdown without HTML comments; optionally with the house rules section first."""
+    path = RULES_DIR / lang / f"{game}.md"
+    if lang == "en" or not path.exists():
+        path = RULES_DIR / f"{game}.md"
+    text = path.read_text(encoding="utf-8")
+    if house_rules_first and HOUSE_RULES in text:
+        title, _, rest = text.partition("\n")
+        before, _, after = rest.partition(HOUSE_RULES)
+        after = after.lstrip("\n")
+        end = after.find("\n## ", 1)
+        section, tail = (after, "") if end < 0 else (after[:end], after[end + 1:])
+        text = f"{title}\n\n{section.strip()}\n\n{before.strip()}\n\n{tail}"
+    return _COMMENT.sub("", text)
