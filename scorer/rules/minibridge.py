@@ -130,9 +130,11 @@ def declarer_from_hcp(hcp: Sequence[object], dealer: int) -> HcpResult:
     dealer = check_int("dealer", dealer, 0, 3)
     ns, ew = counts[0] + counts[2], counts[1] + counts[3]
     lines = [Line(f"N-S: {counts[0]} + {counts[2]} = {ns}", ns,
-                  Msg.of("line.hcp_side", side="N-S", a=counts[0], b=counts[2], total=ns)),
+                  Msg.of("line.hcp_side", side=Msg.of("side.NS"), a=counts[0], b=counts[2],
+                         total=ns)),
              Line(f"E-W: {counts[1]} + {counts[3]} = {ew}", ew,
-                  Msg.of("line.hcp_side", side="E-W", a=counts[1], b=counts[3], total=ew))]
+                  Msg.of("line.hcp_side", side=Msg.of("side.EW"), a=counts[1], b=counts[3],
+                         total=ew))]
     if ns == ew:
         lines.append(REDEAL_LINE)
         return HcpResult(counts, True, None, None, tuple(lines))
@@ -153,7 +155,8 @@ def declarer_from_hcp(hcp: Sequence[object], dealer: int) -> HcpResult:
                      points=counts[a])
     best = max(ns, ew)
     lines.append(Line(f"{SIDES[side]} declares with {best} points", best,
-                      Msg.of("line.side_declares", side=SIDES[side], points=best)))
+                      Msg.of("line.side_declares", side=Msg.of(("side.NS", "side.EW")[side]),
+                             points=best)))
     lines.append(Line(f"declarer {SEAT_WORDS[declarer]}: {why}; dummy {SEAT_WORDS[dummy]}",
                       counts[declarer], msg))
     return HcpResult(counts, False, declarer, dummy, tuple(lines))

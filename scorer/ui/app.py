@@ -20,6 +20,7 @@ refused by the store, the player is told, and the screen refreshes.
 
 from __future__ import annotations
 
+import asyncio
 import os
 import random
 import socket
@@ -110,6 +111,7 @@ class ScorerApp:
         self.files = ft.FilePicker()  # downloads and imports (a service of this page)
         self.route = page.route or "/"
         page.on_route_change = lambda e: self._route_changed(e.route)
+        page.on_connect = lambda e: self._reconnected()
         page.pubsub.subscribe_topic(TOPIC, self._on_message)
 
     # --- navigation -----------------------------------------------------------------------
@@ -125,6 +127,12 @@ class ScorerApp:
         if route != self.route:
             self.route = route
             self.show()
+
+    def _reconnected(self) -> None:
+        """The browser reloaded the page and rejoined this session: show what its address says,
+        from the store (another phone may have changed things meanwhile)."""
+        self.route = self.page.route or "/"
+        self.show()
 
     def show(self) -> None:
         """Draw the screen for the current route.
@@ -815,18 +823,31 @@ def qr_png(url: str) -> bytes:
 def make_main(store: Store, join_url: str | None = None) -> Callable[[ft.Page], Any]:
     async def main(page: ft.Page) -> None:
         # The language: the one chosen on this device before, else the browser's or device's.
+        # The client must know the preferences service before it is asked (update first), and
+        # a client that does not answer in time gets English rather than a blank page.
         prefs = ft.SharedPreferences()
-        chosen = device = None
-        try:
-            chosen = await prefs.get(LANGUAGE_KEY)
-            device = getattr(await page.get_device_info(), "language", None)
-        except (RuntimeError, TimeoutError, AttributeError):  # an older client: English
-            pass
+        page.update()
+        chosen = await _ask(lambda: prefs.get(LANGUAGE_KEY))
+        info = await _ask(page.get_device_info)
+        device = getattr(info, "language", None)
         lang = choose_language(chosen if isinstance(chosen, str) else None, device)
         app = ScorerApp(page, store, join_url, lang=lang, prefs=prefs)
         app.show()
 
     return main
+
+
+async def _ask(call: Callable[[], Any], seconds: float = 1.0, tries: int = 4) -> Any:
+    """The client's answer to ``call()``, asked again if it does not come in time (a call
+    made while the client is still setting up can go unanswered); None if it never does."""
+    for _ in range(tries):
+        try:
+            return await asyncio.wait_for(call(), seconds)
+        except TimeoutError:
+            continue
+        except (RuntimeError, AttributeError, ValueError):
+            return None
+    return None
 
 
 def lan_address() -> str:

@@ -99,13 +99,19 @@ def test_join_from_another_phone_shows_address_and_qr(phone):
                                                   ("Български", "Нова игра"),
                                                   ("Afrikaans", "Nuwe spel"),
                                                   ("English", "New game")])
-def test_switch_language_and_it_is_remembered(phone, language, label):
+def test_switch_language_and_it_is_remembered(browser, phone, language, label):
     phone.tap(language)
     phone.tap(label)                  # the translated button exists and works
     phone.see({"Español": "Jugadores", "Български": "Играчи", "Afrikaans": "Spelers",
                "English": "Players"}[language])
-    phone.open()                      # reload: the choice is remembered on this device
+    phone.open()                      # reload: the same session, the same language
     phone.button(label).first.wait_for(timeout=20000)
+    # Closed and opened again later on the same device (its local storage kept): remembered.
+    later = browser.new_context(viewport=PHONE,
+                                storage_state=phone.page.context.storage_state())
+    again = Phone(later.new_page(), phone.url).open()
+    again.button(label).first.wait_for(timeout=20000)
+    later.close()
 
 
 def test_first_start_follows_the_browser_and_a_game_in_spanish(browser, server):
