@@ -6,8 +6,8 @@ that the statistics screen never has to open every game. Names are matched ignor
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import asdict, dataclass, fields
+from collections.abc import Iterable, Sequence
+from dataclasses import astuple, dataclass, fields
 from typing import Any
 
 from .game import Game
@@ -37,17 +37,21 @@ class PlayerStats:
         return self.points / self.deals if self.deals else 0.0
 
     def __add__(self, other: PlayerStats) -> PlayerStats:
-        counts = {f.name: getattr(self, f.name) + getattr(other, f.name)
-                  for f in fields(self) if f.name != "name"}
-        return PlayerStats(self.name, **counts)
+        return PlayerStats(self.name, *(getattr(self, n) + getattr(other, n) for n in _COUNTS))
 
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+    def to_list(self) -> list[Any]:
+        """Compact form for the store's index: [name, games, won, deals, points, ...]."""
+        return list(astuple(self))
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> PlayerStats:
-        return cls(str(data["name"]), **{f.name: int(data[f.name]) for f in fields(cls)
-                                          if f.name != "name"})
+    def from_list(cls, data: Sequence[Any]) -> PlayerStats:
+        name, *counts = data
+        if len(counts) != len(_COUNTS):
+            raise ValueError("not a player statistics row")
+        return cls(str(name), *(int(c) for c in counts))
+
+
+_COUNTS = tuple(f.name for f in fields(PlayerStats) if f.name != "name")
 
 
 def _party_of(game: Game, player: int) -> int:

@@ -238,7 +238,13 @@ class GameSummary:
     updated_at: str
     revision: int
     stamp: tuple[int, int] = (0, 0)  # (mtime_ns, size) of the game file
-    players_stats: tuple[PlayerStats, ...] = ()
+    # Each player's statistics from this game, kept as JSON text: the home screen never needs
+    # them, so opening a store of 10,000 games does not pay for parsing them.
+    stats_json: str = "[]"
+
+    @property
+    def players_stats(self) -> tuple[PlayerStats, ...]:
+        return tuple(PlayerStats.from_list(row) for row in json.loads(self.stats_json))
 
     @classmethod
     def of(cls, game: Game, stamp: tuple[int, int]) -> GameSummary:
@@ -246,7 +252,8 @@ class GameSummary:
         return cls(game.id, game.variant_name, game.players, game.parties, game.totals,
                    "finished" if outcome else "in progress",
                    outcome.winners if outcome else (), len(game.deals),
-                   game.updated_at, game.revision, stamp, game_stats(game))
+                   game.updated_at, game.revision, stamp,
+                   json.dumps([p.to_list() for p in game_stats(game)], ensure_ascii=False))
 
     def to_dict(self) -> dict[str, Any]:
         return {"id": self.id, "variant": self.variant, "players": list(self.players),
@@ -254,7 +261,7 @@ class GameSummary:
                 "status": self.status, "winners": list(self.winners), "deals": self.deals,
                 "updated_at": self.updated_at, "revision": self.revision,
                 "stamp": list(self.stamp),
-                "players_stats": [p.to_dict() for p in self.players_stats]}
+                "players_stats": self.stats_json}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> GameSummary:
@@ -263,7 +270,14 @@ class GameSummary:
                    str(data["status"]), tuple(int(w) for w in data["winners"]),
                    int(data["deals"]), str(data["updated_at"]), int(data["revision"]),
                    (int(data["stamp"][0]), int(data["stamp"][1])),
-                   tuple(PlayerStats.from_dict(p) for p in data["players_stats"]))
+                   _text_field(data, "players_stats"))
+
+
+def _text_field(data: Mapping[str, Any], name: str) -> str:
+    value = data[name]
+    if not isinstance(value, str):
+        raise ValueError(f"index field {name} is not text")  # an old index: rebuilt
+    return value
 
 
 @dataclass

@@ -158,7 +158,7 @@ def test_draw_bridge_explanation_lines():
     assert nt.lines[1].text == "redoubled: 220 × 4 = 880"
 
 
-@pytest.mark.parametrize("tricks", [-1, 14, 100, "x", None, 3.5, True])
+@pytest.mark.parametrize("tricks", [-1, 14, 100, "x", None, 3.5, True, "0\x1f", "٣"])
 def test_draw_bridge_rejects_impossible_tricks(tricks):
     with pytest.raises(InvalidInput) as info:
         draw(Contract.parse("4H"), tricks, DrawBridgeRules())

@@ -85,6 +85,8 @@ def _check_four(field: str, values: Sequence[object], low: int) -> tuple[int, ..
         raise InvalidInput(field, values,
                            f"has {len(values)} entries; Call Break has {PLAYERS} players",
                            Msg.of("error.four_players", field=field, n=len(values)))
+    if all(type(v) is int and low <= v <= MAX_TRICKS for v in values):
+        return tuple(values)  # type: ignore[arg-type]  # the common case, checked cheaply
     return tuple(check_int(f"{field} of player {i + 1}", v, low, MAX_TRICKS)
                  for i, v in enumerate(values))
 

@@ -12,7 +12,8 @@ import enum
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from functools import lru_cache
+from typing import Any, NamedTuple
 
 __all__ = [
     "Msg",
@@ -34,19 +35,22 @@ MAX_TRICKS = 13
 BOOK = 6
 
 
-@dataclass(frozen=True, slots=True)
-class Msg:
+class Msg(NamedTuple):
     """A message for a person, in no language yet: a catalog key and its parameters.
 
     ``scorer.i18n`` renders it in the player's language (assets/i18n/*.json). A parameter may
-    itself be a Msg (rendered first); the parameter ``n`` chooses the plural form."""
+    itself be a Msg (rendered first); the parameter ``n`` chooses the plural form. A named tuple
+    because explanations make millions of them (see benchmarks/bench_core.py)."""
 
     key: str
     params: tuple[tuple[str, Any], ...] = ()
 
     @classmethod
     def of(cls, key: str, **params: Any) -> Msg:
-        return cls(key, tuple(params.items()))
+        return _new_tuple(cls, (key, tuple(params.items())))
+
+
+_new_tuple = tuple.__new__  # Msg.of skips the named tuple's argument handling: it is hot
 
 
 class InvalidInput(ValueError):
@@ -77,7 +81,8 @@ def _show(value: object) -> str:
 def check_int(field: str, value: object, low: int, high: int) -> int:
     """Return ``value`` as an int in ``low..high`` or raise :class:`InvalidInput`."""
     if isinstance(value, bool) or not isinstance(value, int):
-        if isinstance(value, str) and re.fullmatch(r"\s*-?\d+\s*", value):
+        # ASCII digits only: int() refuses some characters that regex \s and \d accept.
+        if isinstance(value, str) and re.fullmatch(r"[ \t]*-?[0-9]+[ \t]*", value):
             value = int(value)
         else:
             raise InvalidInput(field, value, f"is not a whole number between {low} and {high}",
@@ -130,7 +135,7 @@ class Strain(enum.Enum):
     @property
     def msg(self) -> Msg:
         """The strain's name, to render in the player's language."""
-        return Msg.of(f"strain.{self.abbr}")
+        return _STRAIN_MSGS[self]
 
     @property
     def words(self) -> str:
@@ -163,6 +168,7 @@ _SYMBOLS = {
     Strain.SPADES: "♠",
     Strain.NOTRUMP: "NT",
 }
+_STRAIN_MSGS = {s: Msg(f"strain.{s.value}") for s in Strain}
 _STRAIN_NAMES: dict[str, Strain] = {s.abbr: s for s in Strain}
 _STRAIN_NAMES.update({s.symbol: s for s in Strain})
 _STRAIN_NAMES["N"] = Strain.NOTRUMP
@@ -202,18 +208,25 @@ class Contract:
     level: int
     strain: Strain
     doubling: Doubling = Doubling.UNDOUBLED
+    _text: str = field(default="", init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if isinstance(self.level, bool) or not isinstance(self.level, int):
             raise InvalidInput("level", self.level, "is not a whole number between 1 and 7")
         if not 1 <= self.level <= 7:
             raise InvalidInput("level", self.level, "is not between 1 and 7")
+        object.__setattr__(self, "_text",
+                           f"{self.level}{self.strain.value}{self.doubling.value}")
 
     @classmethod
     def parse(cls, text: str) -> Contract:
         """Read ``4HX``, ``3nt``, ``7♠XX``; raise :class:`InvalidInput` naming ``contract``."""
         if not isinstance(text, str):
             raise InvalidInput("contract", text, "is not a contract like 4H, 3NT or 2SX")
+        return _parse_contract(text)
+
+    @classmethod
+    def _parse(cls, text: str) -> Contract:
         match = _CONTRACT.match(text)
         if match is None:
             raise InvalidInput(
@@ -227,19 +240,25 @@ class Contract:
         return BOOK + self.level
 
     def __str__(self) -> str:
-        return f"{self.level}{self.strain.abbr}{self.doubling.abbr}"
+        return self._text
 
     def __repr__(self) -> str:
-        return f"Contract.parse({str(self)!r})"
+        return f"Contract.parse({self._text!r})"
 
 
-@dataclass(frozen=True, slots=True)
-class Line:
-    """One line of an explanation: the rule and its arithmetic, and the number it arrives at."""
+@lru_cache(maxsize=1024)
+def _parse_contract(text: str) -> Contract:
+    """Contracts are immutable, so each spelling is parsed once (games re-read them often)."""
+    return Contract._parse(text)
+
+
+class Line(NamedTuple):
+    """One line of an explanation: the rule and its arithmetic in English, the number it
+    arrives at, and the same line as a message to render in another language."""
 
     text: str
     points: int
-    msg: Msg | None = field(default=None, compare=False)
+    msg: Msg | None = None
 
     def to_dict(self) -> dict[str, object]:
         return {"text": self.text, "points": self.points}
