@@ -871,9 +871,8 @@ def serve(host: str = "127.0.0.1", port: int = 8550, data_dir: str | None = None
     shown = lan_address() if host in ("0.0.0.0", "") else host
     url = f"http://{shown}:{port}/"
     print(f"Scorer is served at {url}  (data: {store.folder})", flush=True)
-    if host not in ("127.0.0.1", "localhost"):
-        segno.make(url, error="m").terminal(compact=True)
-    else:
+    segno.make(url, error="m").terminal(compact=True)
+    if host in ("127.0.0.1", "localhost"):
         print("Only this machine can open it; use --host 0.0.0.0 to serve phones on this "
               "network.", flush=True)
     try:

@@ -36,6 +36,7 @@ def totals_chart(game: Game, t: Translator) -> ft.Control:
     chart = fch.LineChart(
         data_series=series, height=180, min_x=0, max_x=deals, min_y=low,
         max_y=high + max(10, (high - low) // 10), interactive=False,
+        animation=ft.Animation(duration=ft.Duration(milliseconds=0)),  # the new total at once
         left_axis=fch.ChartAxis(label_size=40),
         bottom_axis=fch.ChartAxis(labels=[fch.ChartAxisLabel(value=n, label=str(n))
                                           for n in range(0, deals + 1, step)], label_size=24),

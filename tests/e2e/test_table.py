@@ -210,3 +210,23 @@ def test_the_rules_in_the_app_from_the_game_and_from_a_house_rule(browser, tmp_p
         spanish.tap("Leer sobre la regla multas")
         spanish.see("Reglas de la casa")
         spanish.see("un contrato fallido da al rival 50 puntos por baza")
+
+
+def test_serve_prints_the_address_and_a_qr_code(tmp_path):
+    import subprocess
+    import sys
+
+    from browser import free_port
+
+    port = free_port()
+    child = subprocess.Popen([sys.executable, "-m", "scorer.cli", "--data-dir",
+                              str(tmp_path / "d"), "serve", "--port", str(port)],
+                             stdout=subprocess.PIPE, text=True)
+    try:
+        first = child.stdout.readline()
+        qr = [child.stdout.readline() for _ in range(5)]
+    finally:
+        child.terminate()
+        child.wait(10)
+    assert first.startswith(f"Scorer is served at http://127.0.0.1:{port}/")
+    assert all("█" in line or "▀" in line or "▄" in line for line in qr)
