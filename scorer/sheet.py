@@ -25,14 +25,9 @@ def deal_words(game: Game, record: DealRecord, t: Translator = ENGLISH) -> tuple
     if game.variant_name == "call-break":
         return (" ".join(map(str, deal.calls)), " ".join(map(str, deal.tricks)))
     if deal.contract is None:
-        return (summary(record, t), "")
+        return (t.summary(record.score), "")
     return (t("sheet.by", contract=str(deal.contract), declarer=game.players[deal.declarer]),
             str(deal.tricks))
-
-
-def summary(record: DealRecord, t: Translator = ENGLISH) -> str:
-    score = record.score
-    return t.render(score.summary_msg) if score.summary_msg is not None else score.summary
 
 
 def outcome_words(game: Game, t: Translator = ENGLISH) -> str:
@@ -55,7 +50,7 @@ def sheet_rows(game: Game, t: Translator = ENGLISH) -> list[list[str]]:
     for record in game.records:
         what, tricks = deal_words(game, record, t)
         rows.append([str(record.number), game.players[record.dealer], what, tricks,
-                     summary(record, t), *map(str, record.score.points),
+                     t.summary(record.score), *map(str, record.score.points),
                      *map(str, record.totals)])
     return rows
 
@@ -88,7 +83,7 @@ def to_text(game: Game, t: Translator = ENGLISH) -> str:
         elif tricks:
             what = t("sheet.with_tricks", what=what, n=int(tricks))
         lines.append(t("sheet.line", number=record.number, what=what,
-                       summary=summary(record, t), points=points, totals=totals))
+                       summary=t.summary(record.score), points=points, totals=totals))
     totals = ", ".join(f"{p} {n}" for p, n in zip(game.parties, game.totals, strict=True))
     lines.append(t("sheet.totals", totals=totals))
     lines.append(t("cli.result_points", points=outcome_words(game, t)))

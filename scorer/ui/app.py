@@ -36,11 +36,11 @@ from ..rulebook import rules_page
 from ..rules import InvalidInput, variant
 from ..rules.call_break import as_decimal
 from ..rules.minibridge import SEATS
-from ..sheet import deal_words, to_text
+from ..sheet import deal_words, outcome_words, to_text
 from ..store import GameSummary, InvalidImport, StaleGame, Store, StoreError
 from . import widgets as w
 from .chart import totals_chart
-from .deal_entry import DealEntry, summary_text
+from .deal_entry import DealEntry
 from .forms import DealDraft, NewGameForm, problem_of, recent_names
 
 __all__ = ["ScorerApp", "run", "serve", "make_main"]
@@ -427,7 +427,7 @@ class ScorerApp:
         if outcome is not None:
             controls.append(w.card(
                 ft.Text(t("ui.game_over"), size=20, weight=ft.FontWeight.BOLD),
-                ft.Text(self._outcome(game), size=16),
+                ft.Text(outcome_words(game, t), size=16),
                 w.tap(t("ui.rematch"), t("ui.rematch_label"),
                       lambda: self._start_form(NewGameForm.rematch(game)), primary=True)))
         else:
@@ -500,24 +500,17 @@ class ScorerApp:
         self.message = " ".join(parts)
         self.show()
 
-    def _outcome(self, game: Game) -> str:
-        outcome = game.outcome
-        assert outcome is not None and outcome.reason_msg is not None
-        names = self.t("ui.and").join(game.parties[i] for i in outcome.winners)
-        key = "ui.share_win" if len(outcome.winners) > 1 else "ui.wins"
-        return self.t(key, names=names, reason=self.t.render(outcome.reason_msg))
-
     def _rules_line(self, game: Game) -> str:
         return self.t("ui.rules_used", rules="; ".join(self.t.render(m)
                                                        for m in game.rules_msgs()))
 
     def _deal_card(self, game: Game, record: DealRecord) -> ft.Control:
         t = self.t
-        what, tricks = deal_words(game, record)
+        what, tricks = deal_words(game, record, t)
         points = " / ".join(str(p) for p in record.score.points)
         totals = " / ".join(str(n) for n in record.totals)
         detail = (t("ui.calls_tricks", calls=what, tricks=tricks)
-                  if game.variant_name == "call-break" else summary_text(t, record.score))
+                  if game.variant_name == "call-break" else t.summary(record.score))
         return ft.Semantics(
             container=True, label=t("ui.deal_label", n=record.number, detail=detail),
             button=True,
@@ -527,18 +520,22 @@ class ScorerApp:
                           dealer=game.players[record.dealer]), size=13),
                 on_tap=lambda: self.go(f"/game/{game.id}/deal/{record.number}")))
 
-    def _confirm_close(self, game: Game) -> None:
-        def close(_e: Any) -> None:
+    def _confirm(self, title: str, text: str, keep: str, act: str,
+                 then: Callable[[], Any]) -> None:
+        """Ask before something the table cannot take back by accident."""
+        def confirmed(_e: Any) -> None:
             self.page.pop_dialog()
-            self._save(game.close(), f"/game/{game.id}")
+            then()
 
-        t = self.t
         self.page.show_dialog(ft.AlertDialog(
-            modal=True, title=ft.Text(t("ui.end_question")),
-            content=ft.Text(t("ui.end_explain")),
-            actions=[ft.TextButton(t("ui.keep_playing"),
-                                   on_click=lambda e: self.page.pop_dialog()),
-                     ft.TextButton(t("ui.end_game"), on_click=close)]))
+            modal=True, title=ft.Text(title), content=ft.Text(text),
+            actions=[ft.TextButton(keep, on_click=lambda e: self.page.pop_dialog()),
+                     ft.TextButton(act, on_click=confirmed)]))
+
+    def _confirm_close(self, game: Game) -> None:
+        t = self.t
+        self._confirm(t("ui.end_question"), t("ui.end_explain"), t("ui.keep_playing"),
+                      t("ui.end_game"), lambda: self._save(game.close(), f"/game/{game.id}"))
 
     def _new_deal(self, game: Game) -> None:
         self.draft = None
@@ -605,7 +602,7 @@ class ScorerApp:
         record = game.records[number - 1]
         controls: list[ft.Control] = [
             ft.Text(t("ui.dealt_by", name=game.players[record.dealer]), size=14),
-            ft.Text(summary_text(t, record.score), size=18, weight=ft.FontWeight.BOLD),
+            ft.Text(t.summary(record.score), size=18, weight=ft.FontWeight.BOLD),
             w.heading(t("ui.why")),
             *[ft.Text(t.line(line), size=14) for line in record.score.lines],
             ft.Text(t("ui.points_are", points=" · ".join(
@@ -653,16 +650,10 @@ class ScorerApp:
         self.go(f"/game/{game.id}/deal/{number}/edit")
 
     def _confirm_remove(self, game: Game) -> None:
-        def remove(_e: Any) -> None:
-            self.page.pop_dialog()
-            self._save(game.remove_last(), f"/game/{game.id}")
-
         t = self.t
-        self.page.show_dialog(ft.AlertDialog(
-            modal=True, title=ft.Text(t("ui.remove_question", n=len(game.deals))),
-            content=ft.Text(t("ui.remove_explain")),
-            actions=[ft.TextButton(t("ui.keep_it"), on_click=lambda e: self.page.pop_dialog()),
-                     ft.TextButton(t("ui.remove_button"), on_click=remove)]))
+        self._confirm(t("ui.remove_question", n=len(game.deals)), t("ui.remove_explain"),
+                      t("ui.keep_it"), t("ui.remove_button"),
+                      lambda: self._save(game.remove_last(), f"/game/{game.id}"))
 
     # --- check a score ---------------------------------------------------------------------
     def _check_draft(self) -> DealDraft:

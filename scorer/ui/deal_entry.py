@@ -187,7 +187,7 @@ class DealEntry:
     def summary(self, evaluation: Evaluation) -> str:
         """'4S by Ana: made +1: Ana 150 · Ben 0' in the player's language."""
         assert evaluation.score is not None
-        return self.t("ui.summary_points", summary=summary_text(self.t, evaluation.score),
+        return self.t("ui.summary_points", summary=self.t.summary(evaluation.score),
                       points=self.draft.points_text(evaluation))
 
     def status(self, evaluation: Evaluation) -> str:
@@ -196,6 +196,3 @@ class DealEntry:
             return self.t("ui.cannot_save", problem=problem)
         return self.summary(evaluation)
 
-
-def summary_text(t: Translator, score: Any) -> str:
-    return t.render(score.summary_msg) if score.summary_msg is not None else str(score.summary)
