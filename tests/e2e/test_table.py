@@ -118,7 +118,7 @@ def test_first_start_follows_the_browser_and_a_game_in_spanish(browser, server):
     context = browser.new_context(viewport=PHONE, locale="es-ES")
     phone = Phone(context.new_page(), server).open()
     phone.tap("Nueva partida")
-    phone.tap("Draw Bridge (puente levadizo)")
+    phone.tap("Puente levadizo")
     phone.type("Jugador 1", "Lucía")
     phone.type("Jugador 2", "Pablo")
     phone.tap("Primer repartidor Lucía")
@@ -206,7 +206,7 @@ def test_the_rules_in_the_app_from_the_game_and_from_a_house_rule(browser, tmp_p
         phone.see("Ana total 0")
         spanish = Phone(browser.new_context(viewport=PHONE, locale="es-ES").new_page(),
                         url).open("/new")
-        spanish.tap("Draw Bridge (puente levadizo)")
+        spanish.tap("Puente levadizo")
         spanish.tap("Leer sobre la regla multas")
         spanish.see("Reglas de la casa")
         spanish.see("un contrato fallido da al rival 50 puntos por baza")
