@@ -17,7 +17,7 @@ from ..rules import Contract, DealScore, Doubling, EndRule, InvalidInput, Strain
 from ..rules.call_break import CallBreakDeal
 from ..rules.common import Msg
 from ..rules.draw_bridge import DrawBridgeDeal
-from ..rules.minibridge import SEATS, MiniBridgeDeal, declarer_from_hcp
+from ..rules.minibridge import MiniBridgeDeal, declarer_from_hcp, seat_msg
 
 __all__ = ["DealDraft", "Evaluation", "NewGameForm", "STRAINS", "DOUBLINGS"]
 
@@ -261,10 +261,6 @@ class NewGameForm:
         form.rules = {k: _rule_text(v) for k, v in game.rules.to_dict().items()}
         form.first_dealer = None
         return form
-
-
-def seat_msg(index: int) -> Msg:
-    return Msg.of(f"seat.{SEATS[index]}")
 
 
 def problem_of(error: InvalidInput) -> Msg:

@@ -90,24 +90,26 @@ POINTS_FIELDS = ["North points (Ana)", "East points (Ben)", "South points (Cleo)
                  "West points (Dan)"]
 
 
+def announce_points(phone, counts):
+    """A new MiniBridge deal entered by the four announced counts (N, E, S, W)."""
+    phone.tap("New deal")
+    phone.tap("Enter the points")
+    for label, points in zip(POINTS_FIELDS, counts, strict=True):
+        phone.type(label, str(points))
+
+
 def test_minibridge_whole_game_with_points_and_redeal(phone):
     new_game(phone, "MiniBridge", ["Ana", "Ben", "Cleo", "Dan"], dealer="Ana",
              end="Number of deals 4")
     phone.see("Deal 1 of 4")
     # Deal 1: the table counts points aloud; 20-20 is a redeal, same dealer again.
-    phone.tap("New deal")
-    phone.tap("Enter the points")
-    for label, points in zip(POINTS_FIELDS, [11, 10, 9, 10], strict=True):
-        phone.type(label, str(points))
+    announce_points(phone, [11, 10, 9, 10])
     phone.see("20-20: redeal")
     phone.tap("Save deal")
     phone.see("1. redeal")
     phone.see("Deal 1 of 4 · dealer: Ana")
     # Deal 2: points name West as declarer; E-W 4S down 2 gives N-S 100.
-    phone.tap("New deal")
-    phone.tap("Enter the points")
-    for label, points in zip(POINTS_FIELDS, [5, 10, 5, 20], strict=True):
-        phone.type(label, str(points))
+    announce_points(phone, [5, 10, 5, 20])
     phone.see("declarer Dan (West), dummy Ben (East)")
     phone.tap("Level 4")
     phone.tap("Spades")
