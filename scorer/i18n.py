@@ -1,6 +1,6 @@
 """Every word a player reads, in English, Spanish, Bulgarian or Afrikaans.
 
-Catalogs are JSON files in ``assets/i18n/`` (one per language, ``{"key": "text"}``), which a
+Catalogs are JSON files in ``scorer/assets/i18n/`` (package data) (one per language, ``{"key": "text"}``), which a
 translator edits without touching code. A text may name parameters (``{points}``); a text that
 depends on a count is ``{"one": ..., "other": ...}``, chosen by the parameter ``n``. The core
 describes what to say as :class:`~scorer.rules.common.Msg` values; :class:`Translator` renders
@@ -13,7 +13,8 @@ import json
 import string
 from collections.abc import Mapping
 from functools import cache
-from pathlib import Path
+from importlib.resources import files
+from importlib.resources.abc import Traversable
 from typing import Any
 
 from .rules.common import InvalidInput, Msg
@@ -23,7 +24,7 @@ __all__ = ["LANGUAGES", "DEFAULT", "CATALOG_DIR", "Translator", "catalog", "choo
 
 LANGUAGES = {"en": "English", "es": "Español", "bg": "Български", "af": "Afrikaans"}
 DEFAULT = "en"
-CATALOG_DIR = Path(__file__).resolve().parent.parent / "assets" / "i18n"
+CATALOG_DIR: Traversable = files("scorer") / "assets" / "i18n"  # package data, in a wheel too
 
 
 @cache
@@ -31,8 +32,7 @@ def catalog(lang: str) -> Mapping[str, Any]:
     """The catalog of ``lang`` (one of LANGUAGES)."""
     if lang not in LANGUAGES:
         raise InvalidInput("lang", lang, f"is not one of {', '.join(LANGUAGES)}")
-    with open(CATALOG_DIR / f"{lang}.json", encoding="utf-8") as handle:
-        data: dict[str, Any] = json.load(handle)
+    data: dict[str, Any] = json.loads((CATALOG_DIR / f"{lang}.json").read_text(encoding="utf-8"))
     return data
 
 

@@ -1,17 +1,19 @@
-"""Each game's rules as we score them, in the player's language, from ``docs/rules/``.
+"""Each game's rules as we score them, in the player's language, from ``scorer/assets/rules/``.
 
-``docs/rules/<game>.md`` is English (and holds the worked examples the tests read);
-``docs/rules/<lang>/<game>.md`` is the same page in Spanish, Bulgarian or Afrikaans. Pure.
+``rules/<game>.md`` is English (and holds the worked examples the tests read);
+``rules/<lang>/<game>.md`` is the same page in Spanish, Bulgarian or Afrikaans. They are
+package data (read with importlib.resources), so a wheel and the browser build have them. Pure.
 """
 
 from __future__ import annotations
 
 import re
-from pathlib import Path
+from importlib.resources import files
+from importlib.resources.abc import Traversable
 
 __all__ = ["RULES_DIR", "rules_page"]
 
-RULES_DIR = Path(__file__).resolve().parent.parent / "docs" / "rules"
+RULES_DIR: Traversable = files("scorer") / "assets" / "rules"
 HOUSE_RULES = "<!-- house-rules -->"
 _COMMENT = re.compile(r"<!--.*?-->\n?", re.S)
 
@@ -20,7 +22,7 @@ def rules_page(game: str, lang: str, house_rules_first: bool = False) -> str:
     """The rules page of ``game`` in ``lang`` (English where no translation exists), as
     Markdown without HTML comments; optionally with the house rules section first."""
     path = RULES_DIR / lang / f"{game}.md"
-    if lang == "en" or not path.exists():
+    if lang == "en" or not path.is_file():
         path = RULES_DIR / f"{game}.md"
     text = path.read_text(encoding="utf-8")
     if house_rules_first and HOUSE_RULES in text:

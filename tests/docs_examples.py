@@ -1,11 +1,12 @@
-"""Read the worked-example tables of docs/rules/*.md, so docs and tests share one source."""
+"""Read the worked-example tables of the rules pages (scorer/assets/rules/*.md), so the
+rules shown in the app, the docs and the tests share one source."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
-DOCS = Path(__file__).resolve().parent.parent / "docs" / "rules"
+DOCS = Path(__file__).resolve().parent.parent / "scorer" / "assets" / "rules"
 _BLOCK = re.compile(r"<!-- examples: ([\w-]+) -->\n(.*?)<!-- end examples -->", re.S)
 
 

@@ -7,7 +7,7 @@ more scores a flat 130) and ``min_call`` (2, or 1). The four players' tricks tot
 
 Players are listed in the order of play, which in Call Break is counter-clockwise: the player
 after the dealer in that list sits at the dealer's right, calls and leads first, and deals
-next. See docs/rules/call-break.md.
+next. See scorer/assets/rules/call-break.md.
 """
 
 from __future__ import annotations

@@ -38,7 +38,7 @@ BOOK = 6
 class Msg(NamedTuple):
     """A message for a person, in no language yet: a catalog key and its parameters.
 
-    ``scorer.i18n`` renders it in the player's language (assets/i18n/*.json). A parameter may
+    ``scorer.i18n`` renders it in the player's language (scorer/assets/i18n/*.json). A parameter may
     itself be a Msg (rendered first); the parameter ``n`` chooses the plural form. A named tuple
     because explanations make millions of them (see benchmarks/bench_core.py)."""
 

@@ -2,7 +2,7 @@
 
 Made: every trick over six at trick value, doubled ×2, redoubled ×4. Failed: nobody scores by
 default; house rule ``undertricks``: the opponent scores 50 per undertrick (×2, ×4). The dealer
-alternates every deal, passed-out deals included. See docs/rules/draw-bridge.md.
+alternates every deal, passed-out deals included. See scorer/assets/rules/draw-bridge.md.
 """
 
 from __future__ import annotations

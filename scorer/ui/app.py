@@ -21,11 +21,11 @@ refused by the store, the player is told, and the screen refreshes.
 from __future__ import annotations
 
 import asyncio
-import os
 import random
 import socket
 from collections.abc import Callable
 from dataclasses import dataclass
+from importlib.resources import files
 from typing import Any
 
 import flet as ft
@@ -905,5 +905,5 @@ def _free_port(preferred: int = 8550) -> int:
 
 
 def _assets_dir() -> str:
-    return os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
-        os.path.abspath(__file__)))), "assets")
+    """The app's assets (fonts, catalogs, rules pages): package data inside ``scorer``."""
+    return str(files("scorer") / "assets")
