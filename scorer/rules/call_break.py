@@ -144,11 +144,22 @@ def check_min_call(calls: Sequence[int], rules: CallBreakRules) -> None:
                                       low=rules.min_call))
 
 
+def check_calls(calls: Sequence[object], rules: CallBreakRules) -> tuple[int, ...]:
+    """Four calls, each between the game's minimum call and 13 (the message names that range,
+    not the 1 that any game allows)."""
+    if isinstance(calls, Sequence) and not isinstance(calls, (str, bytes)) \
+            and len(calls) == PLAYERS:
+        for i, call in enumerate(calls):
+            check_int(f"calls of player {i + 1}", call, rules.min_call, MAX_TRICKS)
+    checked = _check_four("calls", calls, 1)
+    check_min_call(checked, rules)
+    return checked
+
+
 def score_calls(calls: Sequence[object], tricks: Sequence[object], rules: CallBreakRules,
                 players: Sequence[str] | None = None) -> DealScore:
     """Score a round of four calls and four trick counts (which must total 13)."""
-    call_list = _check_four("calls", calls, 1)
-    check_min_call(call_list, rules)
+    call_list = check_calls(calls, rules)
     return score_round(CallBreakDeal(call_list, tuple(tricks)), rules, players)  # type: ignore[arg-type]
 
 

@@ -310,8 +310,13 @@ class MiniBridge(Variant):
         if deal.hcp is None:
             return
         found = declarer_from_hcp(deal.hcp, dealer)
-        if found.redeal != deal.redeal:
-            raise InvalidInput("hcp", deal.hcp, "make a redeal (20-20); record it as a redeal")
+        if found.redeal and not deal.redeal:
+            raise InvalidInput("hcp", deal.hcp, "make a redeal (20-20); record it as a redeal",
+                               Msg.of("error.hcp_redeal"))
+        if deal.redeal and not found.redeal:
+            raise InvalidInput("hcp", deal.hcp, "do not make a redeal (it needs 20-20); "
+                               "record the contract the points name",
+                               Msg.of("error.hcp_not_redeal"))
         if found.declarer != deal.declarer:
             named = SEATS[found.declarer] if found.declarer is not None else "nobody"
             raise InvalidInput("declarer", SEATS[deal.declarer or 0],
