@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
@@ -34,11 +35,16 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _ints(field: str, text: str) -> list[int]:
+    """Comma-separated whole numbers in ASCII digits (int() would also take '0_4', '٥' or
+    full-width digits, which the Python API refuses)."""
     parts = [p.strip() for p in text.split(",")]
-    try:
-        return [int(p) for p in parts]
-    except ValueError:
-        raise InvalidInput(field, text, "is not a comma-separated list of whole numbers") from None
+    if not all(_INT.fullmatch(p) for p in parts):
+        raise InvalidInput(field, text, "is not a comma-separated list of whole numbers "
+                           "(digits 0-9)")
+    return [int(p) for p in parts]
+
+
+_INT = re.compile(r"-?[0-9]+")
 
 
 def _rules(pairs: Sequence[str]) -> dict[str, str]:

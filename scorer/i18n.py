@@ -74,6 +74,12 @@ class Translator:
     def render(self, msg: Msg) -> str:
         return self(msg.key, **dict(msg.params))
 
+    def sentence(self, msg: Msg) -> str:
+        """``msg`` standing alone on the screen: rendered, with a capital first letter (catalog
+        texts start in lower case so that they also fit inside other sentences)."""
+        text = self.render(msg)
+        return text[:1].upper() + text[1:]
+
     def field(self, name: str) -> str:
         """A field name ('tricks', 'hcp N', 'deal 3 tricks') in the player's words."""
         words = [self.entries.get(f"field.{part}", part) for part in name.split(" ")]

@@ -35,7 +35,8 @@ def outcome_words(game: Game, t: Translator = ENGLISH) -> str:
     if outcome is None:
         return t("sheet.in_progress", progress=t.render(game.progress_msg()))
     names = t("ui.and").join(game.parties[i] for i in outcome.winners)
-    key = "ui.share_win" if len(outcome.winners) > 1 else "ui.wins"
+    key = ("ui.share_win" if len(outcome.winners) > 1
+           else "ui.win_pair" if game.variant.partnerships else "ui.wins")
     reason = t.render(outcome.reason_msg) if outcome.reason_msg else outcome.reason
     return t(key, names=names, reason=reason)
 
@@ -75,8 +76,8 @@ def to_text(game: Game, t: Translator = ENGLISH) -> str:
                players=", ".join(game.players))]
     for record in game.records:
         what, tricks = deal_words(game, record, t)
-        points = " / ".join(
-            as_decimal(p) if decimals else str(p) for p in record.score.points)
+        # Points and totals in the same unit on every line; the decimal habit only at the end.
+        points = " / ".join(str(p) for p in record.score.points)
         totals = " / ".join(str(n) for n in record.totals)
         if decimals:
             what = t("ui.deal_text_calls", calls=what, tricks=tricks)
@@ -84,7 +85,8 @@ def to_text(game: Game, t: Translator = ENGLISH) -> str:
             what = t("sheet.with_tricks", what=what, n=int(tricks))
         lines.append(t("sheet.line", number=record.number, what=what,
                        summary=t.summary(record.score), points=points, totals=totals))
-    totals = ", ".join(f"{p} {n}" for p, n in zip(game.parties, game.totals, strict=True))
+    totals = ", ".join(f"{p} {n} ({as_decimal(n)})" if decimals else f"{p} {n}"
+                       for p, n in zip(game.parties, game.totals, strict=True))
     lines.append(t("sheet.totals", totals=totals))
     lines.append(t("cli.result_points", points=outcome_words(game, t)))
     return "\n".join(lines) + "\n"

@@ -91,6 +91,7 @@ class Variant(ABC):
     aliases: ClassVar[tuple[str, ...]] = ()
     player_count: ClassVar[int]
     seat_names: ClassVar[tuple[str, ...] | None] = None
+    partnerships: ClassVar[bool] = False  # parties are pairs of players ("Ana & Cleo win")
     end_kinds: ClassVar[tuple[str, ...]]
     default_end: ClassVar[EndRule]
     end_suggestions: ClassVar[tuple[EndRule, ...]]

@@ -150,8 +150,9 @@ def check_calls(calls: Sequence[object], rules: CallBreakRules) -> tuple[int, ..
     if isinstance(calls, Sequence) and not isinstance(calls, (str, bytes)) \
             and len(calls) == PLAYERS:
         for i, call in enumerate(calls):
-            check_int(f"calls of player {i + 1}", call, rules.min_call, MAX_TRICKS)
-    checked = _check_four("calls", calls, 1)
+            if not (type(call) is int and 0 <= call < rules.min_call):  # that one: below
+                check_int(f"calls of player {i + 1}", call, rules.min_call, MAX_TRICKS)
+    checked = _check_four("calls", calls, 0)
     check_min_call(checked, rules)
     return checked
 

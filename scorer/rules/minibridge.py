@@ -260,6 +260,7 @@ class MiniBridge(Variant):
     aliases = ("mini-bridge", "mini")
     player_count = 4
     seat_names = SEATS
+    partnerships = True
     end_kinds = ("deals", "target", "open")
     default_end = EndRule("deals", 8)
     end_suggestions = (EndRule("deals", 8), EndRule("deals", 4), EndRule("target", 1000),

@@ -229,7 +229,7 @@ class ScorerApp:
         t = self.t
         controls: list[ft.Control] = []
         for notice in self.store.notices:
-            controls.append(w.card(w.note(t.render(notice), error=True)))
+            controls.append(w.card(w.note(t.sentence(notice), error=True)))
         controls.append(w.tap(t("ui.new_game"), t("ui.new_game"),
                               lambda: self._start_form(NewGameForm()), primary=True))
         controls.append(ft.Row([
@@ -295,13 +295,13 @@ class ScorerApp:
         form, t = self.form, self.t
         v = variant(form.variant_name)
         start_reason = form.problem()
-        reason = w.note(t.render(start_reason) if start_reason else "", error=True)
+        reason = w.note(t.sentence(start_reason) if start_reason else "", error=True)
         start = w.tap(t("ui.start"), t("ui.start"), self._create_game, primary=True,
                       disabled=start_reason is not None)
 
         def refresh_start() -> None:
             problem = form.problem()
-            reason.value = t.render(problem) if problem else ""
+            reason.value = t.sentence(problem) if problem else ""
             start.content.disabled = problem is not None  # type: ignore[attr-defined]
             self.page.update()
 
@@ -400,7 +400,7 @@ class ScorerApp:
         try:
             game = self.form.create(random.Random())
         except InvalidInput as error:
-            self._snack(self.t.render(problem_of(error)))
+            self._snack(self.t.sentence(problem_of(error)))
             return
         self._save(game, f"/game/{game.id}")
 
@@ -431,9 +431,9 @@ class ScorerApp:
                 w.tap(t("ui.rematch"), t("ui.rematch_label"),
                       lambda: self._start_form(NewGameForm.rematch(game)), primary=True)))
         else:
-            progress = t.render(game.progress_msg())
-            controls.append(ft.Text(t("ui.progress_dealer", progress=progress[:1].upper() +
-                                      progress[1:], dealer=game.players[game.dealer]), size=15))
+            controls.append(ft.Text(t("ui.progress_dealer",
+                                      progress=t.sentence(game.progress_msg()),
+                                      dealer=game.players[game.dealer]), size=15))
             controls.append(ft.Text(t.render(game.openers_msg()), size=13))
             controls.append(w.tap(t("ui.new_deal"), t("ui.new_deal"),
                                   lambda: self._new_deal(game), primary=True))
@@ -591,7 +591,7 @@ class ScorerApp:
             changed = (game.correct(number, evaluation.deal) if number
                        else game.add_deal(evaluation.deal))
         except InvalidInput as error:
-            self._snack(self.t.render(problem_of(error)))
+            self._snack(self.t.sentence(problem_of(error)))
             return
         if self._save(changed, f"/game/{game.id}"):
             self.draft = None

@@ -160,7 +160,7 @@ class DealEntry:
                 found, problem = draft.hcp_result() if draft.use_hcp else (None, None)
                 self.hcp_lines.controls = (
                     [ft.Text(t.line(line), size=13) for line in found.lines] if found else
-                    [w.note(t.render(problem), error=True)] if problem and all(
+                    [w.note(t.sentence(problem), error=True)] if problem and all(
                         h.strip() for h in draft.hcp) else [])
                 self.declarer_box.visible = not draft.use_hcp
                 declarer_choices = self.declarer_box.controls[-1]
