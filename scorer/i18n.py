@@ -1,8 +1,9 @@
 """Every word a player reads, in English, Spanish, Bulgarian or Afrikaans.
 
-Catalogs are JSON files in ``scorer/assets/i18n/`` (package data) (one per language, ``{"key": "text"}``), which a
-translator edits without touching code. A text may name parameters (``{points}``); a text that
-depends on a count is ``{"one": ..., "other": ...}``, chosen by the parameter ``n``. The core
+Catalogs are JSON files in ``scorer/assets/i18n/`` (package data; one per language,
+``{"key": "text"}``), which a translator edits without touching code. A text may name
+parameters (``{points}``); a text that depends on a count is ``{"one": ..., "other": ...}``,
+chosen by the parameter ``n``. The core
 describes what to say as :class:`~scorer.rules.common.Msg` values; :class:`Translator` renders
 them. Pure: the standard library and the catalogs only.
 """

@@ -3,7 +3,8 @@
 Made: trick value of every trick from the seventh, plus 50 for a part-score contract or 300 for
 a game contract (3NT, 4H/4S, 5C/5D and up); the bonus follows the contract named. Failed: the
 defenders score 50 per undertrick. No doubles. 20-20 is a redeal: by default the same dealer
-deals again (house rule ``redeal_passes``: the deal passes on). See scorer/assets/rules/minibridge.md.
+deals again (house rule ``redeal_passes``: the deal passes on).
+See scorer/assets/rules/minibridge.md.
 """
 
 from __future__ import annotations

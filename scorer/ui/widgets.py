@@ -14,7 +14,7 @@ from typing import Any
 import flet as ft
 
 TOUCH = 48
-SYMBOL_FONT = "ScorerSymbols"  # scorer/assets/fonts: suit symbols, arrows, minus (DejaVu Sans subset)
+SYMBOL_FONT = "ScorerSymbols"  # scorer/assets/fonts: suits, arrows, minus (DejaVu Sans subset)
 RED_SUITS = ("♦", "♥")
 Handler = Callable[[], Any]
 
