@@ -74,7 +74,10 @@ class Outcome:
 
 @dataclass(frozen=True, slots=True)
 class DealRecord:
-    """A recorded deal with what the replay derived for it."""
+    """A recorded deal with what the replay derived for it. ``number`` is its place in the
+    record (1, 2, ...: what corrections and routes name); ``table_number`` is the deal's number
+    as the table counts deals, where a deal dealt again by the same dealer keeps its number
+    (a MiniBridge redeal and the deal played after it are both deal 1)."""
 
     number: int
     dealer: int
@@ -82,6 +85,7 @@ class DealRecord:
     score: DealScore
     totals: tuple[int, ...]
     counts: bool  # does it count toward a number of deals (False for a same-dealer redeal)
+    table_number: int = 0
 
 
 @dataclass(frozen=True)
@@ -166,8 +170,9 @@ class Game:
                 totals[i] += points
             next_dealer = v.next_dealer(dealer, deal, self.rules)
             counts = next_dealer != dealer
+            records.append(DealRecord(number, dealer, deal, score, tuple(totals), counts,
+                                      counted + 1))
             counted += counts
-            records.append(DealRecord(number, dealer, deal, score, tuple(totals), counts))
             dealer = next_dealer
             outcome = self._end_reached(number, counted, totals)
         if outcome is None and self.closed:

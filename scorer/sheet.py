@@ -50,7 +50,7 @@ def sheet_rows(game: Game, t: Translator = ENGLISH) -> list[list[str]]:
     rows = [header]
     for record in game.records:
         what, tricks = deal_words(game, record, t)
-        rows.append([str(record.number), game.players[record.dealer], what, tricks,
+        rows.append([str(record.table_number), game.players[record.dealer], what, tricks,
                      t.summary(record.score), *map(str, record.score.points),
                      *map(str, record.totals)])
     return rows
@@ -83,7 +83,7 @@ def to_text(game: Game, t: Translator = ENGLISH) -> str:
             what = t("ui.deal_text_calls", calls=what, tricks=tricks)
         elif tricks:
             what = t("sheet.with_tricks", what=what, n=int(tricks))
-        lines.append(t("sheet.line", number=record.number, what=what,
+        lines.append(t("sheet.line", number=record.table_number, what=what,
                        summary=t.summary(record.score), points=points, totals=totals))
     totals = ", ".join(f"{p} {n} ({as_decimal(n)})" if decimals else f"{p} {n}"
                        for p, n in zip(game.parties, game.totals, strict=True))

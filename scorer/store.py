@@ -251,7 +251,7 @@ class GameSummary:
         outcome = game.outcome
         return cls(game.id, game.variant_name, game.players, game.parties, game.totals,
                    "finished" if outcome else "in progress",
-                   outcome.winners if outcome else (), len(game.deals),
+                   outcome.winners if outcome else (), game.deals_counted,
                    game.updated_at, game.revision, stamp,
                    json.dumps([p.to_list() for p in game_stats(game)], ensure_ascii=False))
 

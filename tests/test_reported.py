@@ -99,3 +99,79 @@ def test_a_message_standing_alone_starts_with_a_capital():
         check_players(variant("draw-bridge"), ["", "Ben"])
     assert Translator("en").sentence(info.value.msg).startswith("Player 1 has no name")
     assert Translator("es").sentence(info.value.msg)[0].isupper()
+
+
+def test_a_redeal_keeps_the_deals_number_everywhere(tmp_path):
+    """After a same-dealer redeal, the scoreboard, deal entry, the list, the end and home agree
+    on the deal's number (the redeal and the deal played after it are both deal 1)."""
+    from scorer.game import Game
+    from scorer.store import Store
+
+    game = Game.new("minibridge", ["Ana", "Ben", "Cleo", "Dan"], first_dealer=0,
+                    end="deals=2")
+    game = game.add_deal(MiniBridgeDeal(hcp=(10, 10, 10, 10), redeal=True))
+    assert [r.table_number for r in game.records] == [1]
+    assert game.deals_counted == 0 and dict(game.progress_msg().params)["number"] == 1
+    with Store(tmp_path) as store:
+        store.save(game)
+        assert store.list_games()[0].deals == 0  # home: no deal played yet
+    game = game.add_deal(MiniBridgeDeal(0, Contract.parse("3NT"), 9))
+    game = game.add_deal(MiniBridgeDeal(1, Contract.parse("1S"), 7))
+    assert [r.table_number for r in game.records] == [1, 1, 2]
+    assert dict(game.outcome.reason_msg.params)["n"] == 2
+    from scorer.sheet import sheet_rows
+
+    assert [row[0] for row in sheet_rows(game)[1:]] == ["1", "1", "2"]
+
+
+@pytest.mark.parametrize(("low", "high"), [(0, 414), (0, 10), (-40, 1700), (0, 1537),
+                                            (-120, 95), (0, 500), (0, 12345), (-3, 7)])
+def test_chart_axis_ends_on_round_steps_so_labels_never_overlap(low, high):
+    from scorer.ui.chart import axis_range
+
+    bottom, top, step = axis_range(low, high)
+    assert bottom <= low and top >= high
+    assert bottom % step == 0 and top % step == 0
+    assert str(step).strip("0") in ("1", "2", "5")
+    assert 2 <= (top - bottom) // step <= 6  # a handful of labels, each a step apart
+
+
+def test_short_axis_labels():
+    from scorer.ui.chart import short_number
+
+    assert [short_number(v) for v in (0, 850, 1000, 1500, -1700, 12000)] == \
+        ["0", "850", "1K", "1.5K", "-1.7K", "12K"]
+
+
+@pytest.mark.parametrize("scheme", ["LIGHT", "DARK"])
+def test_every_text_and_selected_control_is_readable(scheme):
+    from scorer.ui import theme
+
+    colours = getattr(theme, scheme)
+    low_text = [(fg, bg, round(theme.contrast(colours[fg], colours[bg]), 2))
+                for fg, bg in theme.TEXT_PAIRS if theme.contrast(colours[fg], colours[bg]) < 4.5]
+    low_controls = [(fg, bg) for fg, bg in theme.CONTROL_PAIRS
+                    if theme.contrast(colours[fg], colours[bg]) < 3]
+    assert low_text == [] and low_controls == []
+
+
+def test_the_contrast_check_can_fail():
+    from scorer.ui.theme import contrast
+
+    assert contrast("#D32F2F", "#3B6939") < 1.5  # the red suit on the selected green, reported
+    assert round(contrast("#000000", "#FFFFFF")) == 21
+
+
+def test_a_selected_red_suit_takes_the_buttons_text_colour():
+    import flet as ft
+
+    from scorer.ui.widgets import ChoiceGroup, Symbol
+
+    group = ChoiceGroup(["H", "S"], [Symbol("♥"), Symbol("♠")], ["Hearts", "Spades"], None,
+                        lambda _v: None)
+    hearts = group.cells[0].content.content
+    assert hearts.color == ft.Colors.TERTIARY
+    group.pick("H")
+    assert hearts.color == ft.Colors.ON_PRIMARY
+    group.pick("S")
+    assert hearts.color == ft.Colors.TERTIARY

@@ -42,6 +42,7 @@ from . import widgets as w
 from .chart import totals_chart
 from .deal_entry import DealEntry
 from .forms import DealDraft, NewGameForm, problem_of, recent_names
+from .theme import DARK, LIGHT, theme
 
 __all__ = ["ScorerApp", "run", "serve", "make_main"]
 
@@ -95,18 +96,17 @@ class ScorerApp:
         self.form = NewGameForm()
         self.check: DealDraft | None = None
         self.check_rules: dict[str, str] = {}
-        self.notice_box = ft.Column()
+        self.status_line: ft.Text | None = None  # deal entry's status, beside Save
         self.message = ""
         self.home_expanded: set[str] = set()
         self.all_deals: set[str] = set()  # games whose scoreboard lists every deal
         page.title = "Scorer"
         page.fonts = {w.SYMBOL_FONT: "fonts/ScorerSymbols.ttf"}
         page.theme_mode = ft.ThemeMode.SYSTEM
-        # No page-turn animations: at the table the next screen should simply be there.
-        still = ft.PageTransitionsTheme(**{platform: ft.PageTransitionTheme.NONE for platform in
-                                           ("android", "ios", "linux", "macos", "windows")})
-        page.theme = ft.Theme(color_scheme_seed=ft.Colors.GREEN, page_transitions=still)
-        page.dark_theme = ft.Theme(color_scheme_seed=ft.Colors.GREEN, page_transitions=still)
+        # Colours checked for contrast (scorer/ui/theme.py); no page-turn animations: at the
+        # table the next screen should simply be there.
+        page.theme = theme(LIGHT)
+        page.dark_theme = theme(DARK)
         self.rules_back = "/"  # where the rules screen's back button returns
         self.files = ft.FilePicker()  # downloads and imports (a service of this page)
         self.route = page.route or "/"
@@ -195,10 +195,12 @@ class ScorerApp:
         route = Route.parse(self.route)
         if route.name in ("deal", "edit") and route.game_id == game_id:
             # Keep what the player is entering (and the game it was based on): their save will
-            # be checked against the store.
-            self.notice_box.controls = [w.card(w.note(self.t("ui.changed_elsewhere"),
-                                                      error=True))]
-            self.page.update()
+            # be checked against the store. Said in the bottom bar's status line, which has a
+            # fixed height: nothing moves under the player's finger.
+            if self.status_line is not None:
+                self.status_line.value = self.t("ui.changed_elsewhere")
+                self.status_line.color = ft.Colors.ERROR
+                self.page.update()
             return
         if route.name in ("home", "game", "detail") and (route.game_id in (None, game_id)):
             self.show()
@@ -444,7 +446,7 @@ class ScorerApp:
                               t("ui.rules_of", game=t(f"game.{game.variant_name}")),
                               lambda: self._show_rules(game.variant_name)))
         if game.records:
-            controls.append(w.heading(t("ui.deals_heading", n=len(game.records))))
+            controls.append(w.heading(t("ui.deals_heading", n=game.deals_counted)))
         records = game.records[::-1]
         shown = records if game.id in self.all_deals else records[:DEALS_SHOWN]
         controls += [self._deal_card(game, record) for record in shown]
@@ -512,10 +514,10 @@ class ScorerApp:
         detail = (t("ui.calls_tricks", calls=what, tricks=tricks)
                   if game.variant_name == "call-break" else t.summary(record.score))
         return ft.Semantics(
-            container=True, label=t("ui.deal_label", n=record.number, detail=detail),
+            container=True, label=t("ui.deal_label", n=record.table_number, detail=detail),
             button=True,
             content=w.card(
-                ft.Text(f"{record.number}. {detail}", weight=ft.FontWeight.BOLD),
+                ft.Text(f"{record.table_number}. {detail}", weight=ft.FontWeight.BOLD),
                 ft.Text(t("ui.deal_facts", points=points, totals=totals,
                           dealer=game.players[record.dealer]), size=13),
                 on_tap=lambda: self.go(f"/game/{game.id}/deal/{record.number}")))
@@ -569,13 +571,13 @@ class ScorerApp:
         status.value = entry.status(evaluation)
         status.color = ft.Colors.ERROR if evaluation.problem else None
         w.set_enabled(save, evaluation.can_save)
-        self.notice_box = ft.Column()
-        controls: list[ft.Control] = [self.notice_box]
+        self.status_line = status
+        controls: list[ft.Control] = []
         controls.append(ft.Text(t("ui.dealer_is", name=game.players[draft.dealer]), size=14))
         controls += entry.controls
         controls.append(entry.preview)
-        title = (t("ui.correct_deal_n", n=number) if number
-                 else t("ui.deal_n", n=len(game.deals) + 1))
+        title = (t("ui.correct_deal_n", n=game.records[number - 1].table_number) if number
+                 else t("ui.deal_n", n=game.deals_counted + 1))
         bar = ft.BottomAppBar(content=ft.Row([ft.Container(status, expand=True), save]),
                               height=76, padding=ft.Padding.symmetric(horizontal=10,
                                                                       vertical=6))
@@ -630,7 +632,8 @@ class ScorerApp:
         if number == len(game.deals):
             controls.append(w.tap(t("ui.remove"), t("ui.remove"),
                                   lambda: self._confirm_remove(game)))
-        return screen(f"/game/{game.id}/deal/{number}", t("ui.deal_n", n=number), controls)
+        return screen(f"/game/{game.id}/deal/{number}", t("ui.deal_n", n=record.table_number),
+                      controls)
 
     def _deal_text(self, game: Game, deal: Any) -> str:
         t = self.t

@@ -23,11 +23,27 @@ class Symbol(str):
     """Button text drawn with the symbol font (suits render without a network font)."""
 
 
-def _content(text: str) -> str | ft.Control:
+def _content(text: str, selected: bool = False) -> str | ft.Control:
     if isinstance(text, Symbol):
         return ft.Text(text, font_family=SYMBOL_FONT, size=22,
-                       color=ft.Colors.RED_700 if text in RED_SUITS else None)
+                       color=_symbol_colour(text, selected))
     return text
+
+
+def _symbol_colour(text: str, selected: bool) -> ft.ColorValue | None:
+    """Red suits in red on the page; on a selected (filled) button in its own text colour,
+    since red on the green fill is unreadable (scorer/ui/theme.py)."""
+    if selected:
+        return ft.Colors.ON_PRIMARY
+    return ft.Colors.TERTIARY if text in RED_SUITS else None
+
+
+def _restyle(cell: ft.Semantics, selected: bool) -> None:
+    button = cell.content
+    button.style = _style(selected)  # type: ignore[union-attr]
+    label = button.content  # type: ignore[union-attr]
+    if isinstance(label, ft.Text) and isinstance(label.value, str):
+        label.color = _symbol_colour(label.value, selected)
 
 
 def _style(selected: bool) -> ft.ButtonStyle:
@@ -47,7 +63,8 @@ def tap(text: str, label: str, on_tap: Handler | None, *, selected: bool = False
         primary: bool = False) -> ft.Semantics:
     """A button at least 48 px high whose accessible name is ``label``."""
     cls = ft.FilledButton if primary else ft.OutlinedButton
-    button = cls(content=_content(text), on_click=None if on_tap is None else _call(on_tap),
+    button = cls(content=_content(text, selected and not primary),
+                 on_click=None if on_tap is None else _call(on_tap),
                  disabled=disabled or on_tap is None, height=TOUCH, width=width,
                  style=None if primary else _style(selected))
     return ft.Semantics(label=label, button=True, selected=selected, content=button,
@@ -70,7 +87,7 @@ class Toggle:
     def flip(self) -> None:
         self.value = not self.value
         self.control.selected = self.value
-        self.control.content.style = _style(self.value)  # type: ignore[union-attr]
+        _restyle(self.control, self.value)
         self.on_toggle(self.value)
 
 
@@ -96,7 +113,7 @@ class ChoiceGroup:
         for cell, cell_value in zip(self.cells, self.values, strict=True):
             chosen = cell_value == value
             cell.selected = chosen
-            cell.content.style = _style(chosen)  # type: ignore[union-attr]
+            _restyle(cell, chosen)
 
     def pick(self, value: Any) -> None:
         self.select(value)

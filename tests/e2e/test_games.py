@@ -119,7 +119,9 @@ def test_minibridge_whole_game_with_points_and_redeal(phone):
     phone.see("Ana & Cleo total 100")
     bridge_deal(phone, "Cleo", 3, "No-trump", 9)       # N-S 400
     phone.see("Ana & Cleo total 500")
-    phone.tap("Deal 3: 3NT by Cleo (South): made")
+    phone.see("1. 4S by Dan (West): down 2")  # deal 1, dealt again after the redeal
+    phone.see("Deals (2)")
+    phone.tap("Deal 2: 3NT by Cleo (South): made")
     phone.see("game bonus (3NT is a game contract): 300")
     phone.tap("Correct this deal")
     phone.tap("Tricks 10")
@@ -128,10 +130,10 @@ def test_minibridge_whole_game_with_points_and_redeal(phone):
     bridge_deal(phone, "Ben", 1, "Diamonds", 8)        # E-W 90
     phone.see("Deal 4 of 4")
     bridge_deal(phone, "Dan", 4, "Hearts", 11)         # E-W 450 -> 540
-    phone.see("Ben & Dan wins: highest total after 4 deals")
+    phone.see("Ben & Dan win: highest total after 4 deals")
     phone.see("Ben & Dan total 540")
     phone.open(phone.page.url.replace(phone.url, ""))
-    phone.see("Ben & Dan wins: highest total after 4 deals")
+    phone.see("Ben & Dan win: highest total after 4 deals")
 
 
 def test_call_break_whole_game(phone, second_phone):

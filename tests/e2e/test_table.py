@@ -37,9 +37,11 @@ def test_conflicting_edits_are_refused_and_the_screen_refreshes(browser, tmp_pat
             one.tap(name)
         for name in ("Declarer Ben", "Level 2", "Hearts", "Tricks 8"):
             two.tap(name)
+        before = one.button("Tricks 10").first.bounding_box()
         two.tap("Save deal")
         two.see("Ben total 60")
         one.see("This game was just changed on another phone.")
+        assert one.button("Tricks 10").first.bounding_box() == before  # nothing moved
         one.tap("Save deal")
         one.see("Not saved: this game was changed elsewhere")
         one.see("changed elsewhere since it was loaded")

@@ -1,0 +1,67 @@
+"""The app's colours, light and dark, chosen so that every text and every selected control is
+readable at a noisy table (WCAG contrast: text >= 4.5:1, controls >= 3:1; the test
+``tests/test_reported.py`` checks every pair the screens use).
+
+The colours are a green Material 3 scheme written out, not generated from a seed at run time,
+so the pairs the test checks are the pairs the phone shows. Red suits use ``tertiary``: red
+on the page, and the selected button's own text colour when selected (red on green was 1.29:1).
+"""
+
+from __future__ import annotations
+
+import flet as ft
+
+__all__ = ["LIGHT", "DARK", "TEXT_PAIRS", "CONTROL_PAIRS", "theme", "contrast"]
+
+LIGHT = {
+    "primary": "#2F6A31", "on_primary": "#FFFFFF",
+    "primary_container": "#B8F0AE", "on_primary_container": "#002204",
+    "secondary": "#52634F", "on_secondary": "#FFFFFF",
+    "tertiary": "#B71C1C", "on_tertiary": "#FFFFFF",
+    "error": "#BA1A1A", "on_error": "#FFFFFF",
+    "surface": "#F8FBF1", "on_surface": "#191D17", "on_surface_variant": "#424940",
+    "surface_container_lowest": "#FFFFFF", "surface_container_low": "#F2F5EB",
+    "surface_container": "#ECEFE6", "surface_container_high": "#E7E9E0",
+    "surface_container_highest": "#E1E4DA",
+    "outline": "#72796F", "outline_variant": "#C2C8BD",
+}
+DARK = {
+    "primary": "#9ED795", "on_primary": "#07390C",
+    "primary_container": "#1B5120", "on_primary_container": "#B8F0AE",
+    "secondary": "#B9CCB3", "on_secondary": "#253423",
+    "tertiary": "#FF8A80", "on_tertiary": "#5F1412",
+    "error": "#FFB4AB", "on_error": "#690005",
+    "surface": "#10140F", "on_surface": "#E0E4DB", "on_surface_variant": "#C2C8BD",
+    "surface_container_lowest": "#0B0F0A", "surface_container_low": "#191D17",
+    "surface_container": "#1D211B", "surface_container_high": "#272B25",
+    "surface_container_highest": "#323630",
+    "outline": "#8C9388", "outline_variant": "#424940",
+}
+
+_BACKGROUNDS = ("surface", "surface_container_low", "surface_container_highest")
+# (foreground, background) pairs drawn as text: plain text, error notes, red suits and the
+# outlined buttons' labels on the page and on cards; a selected button's label.
+TEXT_PAIRS = ([(fg, bg) for fg in ("on_surface", "on_surface_variant", "error", "tertiary",
+                                   "primary") for bg in _BACKGROUNDS]
+              + [("on_primary", "primary"), ("on_primary_container", "primary_container")])
+# Controls against what surrounds them: a selected (filled) button, outlines of buttons.
+CONTROL_PAIRS = [(fg, bg) for fg in ("primary", "outline") for bg in _BACKGROUNDS]
+
+
+def theme(colours: dict[str, str]) -> ft.Theme:
+    """A Flet theme with these colours and no page-turn animations."""
+    still = ft.PageTransitionsTheme(**{platform: ft.PageTransitionTheme.NONE for platform in
+                                       ("android", "ios", "linux", "macos", "windows")})
+    return ft.Theme(color_scheme=ft.ColorScheme(**colours), page_transitions=still)
+
+
+def _luminance(colour: str) -> float:
+    channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG 2 contrast ratio of two '#RRGGBB' colours (1 to 21)."""
+    high, low = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
