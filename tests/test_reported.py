@@ -175,3 +175,47 @@ def test_a_selected_red_suit_takes_the_buttons_text_colour():
     assert hearts.color == ft.Colors.ON_PRIMARY
     group.pick("S")
     assert hearts.color == ft.Colors.TERTIARY
+
+
+def test_counts_are_asked_from_the_dealer_and_the_last_fills_itself_in():
+    from scorer.game import Game
+    from scorer.ui.forms import DealDraft
+
+    game = Game.new("minibridge", ["Ana", "Ben", "Cleo", "Dan"], first_dealer=3)  # Dan deals
+    draft = DealDraft.for_game(game)
+    assert draft.announce_order() == [3, 0, 1, 2]
+    assert draft.type_count(3, "9") is None
+    assert draft.type_count(0, "12") is None
+    assert draft.type_count(1, "10") == 2 and draft.hcp[2] == "9"  # 40 - 31
+    assert draft.type_count(1, "11") == 2 and draft.hcp[2] == "8"
+    assert draft.type_count(2, "7") is None and draft.hcp == ["12", "11", "7", "9"]  # typed
+    assert draft.type_count(2, "") == 2 and draft.hcp[2] == "8"  # cleared: filled in again
+    draft.type_count(0, "39")
+    assert draft.hcp[2] == ""  # no count of 0-37 makes 40
+
+
+def test_a_table_that_counts_points_is_asked_for_counts_again():
+    from scorer.game import Game
+    from scorer.ui.forms import DealDraft
+
+    game = Game.new("minibridge", ["Ana", "Ben", "Cleo", "Dan"], first_dealer=0)
+    assert DealDraft.for_game(game).use_hcp is False
+    counted = game.add_deal(MiniBridgeDeal.from_hcp((12, 10, 9, 9), 0, Contract.parse("1C"), 7))
+    assert DealDraft.for_game(counted).use_hcp is True
+    picked = counted.add_deal(MiniBridgeDeal(1, Contract.parse("1S"), 7))
+    assert DealDraft.for_game(picked).use_hcp is False
+
+
+def test_check_a_score_names_seats_once():
+    from scorer.ui.forms import DealDraft
+
+    draft = DealDraft("minibridge", ("",) * 4, MINI.parse_rules({}), dealer=3)
+    draft.use_hcp = True
+    for seat, count in ((3, "9"), (0, "12"), (1, "10")):
+        draft.type_count(seat, count)
+    draft.level, draft.strain, draft.tricks = 3, Contract.parse("3NT").strain, 9
+    evaluation = draft.evaluate()
+    en = Translator("en")
+    assert en.render(evaluation.note) == "declarer North, dummy South"
+    assert en.summary(evaluation.score) == "3NT by North: made"
+    assert draft.points_text(evaluation) == "N-S 400 · E-W 0"

@@ -111,6 +111,17 @@ def seat_msg(seat: int) -> Msg:
     return Msg.of(f"seat.{SEATS[seat]}")
 
 
+def who_msg(players: Sequence[str], seat: int) -> Msg:
+    """'Ana (North)'; just 'North' where the seat has no player's name (Check a score)."""
+    name = players[seat]
+    return Msg.of("who.seat", name=name, seat=seat_msg(seat)) if name else seat_msg(seat)
+
+
+def who_text(players: Sequence[str], seat: int) -> str:
+    name = players[seat]
+    return f"{name} ({SEAT_WORDS[seat]})" if name else SEAT_WORDS[seat]
+
+
 REDEAL_LINE = Line("20-20: redeal, no score", 0, Msg.of("line.redeal"))
 
 
@@ -272,6 +283,8 @@ class MiniBridge(Variant):
     )
 
     def parties(self, players: Sequence[str]) -> tuple[str, ...]:
+        if not any(players):  # seats without names (Check a score)
+            return SIDES
         return (f"{players[0]} & {players[2]}", f"{players[1]} & {players[3]}")
 
     def next_dealer(self, dealer: int, deal: Any, rules: Any) -> int:
@@ -280,11 +293,10 @@ class MiniBridge(Variant):
         return (dealer + 1) % 4
 
     def openers(self, dealer: int, players: Sequence[str]) -> str:
-        return f"{players[dealer]} ({SEAT_WORDS[dealer]}) announces points first"
+        return f"{who_text(players, dealer)} announces points first"
 
     def openers_msg(self, dealer: int, players: Sequence[str]) -> Msg:
-        return Msg.of("openers.minibridge", who=Msg.of("who.seat", name=players[dealer],
-                                                          seat=seat_msg(dealer)))
+        return Msg.of("openers.minibridge", who=who_msg(players, dealer))
 
     def parse_rules(self, mapping: Mapping[str, object] | None = None) -> MiniBridgeRules:
         rules: MiniBridgeRules = switch_settings(MiniBridgeRules, mapping, self.name)
@@ -331,10 +343,7 @@ class MiniBridge(Variant):
                              summary_msg=Msg.of("summary.redeal"))
         result = score_contract(deal.contract, deal.tricks)
         points = side_points(deal.declarer % 2, result.declarer, result.defenders)
-        who = f"{players[deal.declarer]} ({SEAT_WORDS[deal.declarer]})"
-        summary = f"{deal.contract} by {who}: {result.result}"
+        summary = f"{deal.contract} by {who_text(players, deal.declarer)}: {result.result}"
         msg = Msg.of("summary.contract", contract=str(deal.contract),
-                     declarer=Msg.of("who.seat", name=players[deal.declarer],
-                                     seat=seat_msg(deal.declarer)),
-                     result=result.result_msg)
+                     declarer=who_msg(players, deal.declarer), result=result.result_msg)
         return DealScore(points, result.lines, summary, result.made, msg)

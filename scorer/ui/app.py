@@ -671,7 +671,7 @@ class ScorerApp:
                                                              for r in v.house_rules}
         t = self.t
         players = ((t("ui.check_declarer"), t("ui.check_opponent")) if v.player_count == 2 else
-                   tuple(t(f"seat.{s}") for s in SEATS) if name == "minibridge" else
+                   ("",) * 4 if v.seat_names else  # seats without names: 'North', 'N-S'
                    tuple(t("ui.player_n", n=i + 1) for i in range(4)))
         old = self.check
         self.check = DealDraft(v.name, players, v.parse_rules(self.check_rules))

@@ -6,7 +6,7 @@ Built once per draft; every tap changes the draft and restyles the controls in p
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import flet as ft
@@ -55,9 +55,12 @@ class DealEntry:
                                           per_row=2).control)
             controls.append(self.hcp_box)
         players = draft.players
-        texts = ([t("who.seat_letter", name=n, seat=t(f"seat.{SEATS[i]}")[0])
-                  for i, n in enumerate(players)]
-                 if draft.variant_name == "minibridge" else list(players))
+        if draft.variant_name == "minibridge":  # 'Ana (N)', or the seat where no name is given
+            players = tuple(n or t(f"seat.{SEATS[i]}") for i, n in enumerate(players))
+            texts = [t("who.seat_letter", name=n, seat=t(f"seat.{SEATS[i]}")[0])
+                     if draft.players[i] else n for i, n in enumerate(players)]
+        else:
+            texts = list(players)
         redeal = ([w.Toggle(t("ui.redeal_button"), t("ui.redeal"), draft.redeal,
                             self._setter("redeal")).control]
                   if draft.variant_name == "minibridge" else [])
@@ -94,20 +97,38 @@ class DealEntry:
         return controls
 
     def _build_hcp(self) -> list[ft.Control]:
+        """The four counts in the order the table announces them (the dealer first, then
+        clockwise), digits only; Enter moves on, and the last count fills itself in as 40
+        minus the rest."""
         draft, t = self.draft, self.t
+        order = draft.announce_order()
+        self.hcp_fields: dict[int, ft.TextField] = {}
 
-        def typed(i: int, value: str) -> None:
-            draft.hcp[i] = value
+        def typed(seat: int, value: str) -> None:
+            filled = draft.type_count(seat, value)
+            if filled is not None:
+                self.hcp_fields[filled].value = draft.hcp[filled]
             self.changed()
 
-        self.hcp_fields = [
-            ft.TextField(label=t("ui.points_field", seat=t(f"seat.{SEATS[i]}"),
-                                   name=draft.players[i]),
-                         value=draft.hcp[i], keyboard_type=ft.KeyboardType.NUMBER,
-                         on_change=lambda e, i=i: typed(i, e.control.value), expand=1)
-            for i in range(4)]
+        def move_on(position: int) -> Callable[[], Awaitable[None]]:
+            async def submitted() -> None:  # Enter: on to the next count, as announced
+                if position + 1 < len(order):
+                    await self.hcp_fields[order[position + 1]].focus()
+            return submitted
+
+        for position, seat in enumerate(order):
+            name = draft.players[seat]
+            seat_word = t(f"seat.{SEATS[seat]}")
+            label = (t("ui.points_field", seat=seat_word, name=name) if name
+                     else t("ui.points_of_seat", seat=seat_word))
+            self.hcp_fields[seat] = ft.TextField(
+                label=label, value=draft.hcp[seat], keyboard_type=ft.KeyboardType.NUMBER,
+                input_filter=ft.NumbersOnlyInputFilter(),
+                on_change=lambda e, seat=seat: typed(seat, e.control.value),
+                on_submit=move_on(position), expand=1)
+        fields = [self.hcp_fields[seat] for seat in order]
         return [w.note(t("ui.points_help")),
-                ft.Row(self.hcp_fields[:2], spacing=8), ft.Row(self.hcp_fields[2:], spacing=8)]
+                ft.Row(fields[:2], spacing=8), ft.Row(fields[2:], spacing=8)]
 
     def _build_call_break(self) -> list[ft.Control]:
         draft, t = self.draft, self.t

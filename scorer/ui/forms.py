@@ -17,7 +17,13 @@ from ..rules import Contract, DealScore, Doubling, EndRule, InvalidInput, Strain
 from ..rules.call_break import CallBreakDeal
 from ..rules.common import Msg
 from ..rules.draw_bridge import DrawBridgeDeal
-from ..rules.minibridge import MiniBridgeDeal, declarer_from_hcp, seat_msg
+from ..rules.minibridge import (
+    HCP_MAX,
+    MiniBridgeDeal,
+    declarer_from_hcp,
+    seat_msg,
+    who_msg,
+)
 
 __all__ = ["DealDraft", "Evaluation", "NewGameForm", "STRAINS", "DOUBLINGS"]
 
@@ -60,6 +66,7 @@ class DealDraft:
     # Call Break
     calls: list[int] = field(default_factory=list)
     taken: list[int] = field(default_factory=list)
+    typed_counts: set[int] = field(default_factory=set)  # MiniBridge seats the player typed
 
     def __post_init__(self) -> None:
         if self.variant_name == "call-break":
@@ -70,7 +77,11 @@ class DealDraft:
 
     @classmethod
     def for_game(cls, game: Game) -> DealDraft:
-        return cls(game.variant_name, game.players, game.rules, game.dealer)
+        """A new deal; a MiniBridge table that entered counts last time enters them again."""
+        draft = cls(game.variant_name, game.players, game.rules, game.dealer)
+        last = game.deals[-1] if game.deals else None
+        draft.use_hcp = getattr(last, "hcp", None) is not None
+        return draft
 
     @classmethod
     def from_deal(cls, game: Game, number: int) -> DealDraft:
@@ -88,6 +99,7 @@ class DealDraft:
             if deal.hcp is not None:
                 draft.use_hcp = True
                 draft.hcp = [str(v) for v in deal.hcp]
+                draft.typed_counts = {0, 1, 2, 3}
             draft.redeal = deal.redeal and deal.hcp is None
             if deal.redeal:
                 return draft
@@ -103,6 +115,30 @@ class DealDraft:
             return None
         return Contract(self.level, self.strain, self.doubling)
 
+    def announce_order(self) -> list[int]:
+        """Seats in the order the table announces counts: the dealer first, then clockwise."""
+        return [(self.dealer + i) % 4 for i in range(4)]
+
+    def type_count(self, seat: int, text: str) -> int | None:
+        """``seat``'s count was typed. Once the first three announced counts are known, the
+        last seat's count is filled in as 40 minus the rest, unless the player typed it;
+        returns that seat when its value changed (for the screen to show it), else None."""
+        self.hcp[seat] = text
+        if text.strip():
+            self.typed_counts.add(seat)
+        else:
+            self.typed_counts.discard(seat)
+        *first, last = self.announce_order()
+        if last in self.typed_counts:
+            return None
+        known = [self.hcp[s].strip() for s in first]
+        rest = 40 - sum(int(k) for k in known) if all(k.isdigit() for k in known) else -1
+        filled = str(rest) if 0 <= rest <= HCP_MAX else ""
+        if filled == self.hcp[last]:
+            return None
+        self.hcp[last] = filled
+        return last
+
     def hcp_result(self) -> tuple[Any, Msg | None]:
         """(HcpResult or None, problem) for the four counts typed so far."""
         counts = []
@@ -110,7 +146,7 @@ class DealDraft:
             seat = seat_msg(index)
             if not text.strip():
                 return None, Msg.of("form.hcp_missing", seat=seat)
-            if not text.strip().isdigit() or int(text) > 37:
+            if not text.strip().isdigit() or int(text) > HCP_MAX:
                 return None, Msg.of("form.hcp_number", seat=seat)
             counts.append(int(text))
         try:
@@ -157,11 +193,8 @@ class DealDraft:
                     return Evaluation(deal, v.score(deal, self.rules, self.players), None,
                                       Msg.of("line.redeal"))
                 declarer = found.declarer
-                note = Msg.of("form.hcp_declarer",
-                              declarer=Msg.of("who.seat", name=self.players[declarer],
-                                              seat=seat_msg(declarer)),
-                              dummy=Msg.of("who.seat", name=self.players[found.dummy],
-                                           seat=seat_msg(found.dummy)))
+                note = Msg.of("form.hcp_declarer", declarer=who_msg(self.players, declarer),
+                              dummy=who_msg(self.players, found.dummy))
             elif self.redeal:
                 deal = MiniBridgeDeal(redeal=True)
                 return Evaluation(deal, v.score(deal, self.rules, self.players), None)

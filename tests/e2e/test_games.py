@@ -23,8 +23,10 @@ def new_game(phone, game, names, *, dealer, end=None, rules=()):
     phone.see(f"dealer: {dealer}")
 
 
-def bridge_deal(phone, declarer, level, strain, tricks, doubling=None):
+def bridge_deal(phone, declarer, level, strain, tricks, doubling=None, pick=False):
     phone.tap("New deal")
+    if pick:  # after a deal entered by its counts, the next one starts with the counts
+        phone.tap("Pick the declarer")
     phone.tap(f"Declarer {declarer}")
     phone.tap(f"Level {level}")
     phone.tap(strain)
@@ -108,16 +110,31 @@ def test_minibridge_whole_game_with_points_and_redeal(phone):
     phone.tap("Save deal")
     phone.see("1. redeal")
     phone.see("Deal 1 of 4 · dealer: Ana")
-    # Deal 2: points name West as declarer; E-W 4S down 2 gives N-S 100.
-    announce_points(phone, [5, 10, 5, 20])
-    phone.see("declarer Dan (West), dummy Ben (East)")
+    # Deal 2: points name West as declarer; E-W 4S down 2 gives N-S 100. The table counted
+    # last time, so the counts are asked again; they are typed as announced, from the dealer
+    # (Ana, North), Enter moving on, and the last (West's) fills itself in.
+    phone.taps = 0
+    phone.tap("New deal")
+    phone.type("North points (Ana)", "5")
+    phone.taps += 1  # the tap on the first field
+    for label, points in (("East points (Ben)", "10"), ("South points (Cleo)", "5")):
+        phone.page.keyboard.press("Enter")
+        phone.taps += 1
+        phone.page.wait_for_function(
+            "label => document.activeElement && "
+            "document.activeElement.getAttribute('aria-label') === label", arg=label,
+            timeout=20000)
+        phone.page.keyboard.type(points)
+    phone.see("declarer Dan (West), dummy Ben (East)")  # West's 20 filled in
     phone.tap("Level 4")
     phone.tap("Spades")
     phone.tap("Tricks 8")
     phone.see("4S by Dan (West): down 2")
     phone.tap("Save deal")
+    print(f"MiniBridge deal with counts: {phone.taps} taps plus the digits")
+    assert phone.taps <= 8
     phone.see("Ana & Cleo total 100")
-    bridge_deal(phone, "Cleo", 3, "No-trump", 9)       # N-S 400
+    bridge_deal(phone, "Cleo", 3, "No-trump", 9, pick=True)  # N-S 400
     phone.see("Ana & Cleo total 500")
     phone.see("1. 4S by Dan (West): down 2")  # deal 1, dealt again after the redeal
     phone.see("Deals (2)")

@@ -84,8 +84,13 @@ def test_check_a_score_without_recording(phone, data_dir):
     phone.tap("Check MiniBridge")
     phone.tap("Dealer West")
     phone.tap("Enter the points")
-    for seat, points in zip(["North", "East", "South", "West"], [11, 10, 9, 10], strict=True):
-        phone.type(f"{seat} points ({seat})", str(points))
+    # West deals, so West announces first; the last count (South's) fills itself in.
+    for seat, points in zip(["West", "North", "East"], [9, 12, 10], strict=True):
+        phone.type(f"{seat} points", str(points))
+    phone.see("declarer North, dummy South")  # seats without names: no 'North (North)'
+    assert "North (North)" not in phone.screen_text()
+    phone.type("South points", "8")
+    phone.type("West points", "10")
     phone.see("20-20: redeal")
     phone.page.go_back()
     phone.see("No games yet")  # nothing was recorded
