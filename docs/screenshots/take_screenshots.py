@@ -78,7 +78,8 @@ def main() -> None:
             shot("why-this-score", f"/game/{ids['draw']}/deal/1", see="doubled")
             shot("game-over", f"/game/{ids['calls']}", see="Game over")
             shot("check-a-score", "/check", "Level 4", "Spades", "Tricks 8",
-                 "Rule undertricks score on", see="opponent scores")
+                 "Show or hide the house rules", "Rule undertricks score on",
+                 see="opponent scores")
             shot("dark-theme", f"/game/{ids['mini']}", see="Ana & Cleo total", scheme="dark")
             shot("rules-es", "/rules/call-break", see="Puntuación", locale="es-ES")
             shot("deal-entry-bg", f"/game/{ids['draw']}/deal", "Разиграващ Pablo", "Ниво 3",

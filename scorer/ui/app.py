@@ -96,6 +96,7 @@ class ScorerApp:
         self.form = NewGameForm()
         self.check: DealDraft | None = None
         self.check_rules: dict[str, str] = {}
+        self.check_rules_open = False  # Check a score: the house rules unfolded
         self.status_line: ft.Text | None = None  # deal entry's status, beside Save
         self.message = ""
         self.home_expanded: set[str] = set()
@@ -380,8 +381,10 @@ class ScorerApp:
             controls.append(w.heading(t("ui.house_rules")))
         controls += self._rule_pickers(v, form.rules,
                                        lambda name, c: form.rules.__setitem__(name, c))
-        controls += [reason, start]
-        return screen("/new", t("ui.new_game"), controls)
+        # Start and the reason it is disabled stay in view at the bottom, however long the form.
+        bar = ft.BottomAppBar(content=ft.Row([ft.Container(reason, expand=True), start]),
+                              height=76, padding=ft.Padding.symmetric(horizontal=10, vertical=6))
+        return screen("/new", t("ui.new_game"), controls, bottom_appbar=bar)
 
     def _pick_game(self, name: str) -> None:
         self.form.choose(name)
@@ -682,11 +685,23 @@ class ScorerApp:
             self.check.declarer = 0
 
     def _check_view(self) -> ft.View:
+        """Score any hand: the result always in view in the bottom bar, the house rules folded
+        under one line (they rarely change at a table)."""
         t = self.t
         draft = self._check_draft()
         v = variant(draft.variant_name)
-        entry = DealEntry(draft, self.page.update, t)
-        self.check_entry = entry
+        result = ft.Text(size=15, weight=ft.FontWeight.BOLD)
+
+        def changed() -> None:
+            evaluation = entry.refresh()
+            result.value = entry.status(evaluation)
+            result.color = ft.Colors.ERROR if evaluation.problem else None
+            self.page.update()
+
+        entry = DealEntry(draft, changed, t)
+        evaluation = entry.refresh()
+        result.value = entry.status(evaluation)
+        result.color = ft.Colors.ERROR if evaluation.problem else None
         controls: list[ft.Control] = [
             w.note(t("ui.check_help")),
             w.ChoiceGroup(GAMES, [t(f"game.{g}") for g in GAMES],
@@ -694,20 +709,37 @@ class ScorerApp:
                           draft.variant_name,
                           self._check_game, per_row=3).control,
         ]
-        controls += self._rule_pickers(v, self.check_rules, self._check_rule)
-        if v.name == "minibridge":
+        if v.seat_names:
             def set_dealer(dealer: int) -> None:
                 draft.dealer = dealer
-                entry.changed()
+                self.show()  # the counts are asked in a new order
 
-            seats = [t(f"seat.{s}") for s in SEATS]
+            seats = [t(f"seat.{s}") for s in v.seat_names]
             controls.append(w.heading(t("ui.dealer")))
-            controls.append(w.ChoiceGroup(list(range(4)), seats,
+            controls.append(w.ChoiceGroup(list(range(len(seats))), seats,
                                           [t("ui.dealer_label", seat=s) for s in seats],
                                           draft.dealer, set_dealer, per_row=4).control)
         controls += entry.controls
         controls.append(entry.preview)
-        return screen("/check", t("ui.check"), controls)
+        if v.house_rules:
+            pickers = ft.Column(self._rule_pickers(v, self.check_rules, self._check_rule),
+                                visible=self.check_rules_open)
+
+            def fold() -> None:
+                self.check_rules_open = pickers.visible = not pickers.visible
+                self.page.update()
+
+            chosen = [r for r in v.house_rules
+                      if self.check_rules.get(r.name, r.default) != r.default]
+            summary = (", ".join(t("ui.rule_is", name=t(f"houserule_title.{r.name}"),
+                                   choice=t(f"choice.{self.check_rules[r.name]}"))
+                                 for r in chosen) if chosen else t("ui.rules_default"))
+            controls.append(w.tap(t("ui.house_rules_line", rules=summary),
+                                  t("ui.house_rules_fold"), fold))
+            controls.append(pickers)
+        bar = ft.BottomAppBar(content=ft.Container(result, expand=True), height=76,
+                              padding=ft.Padding.symmetric(horizontal=10, vertical=6))
+        return screen("/check", t("ui.check"), controls, bottom_appbar=bar)
 
     def _rule_pickers(self, v: Any, current: dict[str, str],
                       on_pick: Callable[[str, str], None]) -> list[ft.Control]:
@@ -738,9 +770,8 @@ class ScorerApp:
         draft = self._check_draft()
         self.check_rules[name] = value
         draft.rules = variant(draft.variant_name).parse_rules(self.check_rules)
-        if draft.variant_name == "call-break":
-            self.check_entry.set_min_call(draft.rules.min_call)
-        self.check_entry.changed()
+        draft.follow_rules()
+        self.show()  # the entry follows the rules (e.g. the lowest call), the fold says them
 
     # --- the rules -----------------------------------------------------------------------
     def _show_rules(self, game: str, rule: str | None = None) -> None:

@@ -160,11 +160,6 @@ class DealEntry:
         self.refresh()
         self.on_change()
 
-    def set_min_call(self, low: int) -> None:
-        for i, stepper in enumerate(self.call_steppers):
-            stepper.set(self.draft.calls[i], low)
-            self.draft.calls[i] = stepper.value
-
     def refresh(self) -> Evaluation:
         """Show or hide inputs for the draft's state and redraw the preview."""
         draft, t = self.draft, self.t

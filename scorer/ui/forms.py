@@ -75,6 +75,11 @@ class DealDraft:
             if not self.taken:
                 self.taken = [0] * 4
 
+    def follow_rules(self) -> None:
+        """After the house rules changed (Check a score): no call below the lowest allowed."""
+        if self.calls:
+            self.calls = [max(call, self.rules.min_call) for call in self.calls]
+
     @classmethod
     def for_game(cls, game: Game) -> DealDraft:
         """A new deal; a MiniBridge table that entered counts last time enters them again."""

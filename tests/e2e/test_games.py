@@ -19,6 +19,8 @@ def new_game(phone, game, names, *, dealer, end=None, rules=()):
         phone.tap(end)
     for rule in rules:
         phone.tap(rule)
+    start = phone.button("Start game").first.bounding_box()
+    assert start is not None and start["y"] + start["height"] <= 640  # in view, not below
     phone.tap("Start game")
     phone.see(f"dealer: {dealer}")
 

@@ -68,7 +68,13 @@ def test_check_a_score_without_recording(phone, data_dir):
     for name in ("Level 4", "Hearts", "Doubled", "Tricks 8"):
         phone.tap(name)
     phone.see("4HX by Declarer: down 2: Declarer 0 · Opponent 0")
+    shown = phone.page.get_by_text("4HX by Declarer: down 2: Declarer 0 · Opponent 0")
+    boxes = [shown.nth(i).bounding_box() for i in range(shown.count())]
+    assert any(0 <= b["y"] and b["y"] + b["height"] <= 640 for b in boxes if b), boxes  # in view
+    phone.see("House rules: as the rules say (defaults)")
+    phone.tap("Show or hide the house rules")
     phone.tap("Rule undertricks score on")
+    phone.see("House rules: undertricks score on")
     phone.see("4HX by Declarer: down 2: Declarer 0 · Opponent 200")
     phone.see("doubled: 100 × 2 = 200")
     phone.tap("Check Call Break")
@@ -78,7 +84,7 @@ def test_check_a_score_without_recording(phone, data_dir):
         for _ in range(tricks):
             phone.tap(f"More tricks {name}")
     phone.see("Player 1 41 · Player 2 21 · Player 3 -20 · Player 4 22")
-    phone.tap("Rule minimum call 1")
+    phone.tap("Rule minimum call 1")  # the house rules stay unfolded
     phone.tap("Fewer call Player 3")
     phone.see("Player 3 called 1, took 1: met, 1 × 10 + 0 = 10")
     phone.tap("Check MiniBridge")
