@@ -35,7 +35,6 @@ from ..i18n import LANGUAGES, Translator, choose_language
 from ..rulebook import rules_page
 from ..rules import InvalidInput, variant
 from ..rules.call_break import as_decimal
-from ..rules.minibridge import SEATS
 from ..sheet import deal_words, outcome_words, to_text
 from ..store import GameSummary, InvalidImport, StaleGame, Store, StoreError
 from . import widgets as w
