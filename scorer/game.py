@@ -102,6 +102,9 @@ class Game:
     updated_at: str = ""
     closed: bool = False
     revision: int = 0
+    # What the table announced for the deal being played (Call Break: the calls), kept until
+    # the deal is recorded; None when no deal is in play.
+    pending: Mapping[str, Any] | None = None
 
     # --- creating -------------------------------------------------------------------
     @classmethod
@@ -261,14 +264,28 @@ class Game:
         game._replay  # noqa: B018 - validate every deal now, not on first read
         return game
 
-    def add_deal(self, deal: Any, now: Callable[[], str] = utc_now) -> Game:
+    def _check_open(self) -> None:
         if self.is_over:
             outcome = self.outcome
             assert outcome is not None
             raise GameOver("deal", len(self.deals) + 1,
                            f"cannot be added: the game is over ({outcome.reason}); "
                            "correct or remove a deal first", Msg.of("error.game_over"))
-        return self._changed(now, deals=(*self.deals, deal))
+
+    def add_deal(self, deal: Any, now: Callable[[], str] = utc_now) -> Game:
+        """Record the next deal (it replaces what was announced for it)."""
+        self._check_open()
+        return self._changed(now, deals=(*self.deals, deal), pending=None)
+
+    def announce(self, data: Mapping[str, Any], now: Callable[[], str] = utc_now) -> Game:
+        """Keep what the table announced for the next deal before it is played (Call Break:
+        the calls), so that a round in play is stored like a recorded deal; announcing again
+        corrects it."""
+        self._check_open()
+        checked = self.variant.check_announcement(data, self.rules)
+        if checked == self.pending:
+            return self
+        return self._changed(now, pending=checked)
 
     def correct(self, number: int, deal: Any, now: Callable[[], str] = utc_now) -> Game:
         """Replace deal ``number`` (from 1); the old deal stays in the history."""
@@ -296,7 +313,7 @@ class Game:
         """End the game now: the highest total wins (ties share the win)."""
         if self.is_over:
             return self
-        return self._changed(now, closed=True)
+        return self._changed(now, closed=True, pending=None)  # a round in play is not scored
 
     def with_revision(self, revision: int) -> Game:
         """The same game at another storage revision (its derived scores carried over)."""
@@ -322,6 +339,7 @@ class Game:
             "deals": [{**r.deal.to_dict(), "points": list(r.score.points)}
                       for r in self.records],
             "history": [c.to_dict() for c in self.history],
+            "pending": None if self.pending is None else dict(self.pending),
         }
 
     @classmethod
@@ -362,6 +380,11 @@ class Game:
             bool(data.get("closed", False)),
             check_int("revision", data.get("revision", 0), 0, 2**53),
         )
+        pending = data.get("pending")
+        if pending is not None:
+            if game.is_over:
+                raise InvalidInput("pending", pending, "is not allowed in a finished game")
+            game = replace(game, pending=v.check_announcement(pending, game.rules))
         for record, raw in zip(game.records, raw_deals, strict=True):
             stored = raw.get("points")
             if stored is not None and list(stored) != list(record.score.points):

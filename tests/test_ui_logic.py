@@ -6,7 +6,7 @@ import pytest
 
 from scorer.game import Game
 from scorer.i18n import Translator
-from scorer.rules import Contract, Doubling, Strain
+from scorer.rules import Contract, Doubling, InvalidInput, Strain
 from scorer.rules.call_break import CallBreakDeal
 from scorer.rules.draw_bridge import DrawBridgeDeal
 from scorer.ui.app import Route
@@ -89,16 +89,47 @@ def test_minibridge_draft_has_no_doubling_and_picks_declarer_directly():
     assert draft.evaluate().deal.redeal
 
 
-def test_call_break_draft_shows_sum_and_what_is_left():
+def test_call_break_draft_one_tap_per_call_and_the_last_tricks_filled_in():
     game = Game.new("call-break", ["Ana", "Ben", "Cleo", "Dan"], first_dealer=0)
     draft = DealDraft.for_game(game)
-    assert draft.calls == [2, 2, 2, 2] and draft.calls_total() == 8
+    assert draft.calls == [None] * 4 and draft.calls_made() is None
+    assert problem(draft) == "choose Ana's call"
+    for player, call in enumerate((2, 2, 3, 2)):
+        draft.pick_call(player, call)
+    assert draft.calls_made() == {"calls": [2, 2, 3, 2]} and draft.calls_total() == 9
     assert problem(draft) == "tricks must total 13 (13 left to give)"
-    draft.taken = [5, 5, 5, 0]
-    assert problem(draft) == "tricks must total 13 (2 too many)"
-    draft.taken = [4, 4, 5, 0]
+    assert draft.pick_tricks(0, 4) is None and draft.pick_tricks(1, 4) is None
+    assert draft.pick_tricks(2, 5) == 3 and draft.taken == [4, 4, 5, 0]  # Dan: the rest
     assert draft.tricks_left() == 0
-    assert draft.evaluate().score.points == (22, 22, -20, -20)
+    assert draft.evaluate().score.points == (22, 22, 32, -20)
+    assert draft.pick_tricks(2, 6) == 3  # the rest would be -1: Dan's tricks not known
+    assert draft.taken[3] is None and problem(draft) == "tricks must total 13 (1 too many)"
+    assert draft.pick_tricks(3, 0) is None  # picked by the player: never filled in again
+    assert draft.pick_tricks(2, 5) is None and draft.taken == [4, 4, 5, 0]
+
+
+def test_a_round_in_play_keeps_its_calls_with_the_game(tmp_path):
+    from scorer.store import Store
+
+    game = Game.new("call-break", ["Ana", "Ben", "Cleo", "Dan"], first_dealer=0)
+    playing = game.announce({"calls": [3, 2, 4, 3]})
+    with Store(tmp_path) as store:
+        store.save(playing)
+        again = store.load(playing.id)
+    assert again.pending == {"calls": [3, 2, 4, 3]} and again.deals == ()
+    draft = DealDraft.for_game(again)
+    assert draft.calls == [3, 2, 4, 3]
+    assert again.announce({"calls": [3, 2, 4, 3]}) is again  # nothing changed
+    corrected = again.announce({"calls": [3, 3, 4, 3]})
+    assert corrected.pending == {"calls": [3, 3, 4, 3]}
+    played = corrected.add_deal(CallBreakDeal((3, 3, 4, 3), (3, 3, 4, 3)))
+    assert played.pending is None and played.totals == (30, 30, 40, 30)
+    with pytest.raises(InvalidInput, match="calls of player 2: 1 is below the minimum call"):
+        game.announce({"calls": [3, 1, 4, 3]})
+    with pytest.raises(InvalidInput, match="announcement"):
+        draw_game().announce({"calls": [3, 3, 4, 3]})
+    assert Game.from_dict(corrected.to_dict()).pending == {"calls": [3, 3, 4, 3]}
+    assert corrected.close().pending is None
 
 
 def test_correction_draft_starts_from_the_recorded_deal():

@@ -130,6 +130,11 @@ class Variant(ABC):
     def deal_from_dict(self, data: Mapping[str, Any]) -> Any:
         """A deal from its stored form; raises InvalidInput naming the bad field."""
 
+    def check_announcement(self, data: object, rules: Any) -> dict[str, Any]:
+        """What the table announces before a deal is played and keeps while it is played
+        (Call Break: the four calls), checked, as a plain dict. Variants without one refuse."""
+        raise InvalidInput("announcement", data, f"is not used in {self.title}")
+
     @abstractmethod
     def check_deal(self, deal: Any, dealer: int, rules: Any) -> None:
         """Raise InvalidInput if ``deal`` cannot have been played with ``dealer`` dealing."""

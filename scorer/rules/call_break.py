@@ -231,6 +231,12 @@ class CallBreak(Variant):
             raise InvalidInput("deal", data, "is not a deal record")
         return CallBreakDeal(data.get("calls"), data.get("tricks"))  # type: ignore[arg-type]
 
+    def check_announcement(self, data: object, rules: Any) -> dict[str, Any]:
+        """The four calls, made before the round is played and kept until its tricks are."""
+        if not isinstance(data, Mapping):
+            raise InvalidInput("announcement", data, "is not a set of calls")
+        return {"calls": list(check_calls(data.get("calls"), rules))}  # type: ignore[arg-type]
+
     def check_deal(self, deal: Any, dealer: int, rules: Any) -> None:
         if not isinstance(deal, CallBreakDeal):
             raise InvalidInput("deal", type(deal).__name__, "is not a Call Break deal")

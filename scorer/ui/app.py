@@ -439,8 +439,15 @@ class ScorerApp:
                                       progress=t.sentence(game.progress_msg()),
                                       dealer=game.players[game.dealer]), size=15))
             controls.append(ft.Text(t.render(game.openers_msg()), size=13))
-            controls.append(w.tap(t("ui.new_deal"), t("ui.new_deal"),
-                                  lambda: self._new_deal(game), primary=True))
+            if game.pending is not None and "calls" in game.pending:  # a round in play
+                controls.append(ft.Text(t("ui.round_playing", number=game.deals_counted + 1,
+                                          calls=" ".join(map(str, game.pending["calls"]))),
+                                        size=16, weight=ft.FontWeight.BOLD))
+                controls.append(w.tap(t("ui.enter_tricks"), t("ui.enter_tricks"),
+                                      lambda: self._new_deal(game), primary=True))
+            else:
+                controls.append(w.tap(t("ui.new_deal"), t("ui.new_deal"),
+                                      lambda: self._new_deal(game), primary=True))
         if game.records:
             controls.append(totals_chart(game, t))
         controls.append(ft.Text(self._rules_line(game), size=12))
@@ -557,7 +564,7 @@ class ScorerApp:
     def _deal_view(self, game: Game, number: int | None) -> ft.View:
         t = self.t
         draft = self._draft_for(game, number)
-        save = w.tap(t("ui.save_deal"), t("ui.save_deal"), lambda: self._save_deal(game, number),
+        save = w.tap(t("ui.save_deal"), t("ui.save_deal"), lambda: self._save_deal(number),
                      primary=True)
         status = ft.Text(size=15, weight=ft.FontWeight.BOLD)
 
@@ -568,7 +575,7 @@ class ScorerApp:
             w.set_enabled(save, evaluation.can_save)
             self.page.update()
 
-        entry = DealEntry(draft, changed, t)
+        entry = DealEntry(draft, changed, t, on_calls=None if number else self._keep_calls)
         evaluation = entry.refresh()
         status.value = entry.status(evaluation)
         status.color = ft.Colors.ERROR if evaluation.problem else None
@@ -586,8 +593,35 @@ class ScorerApp:
         route = f"/game/{game.id}/deal" + (f"/{number}/edit" if number else "")
         return screen(route, title, controls, bottom_appbar=bar)
 
-    def _save_deal(self, game: Game, number: int | None) -> None:
-        assert self.draft is not None
+    def _keep_calls(self, calls: dict[str, Any]) -> bool:
+        """Keep a round's calls with the game as soon as they are made (a round in play is
+        stored like a deal); False if they could not be kept (the player is told)."""
+        game = self.game
+        assert game is not None
+        try:
+            changed = game.announce(calls)
+        except InvalidInput as error:
+            self._snack(self.t.sentence(problem_of(error)))
+            return False
+        if changed is game:
+            return True
+        try:
+            self.game = self.store.save(changed)
+        except StaleGame:
+            self.message = self.t("ui.stale")
+            self.draft = None
+            self.go(f"/game/{game.id}")
+            return False
+        except (StoreError, OSError) as error:
+            self._snack(self.t("ui.not_saved", reason=str(error)))
+            return False
+        self._announce(game.id)
+        return True
+
+    def _save_deal(self, number: int | None) -> None:
+        """Save the deal being entered (or corrected) to the game as last loaded or saved."""
+        assert self.draft is not None and self.game is not None
+        game = self.game
         evaluation = self.draft.evaluate()
         if not evaluation.can_save:
             return

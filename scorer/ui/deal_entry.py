@@ -20,10 +20,14 @@ __all__ = ["DealEntry"]
 
 
 class DealEntry:
-    def __init__(self, draft: DealDraft, on_change: Callable[[], None], t: Translator) -> None:
+    def __init__(self, draft: DealDraft, on_change: Callable[[], None], t: Translator,
+                 on_calls: Callable[[dict[str, Any]], bool] | None = None) -> None:
         self.t = t
         self.draft = draft
         self.on_change = on_change
+        self.on_calls = on_calls  # keeps a round's calls with the game; True when kept
+        # Calls already kept with the game (a round in play) start folded under one line.
+        self.calls_folded = on_calls is not None and draft.calls_made() is not None
         self.preview = ft.Column(spacing=4)
         self.controls: list[ft.Control] = self._build()
         self.refresh()
@@ -131,28 +135,54 @@ class DealEntry:
                 ft.Row(fields[:2], spacing=8), ft.Row(fields[2:], spacing=8)]
 
     def _build_call_break(self) -> list[ft.Control]:
+        """A round: each player's call with one tap on a number, in calling order (from the
+        dealer's right); then each player's tricks with one tap, the last player's filled in
+        as the rest of the 13. With ``on_calls``, the calls are kept as soon as all four are
+        made (the round in play is stored with the game)."""
         draft, t = self.draft, self.t
+        order = [(draft.dealer + 1 + i) % len(draft.players) for i in range(len(draft.players))]
         self.calls_heading = w.heading("")
         self.tricks_heading = w.heading("")
-        self.call_steppers = []
-        self.trick_steppers = []
-        controls: list[ft.Control] = [self.calls_heading]
-        for i, name in enumerate(draft.players):
-            stepper = w.Stepper(draft.calls[i], t("ui.call_of", name=name), t,
-                                lambda v, i=i: self._set_item(draft.calls, i, v),
-                                draft.rules.min_call, 13)
-            self.call_steppers.append(stepper)
-            controls.append(ft.Row([ft.Text(name, expand=True, size=16), stepper.control]))
-        controls.append(self.tricks_heading)
-        for i, name in enumerate(draft.players):
-            stepper = w.Stepper(draft.taken[i], t("ui.tricks_of", name=name), t,
-                                lambda v, i=i: self._set_item(draft.taken, i, v), 0, 13)
-            self.trick_steppers.append(stepper)
-            controls.append(ft.Row([ft.Text(name, expand=True, size=16), stepper.control]))
-        return controls
+        self.trick_groups: dict[int, w.ChoiceGroup] = {}
+        low = draft.rules.min_call
+        calls: list[ft.Control] = []
+        for i in order:
+            name = draft.players[i]
+            calls.append(ft.Text(name, size=15))
+            calls.append(w.ChoiceGroup(list(range(low, 14)), [str(n) for n in range(low, 14)],
+                                       [t("ui.call_is", name=name, n=n) for n in range(low, 14)],
+                                       draft.calls[i], lambda n, i=i: self._call(i, n)).control)
+        self.calls_box = ft.Column(calls, spacing=4, visible=not self.calls_folded)
+        self.calls_line = ft.Text(size=15)
+        self.calls_fold = w.tap(t("ui.change_calls"), t("ui.change_calls"), self._unfold_calls)
+        tricks: list[ft.Control] = []
+        for i in order:
+            name = draft.players[i]
+            group = w.ChoiceGroup(list(range(14)), [str(n) for n in range(14)],
+                                  [t("ui.took", name=name, n=n) for n in range(14)],
+                                  draft.taken[i], lambda n, i=i: self._tricks(i, n))
+            self.trick_groups[i] = group
+            tricks += [ft.Text(name, size=15), group.control]
+        return [self.calls_heading, self.calls_line, self.calls_fold, self.calls_box,
+                self.tricks_heading, *tricks]
 
-    def _set_item(self, values: list[int], index: int, value: int) -> None:
-        values[index] = value
+    def _call(self, player: int, call: int) -> None:
+        self.draft.pick_call(player, call)
+        made = self.draft.calls_made()
+        if made is not None and self.on_calls is not None:
+            self.calls_folded = self.on_calls(made)  # kept: fold them out of the way
+            self.calls_box.visible = not self.calls_folded
+        self.changed()
+
+    def _unfold_calls(self) -> None:
+        self.calls_folded = False
+        self.calls_box.visible = True
+        self.changed()
+
+    def _tricks(self, player: int, tricks: int) -> None:
+        filled = self.draft.pick_tricks(player, tricks)
+        if filled is not None:
+            self.trick_groups[filled].select(self.draft.taken[filled])
         self.changed()
 
     # --- refreshing ---------------------------------------------------------------------------
@@ -166,6 +196,9 @@ class DealEntry:
         evaluation = draft.evaluate()
         if draft.variant_name == "call-break":
             self.calls_heading.value = t("ui.calls_total", total=draft.calls_total())
+            self.calls_line.value = t("ui.calls_kept", calls=" · ".join(
+                f"{name} {call}" for name, call in zip(draft.players, draft.calls, strict=True)))
+            self.calls_line.visible = self.calls_fold.visible = self.calls_folded
             left = draft.tricks_left()
             self.tricks_heading.value = (t("ui.tricks_left", n=left) if left >= 0
                                          else t("ui.tricks_too_many", n=-left))

@@ -63,22 +63,49 @@ class DealDraft:
     strain: Strain | None = None
     doubling: Doubling = Doubling.UNDOUBLED
     tricks: int | None = None
-    # Call Break
-    calls: list[int] = field(default_factory=list)
-    taken: list[int] = field(default_factory=list)
+    # Call Break: each player's call and tricks, None until picked
+    calls: list[int | None] = field(default_factory=list)
+    taken: list[int | None] = field(default_factory=list)
+    picked_tricks: set[int] = field(default_factory=set)  # tricks the player picked (not filled)
     typed_counts: set[int] = field(default_factory=set)  # MiniBridge seats the player typed
 
     def __post_init__(self) -> None:
         if self.variant_name == "call-break":
             if not self.calls:
-                self.calls = [self.rules.min_call] * 4
+                self.calls = [None] * 4
             if not self.taken:
-                self.taken = [0] * 4
+                self.taken = [None] * 4
 
     def follow_rules(self) -> None:
         """After the house rules changed (Check a score): no call below the lowest allowed."""
-        if self.calls:
-            self.calls = [max(call, self.rules.min_call) for call in self.calls]
+        self.calls = [None if call is None else max(call, self.rules.min_call)
+                      for call in self.calls]
+
+    def pick_call(self, player: int, call: int) -> None:
+        self.calls[player] = call
+
+    def calls_made(self) -> dict[str, Any] | None:
+        """The four calls as the table announced them (to keep while the round is played),
+        or None while a call is missing."""
+        if any(call is None for call in self.calls):
+            return None
+        return {"calls": list(self.calls)}
+
+    def pick_tricks(self, player: int, tricks: int) -> int | None:
+        """``player`` took ``tricks``. Once three players' tricks are picked, the fourth's are
+        filled in as the rest of the 13 (unless picked too); returns that player when their
+        tricks changed (for the screen to show it), else None."""
+        self.taken[player] = tricks
+        self.picked_tricks.add(player)
+        rest = [p for p in range(len(self.taken)) if p not in self.picked_tricks]
+        if len(rest) != 1:
+            return None
+        left = 13 - sum(t for p, t in enumerate(self.taken) if p != rest[0] and t is not None)
+        filled = left if 0 <= left <= 13 else None
+        if filled == self.taken[rest[0]]:
+            return None
+        self.taken[rest[0]] = filled
+        return rest[0]
 
     @classmethod
     def for_game(cls, game: Game) -> DealDraft:
@@ -86,6 +113,8 @@ class DealDraft:
         draft = cls(game.variant_name, game.players, game.rules, game.dealer)
         last = game.deals[-1] if game.deals else None
         draft.use_hcp = getattr(last, "hcp", None) is not None
+        if game.pending is not None and "calls" in game.pending:  # the calls of a round in play
+            draft.calls = list(game.pending["calls"])
         return draft
 
     @classmethod
@@ -96,6 +125,7 @@ class DealDraft:
         deal: Any = record.deal
         if game.variant_name == "call-break":
             draft.calls, draft.taken = list(deal.calls), list(deal.tricks)
+            draft.picked_tricks = set(range(len(deal.tricks)))
             return draft
         if game.variant_name == "draw-bridge" and deal.passed_out:
             draft.passed_out = True
@@ -160,10 +190,10 @@ class DealDraft:
             return None, problem_of(error)
 
     def calls_total(self) -> int:
-        return sum(self.calls)
+        return sum(call or 0 for call in self.calls)
 
     def tricks_left(self) -> int:
-        return 13 - sum(self.taken)
+        return 13 - sum(tricks or 0 for tricks in self.taken)
 
     def evaluate(self) -> Evaluation:
         try:
@@ -174,11 +204,19 @@ class DealDraft:
     def _evaluate(self) -> Evaluation:
         v = variant(self.variant_name)
         if self.variant_name == "call-break":
+            missing = [i for i, call in enumerate(self.calls) if call is None]
+            if missing:
+                return Evaluation(None, None, Msg.of("form.call_missing",
+                                                     name=self.players[missing[0]]))
             left = self.tricks_left()
             if left:
                 return Evaluation(None, None, Msg.of("form.tricks_left", n=left) if left > 0
                                   else Msg.of("form.tricks_over", n=-left))
-            deal: Any = CallBreakDeal(tuple(self.calls), tuple(self.taken))
+            unpicked = [i for i, tricks in enumerate(self.taken) if tricks is None]
+            if unpicked:  # 13 given out, a player left out: they took 0
+                return Evaluation(None, None, Msg.of("form.tricks_missing",
+                                                     name=self.players[unpicked[0]]))
+            deal: Any = CallBreakDeal(tuple(self.calls), tuple(self.taken))  # type: ignore[arg-type]
             v.check_deal(deal, self.dealer, self.rules)
             return Evaluation(deal, v.score(deal, self.rules, self.players), None)
         if self.variant_name == "draw-bridge" and self.passed_out:

@@ -1,8 +1,8 @@
-"""Small building blocks for the screens: big labelled buttons, choice groups, steppers.
+"""Small building blocks for the screens: big labelled buttons, toggles, choice groups.
 
 Every interactive control gets an accessible name (a semantics label) that says what it does
 at the table, so that screen readers and the browser tests find it by role and name. Every
-touch target is at least 48 px high. Choice groups and steppers change in place (the same
+touch target is at least 48 px high. Choice groups and toggles change in place (the same
 controls, restyled), so a quick second tap never lands on a control being replaced.
 """
 
@@ -118,42 +118,6 @@ class ChoiceGroup:
     def pick(self, value: Any) -> None:
         self.select(value)
         self.on_pick(value)
-
-
-class Stepper:
-    """[-] value [+] with accessible names 'Fewer …' and 'More …' (in the player's words)."""
-
-    def __init__(self, value: int, label: str, t: Callable[..., str],
-                 on_change: Callable[[int], Any], low: int, high: int) -> None:
-        self.value, self.label, self.low, self.high = value, label, low, high
-        self.on_change = on_change
-        self.minus = tap(Symbol("−"), t("ui.fewer", what=label), lambda: self.step(-1),
-                         width=TOUCH)
-        self.plus = tap(Symbol("+"), t("ui.more", what=label), lambda: self.step(1), width=TOUCH)
-        self.shown = ft.Text(str(value), size=22, weight=ft.FontWeight.BOLD)
-        self.control = ft.Row([self.minus, ft.Container(self.shown, width=40,
-                                                        alignment=ft.Alignment.CENTER),
-                               self.plus], spacing=2, tight=True)
-        self._sync()
-
-    def _sync(self) -> None:
-        self.shown.value = str(self.value)
-        self.shown.semantics_label = f"{self.label}: {self.value}"
-        set_enabled(self.minus, self.value > self.low)
-        set_enabled(self.plus, self.value < self.high)
-
-    def set(self, value: int, low: int | None = None) -> None:
-        if low is not None:
-            self.low = low
-        self.value = max(self.low, min(self.high, value))
-        self._sync()
-
-    def step(self, delta: int) -> None:
-        if not self.low <= self.value + delta <= self.high:
-            return
-        self.value += delta
-        self._sync()
-        self.on_change(self.value)
 
 
 def heading(text: str) -> ft.Text:

@@ -78,14 +78,13 @@ def test_check_a_score_without_recording(phone, data_dir):
     phone.see("4HX by Declarer: down 2: Declarer 0 · Opponent 200")
     phone.see("doubled: 100 × 2 = 200")
     phone.tap("Check Call Break")
-    for _ in range(2):
-        phone.tap("More call Player 1")
-    for name, tricks in (("Player 1", 5), ("Player 2", 3), ("Player 3", 1), ("Player 4", 4)):
-        for _ in range(tricks):
-            phone.tap(f"More tricks {name}")
+    for player, call in enumerate([4, 2, 2, 2], start=1):
+        phone.tap(f"Player {player} calls {call}")
+    for player, tricks in enumerate([5, 3, 1], start=1):
+        phone.tap(f"Player {player} took {tricks}")  # Player 4: the rest, 4
     phone.see("Player 1 41 · Player 2 21 · Player 3 -20 · Player 4 22")
     phone.tap("Rule minimum call 1")  # the house rules stay unfolded
-    phone.tap("Fewer call Player 3")
+    phone.tap("Player 3 calls 1")
     phone.see("Player 3 called 1, took 1: met, 1 × 10 + 0 = 10")
     phone.tap("Check MiniBridge")
     phone.tap("Dealer West")
