@@ -372,7 +372,8 @@ class Game:
                                    error.allowed) from None
         closed = data.get("closed", False)
         if not isinstance(closed, bool):
-            raise InvalidInput("closed", closed, "is not true or false")
+            raise InvalidInput("closed", closed,
+                               f"is {type(closed).__name__}, not true or false")
         players = check_players(v, data.get("players"))
         parsed_rules = v.parse_rules(rules)
         game = cls(
