@@ -217,9 +217,9 @@ def _store_command(args: argparse.Namespace) -> int:
 
     t = Translator(args.lang)
     with Store(args.data_dir) as store:
-        for notice in store.notices:
-            print(terminal_safe(f"note: {t.render(notice)}"), file=sys.stderr)
-        if args.command == "games":
+        if args.command == "games":  # damaged games found, as notes (other commands: the
+            for notice in store.notices:  # one line of their own failure, if any)
+                print(terminal_safe(f"note: {t.render(notice)}"), file=sys.stderr)
             _list_games(store)
             return 0
         if args.command == "export":

@@ -12,13 +12,12 @@ from pathlib import Path
 
 import fake_msvcrt
 import pytest
+from conftest import fill
 from tinydb.storages import MemoryStorage
 
 from scorer.game import Game
 from scorer.i18n import Translator
-from scorer.rules import Contract
 from scorer.rules.call_break import CallBreakDeal
-from scorer.rules.draw_bridge import DrawBridgeDeal
 from scorer.store import (
     AtomicJSONStorage,
     CorruptFile,
@@ -548,29 +547,6 @@ def test_disk_full_for_the_index_only_still_reports_the_save(store, folder, monk
     monkeypatch.undo()
     with Store(folder) as reopened:
         assert reopened.list_games()[0].deals == 2 and reopened.notices == []
-
-
-@pytest.fixture
-def small_disk(tmp_path):
-    """A real, tiny file system (tmpfs); skipped where mounting is not allowed."""
-    point = tmp_path / "disk"
-    point.mkdir()
-    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=256k,mode=0755", "tmpfs",
-                           str(point)], capture_output=True, text=True)
-    if done.returncode != 0:
-        pytest.skip(f"cannot mount a small file system here ({done.stderr.strip()})")
-    yield point
-    subprocess.run(["umount", "-l", str(point)], check=False)
-
-
-def fill(disk: Path) -> None:
-    with open(disk / "filler", "wb", buffering=0) as handle:
-        for size in (4096, 512, 1):
-            try:
-                while True:
-                    handle.write(b"x" * size)
-            except OSError as error:
-                assert error.errno == errno.ENOSPC
 
 
 def test_a_real_full_disk(small_disk):

@@ -339,9 +339,9 @@ def mutated_exports(draw):
                                      ["history"], ["history", 0], ["history", 1], []]))
         target = doc
         for key in path:
-            if isinstance(target, dict) and key in target:
-                target = target[key]
-            elif isinstance(target, list) and isinstance(key, int) and len(target) > key:
+            found = (isinstance(target, dict) and key in target
+                     or isinstance(target, list) and isinstance(key, int) and len(target) > key)
+            if found:
                 target = target[key]
         values = plausible | json_values
         if isinstance(target, dict) and target:
