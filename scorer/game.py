@@ -414,9 +414,9 @@ def _exact_int(field: str, value: object, low: int, high: int) -> int:
 
 
 def check_time(field: str, value: object, required: bool = True) -> str:
-    """An ISO 8601 time, as given (``datetime.fromisoformat`` must read it). Missing (None) is
-    allowed where not ``required`` and gives ''."""
-    if value is None and not required:
+    """An ISO 8601 time, as given (``datetime.fromisoformat`` must read it). Missing (None or
+    '') is allowed where not ``required`` and gives ''."""
+    if value in (None, "") and not required:
         return ""
     if not isinstance(value, str) or len(value) > 40:
         raise InvalidInput(field, value, "is not an ISO 8601 time")

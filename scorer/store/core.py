@@ -21,27 +21,17 @@ from __future__ import annotations
 
 import contextlib
 import os
-import secrets
 import threading
 import time
 from collections.abc import Iterable
 from pathlib import Path
 
-from ..game import Game, check_game_id
-from ..rules import InvalidInput
+from ..game import Game
 from ..rules.common import Msg
 from ..stats import PlayerStats, combine
-from .documents import read_game, write_game
-from .errors import (
-    CorruptFile,
-    GameUnreadable,
-    NewerSchema,
-    NotAFolder,
-    StaleGame,
-    UnknownGame,
-    WriteFailed,
-)
-from .files import TMP_SUFFIX, AtomicJSONStorage, fsync_dir, make_dirs
+from .errors import GameUnreadable, NewerSchema, NotAFolder, StaleGame, UnknownGame, WriteFailed
+from .files import make_dirs
+from .gamefiles import GameFiles, why
 from .index import GameSummary, UnreadableGame, read_index, write_index
 from .lock import FolderLock
 from .transfer import (
@@ -71,18 +61,6 @@ def resolve_data_dir(given: str | os.PathLike[str] | None = None) -> Path:
     return Path(platformdirs.user_data_dir("scorer", appauthor=False))
 
 
-def _why(error: OSError) -> str:
-    return error.strerror or type(error).__name__
-
-
-def _stamp(path: Path) -> tuple[int, int] | None:
-    try:
-        stat = path.stat()
-    except OSError:
-        return None
-    return (stat.st_mtime_ns, stat.st_size)
-
-
 class Store:
     """Games in a data folder. Open one per process; it is safe to share between threads.
 
@@ -98,15 +76,16 @@ class Store:
         self._prepare_folder()
         self._lock = threading.RLock()
         self._folder_lock = FolderLock(self.folder, wait)
-        self.notices: list[Msg] = []
-        self._unreadable: dict[str, UnreadableGame] = {}  # by id.casefold()
+        self._files = GameFiles(self.folder)
+        self.notices: list[Msg] = self._files.notices
+        self._unreadable = self._files.unreadable
         self._index: dict[str, GameSummary] = {}  # by id.casefold()
         self._index_written = 0.0
         self._index_dirty = False
         try:
             with contextlib.suppress(OSError):
                 recover_imports(self.folder, self.games_dir)
-            self._clean_temporary_files()
+            self._files.clean_temporary_files()
             self._load_index()
         except BaseException:
             self._folder_lock.release()
@@ -121,7 +100,7 @@ class Store:
         except OSError as error:
             if not self.games_dir.is_dir():
                 raise NotAFolder(f"the data folder {self.folder} cannot be used "
-                                 f"({_why(error)}); use another --data-dir") from None
+                                 f"({why(error)}); use another --data-dir") from None
 
     # -- lifecycle
     def close(self) -> None:
@@ -136,46 +115,27 @@ class Store:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def _clean_temporary_files(self) -> None:
-        for folder in (self.folder, self.games_dir):
-            for stray in folder.glob(f".*{TMP_SUFFIX}"):
-                with contextlib.suppress(OSError):
-                    stray.unlink()
-
-    # -- paths
-    def _path(self, game_id: str) -> Path:
-        try:
-            return self.games_dir / f"{check_game_id(game_id)}.json"
-        except InvalidInput:
-            raise UnknownGame(f"there is no stored game {game_id!r}") from None
-
     # -- index
     def _load_index(self) -> None:
         stored = read_index(self.index_path)
         fresh: dict[str, GameSummary] = {}
         changed = False
-        with os.scandir(self.games_dir) as entries:
-            for entry in entries:
-                if not entry.name.endswith(".json") or entry.name.startswith("."):
-                    continue
-                game_id = entry.name[: -len(".json")]
-                old = stored.get(game_id)
-                with contextlib.suppress(OSError):
-                    stat = entry.stat()
-                    if old is not None and old.stamp == (stat.st_mtime_ns, stat.st_size):
-                        fresh[game_id.casefold()] = old
-                        continue
-                changed = True
-                with contextlib.suppress(UnknownGame):
-                    game = self._read_game(game_id)
-                    if game is not None:
-                        fresh[game_id.casefold()] = self._summary(game)
+        for game_id in self._files.ids():
+            old = stored.get(game_id)
+            if old is not None and old.stamp == self._files.stamp(game_id):
+                fresh[game_id.casefold()] = old
+                continue
+            changed = True
+            with contextlib.suppress(UnknownGame):  # a file name that is not a game id
+                game = self._files.read(game_id)
+                if game is not None:
+                    fresh[game_id.casefold()] = self._summary(game)
         self._index = fresh
         if changed or len(fresh) != len(stored):
             self._write_index()
 
     def _summary(self, game: Game) -> GameSummary:
-        return GameSummary.of(game, _stamp(self._path(game.id)) or (0, 0))
+        return GameSummary.of(game, self._files.stamp(game.id) or (0, 0))
 
     def _write_index(self) -> None:
         """Write the index if the disk lets us; it stays in memory (dirty) if not."""
@@ -195,69 +155,6 @@ class Store:
         self._index_dirty = True
         if time.monotonic() - self._index_written > INDEX_WRITE_INTERVAL:
             self._write_index()
-
-    # -- damaged and unreadable files
-    def _quarantine(self, path: Path) -> Path | None:
-        if not path.exists():
-            return None
-        make_dirs(self.quarantine_dir)
-        stamp = time.strftime("%Y%m%dT%H%M%S")
-        target = self.quarantine_dir / f"{path.name}.{stamp}.{secrets.token_hex(3)}"
-        os.replace(path, target)
-        fsync_dir(self.quarantine_dir)
-        fsync_dir(path.parent)
-        return target
-
-    def _unreadable_game(self, game_id: str, reason: str, msg: Msg) -> None:
-        self._unreadable[game_id.casefold()] = UnreadableGame(game_id, reason)
-        self._index.pop(game_id.casefold(), None)
-        self.notices.append(msg)
-
-    def _read_game(self, game_id: str) -> Game | None:
-        """Read one game file; a damaged one is quarantined and its backup restored."""
-        path = self._path(game_id)
-        try:
-            game = read_game(AtomicJSONStorage(path), path.name)
-        except NewerSchema as error:
-            self._unreadable_game(game_id, str(error),
-                                  Msg.of("notice.newer", game=game_id, detail=str(error)))
-            return None
-        except OSError as error:
-            reason = f"its file cannot be read ({_why(error)})"
-            self._unreadable_game(game_id, reason,
-                                  Msg.of("notice.unreadable", game=game_id, detail=_why(error)))
-            return None
-        except (CorruptFile, InvalidInput) as error:
-            return self._repair(game_id, path, str(error))
-        self._unreadable.pop(game_id.casefold(), None)
-        return game
-
-    def _repair(self, game_id: str, path: Path, detail: str) -> Game | None:
-        backup = path.with_name(path.name + ".bak")
-        try:
-            moved = self._quarantine(path)
-        except OSError as error:
-            reason = f"damaged ({detail}); it could not be moved aside ({_why(error)})"
-            self._unreadable_game(game_id, reason,
-                                  Msg.of("notice.unreadable", game=game_id, detail=reason))
-            return None
-        restored: Game | None = None
-        with contextlib.suppress(OSError):
-            try:
-                restored = read_game(AtomicJSONStorage(backup), backup.name)
-            except (CorruptFile, InvalidInput, NewerSchema):
-                self._quarantine(backup)
-            else:
-                if restored is not None:
-                    write_game(AtomicJSONStorage(path), restored)
-        where = str(moved or self.quarantine_dir)
-        if restored is not None:
-            self.notices.append(Msg.of("notice.restored", game=game_id, moved=where,
-                                       n=len(restored.deals), detail=detail))
-        else:
-            self.notices.append(Msg.of("notice.lost", game=game_id, moved=where,
-                                       detail=detail))
-        return restored
 
     # -- reading
     def list_games(self) -> list[GameSummary]:
@@ -287,7 +184,7 @@ class Store:
         with self._lock:
             game_id = self._stored_id(game_id)
             self._refuse_unreadable(game_id, "opened")
-            game = self._read_game(game_id)
+            game = self._files.read(game_id)
             if game is None:
                 self._refuse_unreadable(game_id, "opened")
                 self._index.pop(game_id.casefold(), None)
@@ -310,12 +207,13 @@ class Store:
         """The stored summary of a game, re-read if its file changed behind our back."""
         key = game_id.casefold()
         known = self._index.get(key)
-        stamp = _stamp(self._path(known.id if known else game_id))
+        stamp = self._files.stamp(known.id if known else game_id)
         if stamp is None:
             return None
         if known is None or known.stamp != stamp:
-            game = self._read_game(known.id if known else game_id)
+            game = self._files.read(known.id if known else game_id)
             if game is None:
+                self._index.pop(key, None)
                 return None
             self._index[key] = known = self._summary(game)
         return known
@@ -338,29 +236,14 @@ class Store:
                     f"game {game.id} was changed elsewhere since it was loaded (revision "
                     f"{current.revision}, yours {game.revision}); reload it and try again")
             saved = game.with_revision(game.revision + 1)
-            path = self._path(saved.id)
-            try:
-                write_game(AtomicJSONStorage(path, backup=True), saved)
-            except OSError as error:
-                raise WriteFailed(f"game {saved.id} was not saved: {_why(error)} "
-                                  f"({self.games_dir})") from None
+            self._files.write(saved)  # WriteFailed: nothing was written
             self._touch_index(saved, saved.id)  # never fails: the game is saved
             return saved
 
     def delete(self, game_id: str) -> None:
         with self._lock:
             game_id = self._stored_id(game_id)
-            path = self._path(game_id)
-            if not path.exists():
-                raise UnknownGame(f"there is no stored game {game_id}")
-            try:
-                path.unlink()
-            except OSError as error:
-                raise WriteFailed(f"game {game_id} was not deleted: {_why(error)}") from None
-            with contextlib.suppress(OSError):
-                path.with_name(path.name + ".bak").unlink(missing_ok=True)
-            fsync_dir(self.games_dir)
-            self._unreadable.pop(game_id.casefold(), None)
+            self._files.delete(game_id)
             self._touch_index(None, game_id)
 
     # -- export and import
@@ -395,7 +278,7 @@ class Store:
                 try:
                     stage_import(self.folder, self.games_dir, new)
                 except OSError as error:
-                    raise WriteFailed(f"nothing was imported: {_why(error)} "
+                    raise WriteFailed(f"nothing was imported: {why(error)} "
                                       f"({self.folder})") from None
                 for game in new:
                     self._touch_index(game, game.id)
