@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import importlib
 import os
 import threading
 import time
@@ -21,14 +22,12 @@ from types import ModuleType
 
 from .errors import DataFolderBusy
 
-try:
-    import fcntl as _fcntl
-except ImportError:  # pragma: no cover - Windows
-    _fcntl = None  # type: ignore[assignment]
-try:
-    import msvcrt as _msvcrt  # type: ignore[import-not-found,unused-ignore]
-except ImportError:
-    _msvcrt = None
+
+def _module(name: str) -> ModuleType | None:
+    try:
+        return importlib.import_module(name)
+    except ImportError:
+        return None
 
 __all__ = ["FolderLock", "LOCK_NAME"]
 
@@ -37,8 +36,8 @@ LOCK_OFFSET = 1 << 20  # the byte that is locked: far past the pid written at th
 POLL = 0.05
 
 # The locking modules in use; tests replace them to take the Windows path on Linux.
-fcntl: ModuleType | None = _fcntl
-msvcrt: ModuleType | None = _msvcrt
+fcntl: ModuleType | None = _module("fcntl")  # POSIX
+msvcrt: ModuleType | None = _module("msvcrt")  # Windows
 
 _held: set[str] = set()
 _held_guard = threading.Lock()
