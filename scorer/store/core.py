@@ -120,9 +120,9 @@ class Store:
         stored = read_index(self.index_path)
         fresh: dict[str, GameSummary] = {}
         changed = False
-        for game_id in self._files.ids():
+        for game_id, stamp in self._files.stamps().items():
             old = stored.get(game_id)
-            if old is not None and old.stamp == self._files.stamp(game_id):
+            if old is not None and stamp is not None and old.stamp == stamp:
                 fresh[game_id.casefold()] = old
                 continue
             changed = True

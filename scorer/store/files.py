@@ -137,12 +137,17 @@ def check_depth(data: Any, limit: int = MAX_DEPTH) -> None:
             stack.extend((v, depth + 1) for v in value)
 
 
-def parse_document(raw: bytes, name: str) -> dict[str, dict[str, Any]]:
-    """A TinyDB document (``{table: {doc_id: document}}``) from a file's bytes."""
+def parse_document(raw: bytes, name: str, strict: bool = True) -> dict[str, dict[str, Any]]:
+    """A TinyDB document (``{table: {doc_id: document}}``) from a file's bytes; ``strict``
+    (game files) refuses what :func:`loads_strict` refuses; the index, derived data that only
+    the store writes and that is large, is read with plain ``json.loads``."""
     if not raw.strip():
         raise CorruptFile(f"{name} is empty")
     try:
-        data = loads_strict(raw.decode("utf-8-sig"))
+        text = raw.decode("utf-8-sig")
+        data = loads_strict(text) if strict else json.loads(text)
+    except RecursionError:
+        raise CorruptFile(f"{name} is nested too deeply") from None
     except (UnicodeDecodeError, ValueError) as error:
         raise CorruptFile(f"{name} is not readable JSON ({error})") from None
     if not isinstance(data, dict) or not all(isinstance(v, dict) for v in data.values()):
@@ -163,16 +168,18 @@ class AtomicJSONStorage(Storage):
     error) are raised as the OSError they are.
     """
 
-    def __init__(self, path: str | os.PathLike[str], backup: bool = False) -> None:
+    def __init__(self, path: str | os.PathLike[str], backup: bool = False,
+                 strict: bool = True) -> None:
         self.path = Path(path)
         self.backup = self.path.with_name(self.path.name + ".bak") if backup else None
+        self.strict = strict
 
     def read(self) -> dict[str, dict[str, Any]] | None:
         try:
             raw = self.path.read_bytes()
         except FileNotFoundError:
             return None
-        return parse_document(raw, self.path.name)
+        return parse_document(raw, self.path.name, self.strict)
 
     def write(self, data: dict[str, dict[str, Any]]) -> None:
         atomic_write(self.path, dumps(data), self.backup)

@@ -55,10 +55,18 @@ class GameFiles:
             return None
         return (stat.st_mtime_ns, stat.st_size)
 
-    def ids(self) -> list[str]:
+    def stamps(self) -> dict[str, tuple[int, int] | None]:
+        """Every game file's id and stamp (None where it cannot be had)."""
+        found: dict[str, tuple[int, int] | None] = {}
         with os.scandir(self.games_dir) as entries:
-            return [e.name[: -len(".json")] for e in entries
-                    if e.name.endswith(".json") and not e.name.startswith(".")]
+            for entry in entries:
+                if entry.name.endswith(".json") and not entry.name.startswith("."):
+                    try:
+                        stat = entry.stat()
+                        found[entry.name[: -len(".json")]] = (stat.st_mtime_ns, stat.st_size)
+                    except OSError:
+                        found[entry.name[: -len(".json")]] = None
+        return found
 
     def clean_temporary_files(self) -> None:
         for folder in (self.games_dir.parent, self.games_dir):

@@ -84,7 +84,7 @@ def read_index(path: Path) -> dict[str, GameSummary]:
     """The stored summaries by game id; empty when the index is missing or damaged (it is
     rebuilt from the game files) or cannot be read."""
     try:
-        raw = AtomicJSONStorage(path).read() or {}
+        raw = AtomicJSONStorage(path, strict=False).read() or {}
         summaries = (GameSummary.from_dict(doc) for doc in raw.get("games", {}).values())
         return {s.id: s for s in summaries}
     except (CorruptFile, OSError, KeyError, TypeError, ValueError, IndexError):
