@@ -199,6 +199,9 @@ def _write_export(args: argparse.Namespace, text: str, data_folder: Any) -> None
                            "write the export somewhere else")
     if target.is_dir():
         raise InvalidInput("--output", given, "is a folder; give the name of a file")
+    if target.exists() and not target.is_file():
+        raise InvalidInput("--output", given, "is not a regular file (a device or a pipe); "
+                           "give the name of a file")
     if target.exists() and not args.force:
         raise InvalidInput("--output", given, "already exists; use --force to replace it")
     if not target.parent.is_dir():

@@ -5,6 +5,7 @@ problem (1 only for a bug)."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -241,6 +242,10 @@ def test_export_to_a_folder_or_a_missing_folder_is_one_line(scorer, stored, tmp_
                     "is a folder")
     one_line_exit_2(scorer("--data-dir", str(folder), "export", "--all", "-o",
                            str(tmp_path / "nowhere" / "x.json")), "there is no folder")
+    if os.path.exists("/dev/null"):  # never replaced by a file, even by root with --force
+        one_line_exit_2(scorer("--data-dir", str(folder), "export", "--all", "-o", "/dev/null",
+                               "--force"), "not a regular file")
+        assert not os.path.isfile("/dev/null")
 
 
 def test_export_to_a_full_device_is_one_line_and_leaves_nothing(scorer, stored, small_disk):
@@ -257,8 +262,6 @@ def test_export_to_a_full_device_is_one_line_and_leaves_nothing(scorer, stored, 
 
 
 def test_export_is_written_atomically(scorer, stored, tmp_path, monkeypatch):
-    import os
-
     folder, _ = stored
     out = tmp_path / "out.json"
     out.write_text("old")
