@@ -607,3 +607,14 @@ def test_game_ids_are_compared_without_case(store):
     assert store.load("GAME-ONE") == game
     with pytest.raises(StaleGame, match="another game"):
         store.save(Game.new("draw-bridge", ["A", "B"], first_dealer=0, game_id="game-one"))
+
+
+def test_a_store_dropped_without_closing_lets_the_folder_go(folder):
+    import gc
+
+    store = Store(folder)
+    store.save(call_break())
+    del store
+    gc.collect()
+    with Store(folder, wait=0) as again:
+        assert len(again.list_games()) == 1

@@ -142,6 +142,10 @@ class FolderLock:
 
     _claimed = True  # until released
 
+    def __del__(self) -> None:  # a store dropped without close() must not hold the folder
+        with contextlib.suppress(Exception):
+            self.release()
+
     def release(self) -> None:
         """Let go of the lock (idempotent)."""
         if not self._claimed:
