@@ -16,7 +16,8 @@ import secrets
 import time
 from pathlib import Path
 
-from ..game import Game, check_game_id
+from ..fields import check_game_id
+from ..game import Game
 from ..rules import InvalidInput
 from ..rules.common import Msg
 from .documents import read_game, write_game
