@@ -49,3 +49,15 @@ def test_only_the_store_imports_tinydb():
                    if "tinydb" in p.read_text(encoding="utf-8")
                    and p.parent.name != "store")
     assert users == []
+
+
+def test_only_the_ui_imports_flet():
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent / "scorer"
+    pattern = re.compile(r"^\s*(import flet|from flet)", re.MULTILINE)
+    users = sorted(str(p.relative_to(root)) for p in root.rglob("*.py")
+                   if pattern.search(p.read_text(encoding="utf-8"))
+                   and p.relative_to(root).parts[0] != "ui")
+    assert users == []
