@@ -2,7 +2,8 @@
 import. Bounded by a count of kills (never by time): 0 acknowledged changes lost, 0 false
 "damaged" notices, every import whole or absent.
 
-Figures of a run are printed (``pytest -s``): kills, acknowledged changes, lost."""
+Figures of a run are printed (``pytest -s``): kills, acknowledged changes, lost. For a longer
+soak, SCORER_CRASH_SCALE=5 multiplies every count of kills."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from scorer.store import Store
 HERE = Path(__file__).resolve().parent
 ROUND = CallBreakDeal((3, 3, 3, 3), (4, 3, 3, 3))
 ENV = {**os.environ, "PYTHONPATH": str(HERE.parent)}
+SCALE = int(os.environ.get("SCORER_CRASH_SCALE", "1"))
 
 
 def child(*args: str) -> subprocess.Popen[str]:
@@ -59,7 +61,7 @@ def new_game() -> Game:
 def test_kills_while_saving_deals_lose_nothing_acknowledged(tmp_path):
     folder, rng = tmp_path / "deals", random.Random(9001)
     kills, acknowledged_total, game_id, acknowledged = 0, 0, "", 0
-    for kills in range(1, 31):
+    for kills in range(1, 30 * SCALE + 1):
         if kills % 10 == 1:  # a fresh game now and then keeps each save small
             with Store(folder, wait=30) as store:
                 game_id = store.save(new_game()).id
@@ -85,7 +87,7 @@ def test_kills_during_first_saves_give_no_false_damage(tmp_path):
     report the game damaged."""
     folder, rng = tmp_path / "new", random.Random(9002)
     created: set[str] = set()
-    for kills in range(1, 26):
+    for kills in range(1, 25 * SCALE + 1):
         process, lines = child("new", str(folder), "-"), []
         read_until(process, lines, rng.randint(1, 4))
         time.sleep(rng.uniform(0, 0.003))
@@ -116,7 +118,7 @@ def test_kills_during_import_leave_it_whole_or_absent(tmp_path):
     process.wait(timeout=120)
     rng = random.Random(9003)
     outcomes = {"whole": 0, "absent": 0}
-    for kills in range(1, 21):
+    for kills in range(1, 20 * SCALE + 1):
         folder, lines = tmp_path / f"import-{kills}", []
         process = child("import", str(folder), str(export))
         read_until(process, lines, 1)  # "ready": the store is open, the import starts
