@@ -163,41 +163,86 @@ def _add_app_commands(sub: Any) -> None:
     which.add_argument("--all", action="store_true", help="export every stored game")
     export.add_argument("--format", choices=("json", "csv"), default="json")
     export.add_argument("-o", "--output", help="file to write (default: standard output)")
+    export.add_argument("--force", action="store_true",
+                        help="replace the --output file if it exists")
     imp = sub.add_parser("import", help="import games from a JSON export")
     imp.add_argument("file")
 
 
-def _store_command(args: argparse.Namespace) -> int:
-    from .store import Store, StoreError
+_HIDDEN = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
 
+
+def terminal_safe(text: str) -> str:
+    """``text`` with control and format characters (ESC, NUL, newlines, bidi overrides,
+    zero-width spaces) shown as escapes, so stored names cannot drive the terminal."""
+    import unicodedata
+
+    return "".join(c.encode("unicode_escape").decode("ascii")
+                   if unicodedata.category(c) in _HIDDEN else c for c in text)
+
+
+def _list_games(store: Any) -> None:
+    for s in store.list_games():
+        totals = ", ".join(f"{p} {t}" for p, t in zip(s.parties, s.totals, strict=True))
+        print(terminal_safe(f"{s.id}  {s.variant:<11}  {s.status:<11}  {s.deals:>3} deals  "
+                            f"{totals}  ({s.updated_at})"))
+    for bad in store.unreadable_games():
+        print(terminal_safe(f"{bad.id}  unreadable: {bad.reason}"))
+
+
+def _write_export(args: argparse.Namespace, text: str, data_folder: Any) -> None:
+    """Write an export to ``-o`` atomically: never over an existing file without --force,
+    never inside the data folder, never half a file."""
+    from pathlib import Path
+
+    from .store import atomic_write
+
+    given = args.output
+    target = Path(given).expanduser().resolve()
+    folder = Path(data_folder).expanduser().resolve()
+    if target == folder or folder in target.parents:
+        raise InvalidInput("--output", given, f"is inside the data folder ({folder}); "
+                           "write the export somewhere else")
+    if target.is_dir():
+        raise InvalidInput("--output", given, "is a folder; give the name of a file")
+    if target.exists() and not target.is_file():
+        raise InvalidInput("--output", given, "is not a regular file (a device or a pipe); "
+                           "give the name of a file")
+    if target.exists() and not args.force:
+        raise InvalidInput("--output", given, "already exists; use --force to replace it")
+    if not target.parent.is_dir():
+        raise InvalidInput("--output", given, f"cannot be written: there is no folder "
+                           f"{target.parent}")
     try:
-        with Store(args.data_dir) as store:
-            for notice in store.notices:
-                print(f"note: {Translator(args.lang).render(notice)}", file=sys.stderr)
-            if args.command == "games":
-                for s in store.list_games():
-                    totals = ", ".join(f"{p} {t}" for p, t in zip(s.parties, s.totals,
-                                                                strict=True))
-                    print(f"{s.id}  {s.variant:<11}  {s.status:<11}  {s.deals:>3} deals  "
-                          f"{totals}  ({s.updated_at})")
-                return 0
-            if args.command == "export":
-                ids = None if args.all else [args.game_id]
-                text = (store.export_json(ids) if args.format == "json"
-                        else store.export_csv(ids, Translator(args.lang)))
-                if args.output:
-                    from pathlib import Path
+        atomic_write(target, text.encode("utf-8"))
+    except OSError as error:
+        raise InvalidInput("--output", given, f"could not be written "
+                           f"({error.strerror or error}); nothing was written") from None
 
-                    Path(args.output).write_text(text, encoding="utf-8", newline="")
-                else:
-                    sys.stdout.write(text if text.endswith("\n") else text + "\n")
-                return 0
-            report = store.import_file(args.file)
-            print(report)
+
+def _store_command(args: argparse.Namespace) -> int:
+    from .sheet import to_csv
+    from .store import Store
+
+    t = Translator(args.lang)
+    with Store(args.data_dir) as store:
+        if args.command == "games":  # damaged games found, as notes (other commands: the
+            for notice in store.notices:  # one line of their own failure, if any)
+                print(terminal_safe(f"note: {t.render(notice)}"), file=sys.stderr)
+            _list_games(store)
             return 0
-    except StoreError as error:
-        print(str(error), file=sys.stderr)
-        return EXIT_INVALID
+        if args.command == "export":
+            ids = None if args.all else [args.game_id]
+            text = (store.export_json(ids) if args.format == "json"
+                    else to_csv(store.load_many(ids), t))
+            if args.output:
+                _write_export(args, text, store.folder)
+            else:
+                sys.stdout.write(text if text.endswith("\n") else text + "\n")
+            return 0
+        report = store.import_file(args.file)
+        print(terminal_safe(str(report)))
+        return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -225,11 +270,29 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     except InvalidInput as error:
         lang = getattr(locals().get("args"), "lang", "en")
-        print(Translator(lang).error(error) if lang != "en" else str(error), file=sys.stderr)
+        print(terminal_safe(Translator(lang).error(error) if lang != "en" else str(error)),
+              file=sys.stderr)
         return EXIT_INVALID
     except UsageError as error:
         print(str(error), file=sys.stderr)
         return EXIT_INVALID
+    except Exception as error:  # a store or file problem is one line too; a bug is raised
+        return _environment_error(error)
+
+
+def _environment_error(error: Exception) -> int:
+    """Store errors (busy, unreadable, disk full, read-only, not a folder) and failures of
+    the operating system are one line on stderr and exit 2; anything else is a bug."""
+    from .store import StoreError
+
+    if isinstance(error, StoreError):
+        print(terminal_safe(str(error)), file=sys.stderr)
+        return EXIT_INVALID
+    if isinstance(error, OSError):
+        where = f": {error.filename}" if error.filename else ""
+        print(terminal_safe(f"{error.strerror or error}{where}"), file=sys.stderr)
+        return EXIT_INVALID
+    raise error
 
 
 if __name__ == "__main__":

@@ -18,14 +18,15 @@ from datetime import UTC, datetime
 from functools import cached_property
 from typing import Any
 
+from .fields import check_game_id, check_players, check_time, clean_name
 from .rules import DealScore, EndRule, InvalidInput, Variant, variant
 from .rules.common import Msg, check_int
 
 __all__ = ["Game", "DealRecord", "Correction", "Outcome", "GameOver", "SCHEMA_VERSION",
+           "check_players", "check_game_id", "check_time", "clean_name",
            "utc_now"]
 
 SCHEMA_VERSION = 1
-MAX_NAME = 40
 
 
 def utc_now() -> str:
@@ -52,14 +53,39 @@ class Correction:
                 "after": None if self.after is None else dict(self.after), "at": self.at}
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Correction:
+    def from_dict(cls, data: Mapping[str, Any], v: Variant | None = None, rules: Any = None,
+                  players: Sequence[str] = (), number: int = 1) -> Correction:
+        """A correction record; with a variant, ``before`` and ``after`` must be deals of it
+        that score (they are kept in their normal form), so that every later reader can show
+        them."""
+        where = f"history {number}"
         if not isinstance(data, Mapping):
-            raise InvalidInput("history", data, "is not a correction record")
+            raise InvalidInput(where, type(data).__name__, "is not a correction record")
         before, after = data.get("before"), data.get("after")
         if not isinstance(before, Mapping) or not (after is None or isinstance(after, Mapping)):
-            raise InvalidInput("history", data, "is not a correction record")
-        return cls(check_int("history deal", data.get("deal"), 1, 10**6), dict(before),
-                   None if after is None else dict(after), str(data.get("at", "")))
+            raise InvalidInput(where, "before/after", "is not a correction record")
+        if v is not None:
+            before = _checked_deal(v, rules, players, before, f"{where} before")
+            if after is not None:
+                after = _checked_deal(v, rules, players, after, f"{where} after")
+        deal = data.get("deal")
+        if isinstance(deal, bool) or not isinstance(deal, int):
+            raise InvalidInput(f"{where} deal", deal, "is not a whole number")
+        return cls(check_int(f"{where} deal", deal, 1, 10**6), dict(before),
+                   None if after is None else dict(after),
+                   check_time(f"{where} at", data.get("at"), required=False))
+
+
+def _checked_deal(v: Variant, rules: Any, players: Sequence[str], data: Mapping[str, Any],
+                  where: str) -> dict[str, Any]:
+    try:
+        deal = v.deal_from_dict(data)
+        v.score(deal, rules, players)
+    except InvalidInput as error:
+        raise InvalidInput(f"{where} {error.field}", error.value, error.allowed,
+                           error.msg) from None
+    result: dict[str, Any] = deal.to_dict()
+    return result
 
 
 @dataclass(frozen=True, slots=True)
@@ -313,7 +339,7 @@ class Game:
         """End the game now: the highest total wins (ties share the win)."""
         if self.is_over:
             return self
-        return self._changed(now, closed=True, pending=None)  # a round in play is not scored
+        return self._changed(now, closed=True, pending=None)  # a round in play: not scored
 
     def with_revision(self, revision: int) -> Game:
         """The same game at another storage revision (its derived scores carried over)."""
@@ -366,19 +392,26 @@ class Game:
             except InvalidInput as error:
                 raise InvalidInput(f"deal {number} {error.field}", error.value,
                                    error.allowed) from None
+        closed = data.get("closed", False)
+        if not isinstance(closed, bool):
+            raise InvalidInput("closed", closed,
+                               f"is {type(closed).__name__}, not true or false")
+        players = check_players(v, data.get("players"))
+        parsed_rules = v.parse_rules(rules)
         game = cls(
             v.name,
-            check_players(v, data.get("players")),
-            v.parse_rules(rules),
+            players,
+            parsed_rules,
             v.check_end(EndRule.from_dict(data.get("end", {}))),
-            check_int("first_dealer", data.get("first_dealer"), 0, v.player_count - 1),
+            _exact_int("first_dealer", data.get("first_dealer"), 0, v.player_count - 1),
             tuple(deals),
-            tuple(Correction.from_dict(c) for c in raw_history),
+            tuple(Correction.from_dict(c, v, parsed_rules, players, n)
+                  for n, c in enumerate(raw_history, start=1)),
             check_game_id(data.get("id")),
-            str(data.get("created_at", "")),
-            str(data.get("updated_at", "")),
-            bool(data.get("closed", False)),
-            check_int("revision", data.get("revision", 0), 0, 2**53),
+            check_time("created_at", data.get("created_at"), required=False),
+            check_time("updated_at", data.get("updated_at"), required=False),
+            closed,
+            _exact_int("revision", data.get("revision", 0), 0, 2**53),
         )
         pending = data.get("pending")
         if pending is not None:
@@ -387,7 +420,8 @@ class Game:
             game = replace(game, pending=v.check_announcement(pending, game.rules))
         for record, raw in zip(game.records, raw_deals, strict=True):
             stored = raw.get("points")
-            if stored is not None and list(stored) != list(record.score.points):
+            if stored is not None and (not isinstance(stored, list)
+                                       or stored != list(record.score.points)):
                 raise InvalidInput(f"deal {record.number} points", stored,
                                    f"do not match the rules, which give "
                                    f"{list(record.score.points)}")
@@ -400,12 +434,10 @@ def _leaders(totals: Sequence[int], after: int, why: str, msg: Msg) -> Outcome:
     return Outcome(winners, why, after, msg)
 
 
-def check_game_id(value: object) -> str:
-    """A game id: 1-64 letters, digits, '-' or '_' (it names the game's file)."""
-    if (not isinstance(value, str) or not 1 <= len(value) <= 64
-            or not all(c.isascii() and (c.isalnum() or c in "-_") for c in value)):
-        raise InvalidInput("id", value, "is not 1-64 letters, digits, - or _")
-    return value
+def _exact_int(field: str, value: object, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidInput(field, value, f"is not a whole number between {low} and {high}")
+    return check_int(field, value, low, high)
 
 
 def _text(data: Mapping[str, Any], name: str) -> str:
@@ -413,29 +445,3 @@ def _text(data: Mapping[str, Any], name: str) -> str:
     if not isinstance(value, str) or not value.strip():
         raise InvalidInput(name, value, "is missing or not text")
     return str(value)
-
-
-def check_players(v: Variant, players: object) -> tuple[str, ...]:
-    """Player names: as many as the game seats, each 1-40 characters, no two alike."""
-    if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
-        raise InvalidInput("players", players, f"is not a list of {v.player_count} names",
-                           Msg.of("error.player_count", n=v.player_count))
-    if len(players) != v.player_count:
-        raise InvalidInput("players", len(players),
-                           f"is the wrong number of players; {v.title} has {v.player_count}",
-                           Msg.of("error.player_count", n=v.player_count))
-    names = []
-    for i, name in enumerate(players):
-        if not isinstance(name, str) or not name.strip():
-            raise InvalidInput(f"player {i + 1}", name, "is empty; give every player a name",
-                               Msg.of("error.name_empty", player=i + 1))
-        if len(name.strip()) > MAX_NAME:
-            raise InvalidInput(f"player {i + 1}", name.strip(),
-                               f"is longer than {MAX_NAME} characters",
-                               Msg.of("error.name_long", player=i + 1, n=MAX_NAME))
-        names.append(name.strip())
-    seen = {n.casefold() for n in names}
-    if len(seen) != len(names):
-        raise InvalidInput("players", names, "has the same name twice; names must differ",
-                           Msg.of("error.name_twice"))
-    return tuple(names)

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Sequence
 
 from .game import DealRecord, Game
 from .i18n import Translator
 from .rules.call_break import as_decimal
 
-__all__ = ["deal_words", "sheet_rows", "to_csv", "to_text", "outcome_words"]
+__all__ = ["csv_cell", "deal_words", "sheet_rows", "to_csv", "to_text", "outcome_words"]
 
 ENGLISH = Translator("en")
 
@@ -56,16 +57,29 @@ def sheet_rows(game: Game, t: Translator = ENGLISH) -> list[list[str]]:
     return rows
 
 
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_NUMBER = re.compile(r"-?[0-9]+")
+
+
+def csv_cell(text: str) -> str:
+    """A cell a spreadsheet shows as text: one starting like a formula (= + - @, tab, CR)
+    gets a leading apostrophe (OWASP's advice), except a plain whole number such as -40."""
+    if text.startswith(FORMULA_START) and not _NUMBER.fullmatch(text):
+        return "'" + text
+    return text
+
+
 def to_csv(games: Sequence[Game], t: Translator = ENGLISH) -> str:
-    """A scoresheet per game; several games are separated by a blank line."""
+    """A scoresheet per game; several games are separated by a blank line. Text cells that a
+    spreadsheet would run as a formula are neutralised (see :func:`csv_cell`)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     for i, game in enumerate(games):
         if i:
             writer.writerow([])
-        writer.writerow([t(f"game.{game.variant_name}"), ", ".join(game.players), game.id,
-                         outcome_words(game, t)])
-        writer.writerows(sheet_rows(game, t))
+        rows = [[t(f"game.{game.variant_name}"), ", ".join(game.players), game.id,
+                 outcome_words(game, t)], *sheet_rows(game, t)]
+        writer.writerows([csv_cell(cell) for cell in row] for row in rows)
     return out.getvalue()
 
 

@@ -1,20 +1,48 @@
-"""`scorer check`, the referee, run as a real command: output, JSON shape, exit status 2."""
+"""The command line, called in-process (``scorer.cli.main``) with one real-process smoke
+test: output, JSON shape, and exit status 2 with one line for every bad input or store
+problem (1 only for a bug)."""
 
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
+from dataclasses import dataclass
 
 import pytest
 
-
-def scorer(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "scorer.cli", *args], capture_output=True,
-                          text=True, timeout=60)
+from scorer.cli import main
 
 
-def test_draw_bridge_json():
+@dataclass
+class Done:
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+@pytest.fixture
+def scorer(capsys):
+    def run(*args: str) -> Done:
+        code = main(list(args))
+        out, err = capsys.readouterr()
+        return Done(code, out, err)
+    return run
+
+
+def test_smoke_a_real_process(scorer):
+    done = subprocess.run([sys.executable, "-m", "scorer.cli", "check", "draw-bridge",
+                           "--contract", "4HX", "--tricks", "10", "--json"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["declarer"] == 240
+    bad = subprocess.run([sys.executable, "-m", "scorer.cli", "check", "poker"],
+                         capture_output=True, text=True, timeout=120)
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr
+
+
+def test_draw_bridge_json(scorer):
     done = scorer("check", "draw-bridge", "--contract", "4HX", "--tricks", "10", "--json")
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)
@@ -25,14 +53,14 @@ def test_draw_bridge_json():
     assert result["lines"][1] == {"text": "doubled: 120 × 2 = 240", "points": 240}
 
 
-def test_draw_bridge_undertricks_rule():
+def test_draw_bridge_undertricks_rule(scorer):
     done = scorer("check", "draw-bridge", "--contract", "4HX", "--tricks", "8",
                   "--rule", "undertricks=on", "--json")
     result = json.loads(done.stdout)
     assert (result["made"], result["declarer"], result["defenders"]) == (False, 0, 200)
 
 
-def test_human_output_explains_and_gives_result():
+def test_human_output_explains_and_gives_result(scorer):
     done = scorer("check", "minibridge", "--contract", "3NT", "--tricks", "9")
     assert done.returncode == 0
     assert done.stdout.splitlines() == [
@@ -43,7 +71,7 @@ def test_human_output_explains_and_gives_result():
     ]
 
 
-def test_minibridge_hcp_redeal_and_declarer():
+def test_minibridge_hcp_redeal_and_declarer(scorer):
     done = scorer("check", "minibridge", "--hcp", "11,10,9,10", "--dealer", "W")
     assert done.returncode == 0 and "redeal" in done.stdout
     result = json.loads(scorer("check", "minibridge", "--hcp", "5,10,5,20", "--dealer", "N",
@@ -52,7 +80,7 @@ def test_minibridge_hcp_redeal_and_declarer():
     assert result["hcp"]["side"] == "E-W"
 
 
-def test_call_break_json_in_player_order():
+def test_call_break_json_in_player_order(scorer):
     done = scorer("check", "call-break", "--calls", "4,3,2,4", "--tricks", "5,3,1,4", "--json")
     result = json.loads(done.stdout)
     assert result["points"] == [41, 30, -20, 40]
@@ -89,7 +117,7 @@ def test_call_break_json_in_player_order():
      (["draw-bridge", "--bogus"], "unrecognized arguments"),
      ([], "required: game")],
 )
-def test_invalid_input_exit_2_one_line_no_traceback(args, message):
+def test_invalid_input_exit_2_one_line_no_traceback(scorer, args, message):
     done = scorer("check", *args)
     assert done.returncode == 2
     assert done.stdout == ""
@@ -99,7 +127,7 @@ def test_invalid_input_exit_2_one_line_no_traceback(args, message):
     assert "Traceback" not in done.stderr
 
 
-def test_games_export_import_commands(tmp_path):
+def test_games_export_import_commands(scorer, tmp_path):
     from scorer.game import Game
     from scorer.rules.call_break import CallBreakDeal
     from scorer.store import Store
@@ -125,3 +153,175 @@ def test_games_export_import_commands(tmp_path):
     assert bad.returncode == 2 and bad.stderr.strip().startswith("game 1 players")
     missing = scorer("--data-dir", str(target), "export", "nope")
     assert missing.returncode == 2 and "no stored game" in missing.stderr
+
+
+# --- games, export, import: every failure one line, exit 2 ---------------------------------
+
+
+@pytest.fixture
+def stored(tmp_path):
+    from scorer.game import Game
+    from scorer.rules.call_break import CallBreakDeal
+    from scorer.store import Store
+
+    folder = tmp_path / "data"
+    with Store(folder) as store:
+        game = Game.new("call-break", ["Ana", "Ben", "Cleo", "Dan"], first_dealer=0)
+        game = store.save(game.add_deal(CallBreakDeal((4, 3, 2, 4), (5, 3, 1, 4))))
+    return folder, game
+
+
+def one_line_exit_2(done: Done, *words: str) -> None:
+    assert done.returncode == 2, (done.stdout, done.stderr)
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1, done.stderr
+    assert "Traceback" not in done.stderr
+    for word in words:
+        assert word in lines[0], lines[0]
+
+
+def test_games_lists_an_unreadable_game_with_its_reason(scorer, stored, monkeypatch):
+    from scorer.store import AtomicJSONStorage
+
+    folder, game = stored
+    (folder / "index.json").unlink()
+    real = AtomicJSONStorage.read
+
+    def read(self):
+        if self.path.name == f"{game.id}.json":
+            raise PermissionError(13, "Permission denied", str(self.path))
+        return real(self)
+
+    monkeypatch.setattr(AtomicJSONStorage, "read", read)
+    done = scorer("--data-dir", str(folder), "games")
+    assert done.returncode == 0
+    assert f"{game.id}  unreadable: its file cannot be read (Permission denied)" in done.stdout
+    export = scorer("--data-dir", str(folder), "export", game.id)
+    one_line_exit_2(export, game.id, "cannot be opened", "Permission denied")
+
+
+def test_terminal_output_escapes_control_characters(scorer, stored):
+    from scorer.cli import terminal_safe
+
+    assert terminal_safe("a\x1b[2Jb\u202ec\u200bd\n") == r"a\x1b[2Jb\u202ec\u200bd\n"
+    assert terminal_safe("Zoë 李 👩‍🌾") == r"Zoë 李 👩\u200d🌾"
+    folder, game = stored
+    path = folder / "games" / f"{game.id}.json"
+    path.write_text(path.read_text(encoding="utf-8").replace("Ana", "\\u001b[2JAna"),
+                    encoding="utf-8")
+    done = scorer("--data-dir", str(folder), "games")
+    assert done.returncode == 0 and "\x1b" not in done.stderr + done.stdout
+    assert r"\x1b[2JAna" in done.stderr  # the damaged game is reported, escaped
+
+
+def test_export_to_a_file_refuses_to_overwrite_without_force(scorer, stored, tmp_path):
+    folder, game = stored
+    out = tmp_path / "out.json"
+    out.write_text("precious")
+    one_line_exit_2(scorer("--data-dir", str(folder), "export", "--all", "-o", str(out)),
+                    "already exists", "--force")
+    assert out.read_text() == "precious"
+    done = scorer("--data-dir", str(folder), "export", "--all", "-o", str(out), "--force")
+    assert done.returncode == 0 and json.loads(out.read_text())["games"][0]["id"] == game.id
+    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
+
+
+def test_export_never_writes_inside_the_data_folder(scorer, stored):
+    folder, game = stored
+    target = folder / "games" / f"{game.id}.json"
+    before = target.read_bytes()
+    for path in (target, folder / "new.csv", folder):
+        one_line_exit_2(scorer("--data-dir", str(folder), "export", "--all", "--format", "csv",
+                               "-o", str(path), "--force"), "inside the data folder")
+    assert target.read_bytes() == before and not (folder / "new.csv").exists()
+
+
+def test_export_to_a_folder_or_a_missing_folder_is_one_line(scorer, stored, tmp_path):
+    folder, _ = stored
+    one_line_exit_2(scorer("--data-dir", str(folder), "export", "--all", "-o", str(tmp_path)),
+                    "is a folder")
+    one_line_exit_2(scorer("--data-dir", str(folder), "export", "--all", "-o",
+                           str(tmp_path / "nowhere" / "x.json")), "there is no folder")
+    if os.path.exists("/dev/null"):  # never replaced by a file, even by root with --force
+        one_line_exit_2(scorer("--data-dir", str(folder), "export", "--all", "-o", "/dev/null",
+                               "--force"), "not a regular file")
+        assert not os.path.isfile("/dev/null")
+
+
+def test_export_to_a_full_device_is_one_line_and_leaves_nothing(scorer, stored, small_disk):
+    from conftest import fill
+
+    folder, _ = stored
+    old = small_disk / "old.json"
+    old.write_text("the previous export")
+    fill(small_disk)
+    one_line_exit_2(scorer("--data-dir", str(folder), "export", "--all", "-o", str(old),
+                           "--force"), "No space left on device", "nothing was written")
+    assert old.read_text() == "the previous export"
+    assert sorted(p.name for p in small_disk.iterdir()) == ["filler", "old.json"]
+
+
+def test_export_is_written_atomically(scorer, stored, tmp_path, monkeypatch):
+    folder, _ = stored
+    out = tmp_path / "out.json"
+    out.write_text("old")
+
+    def crash(*args):
+        raise OSError(5, "Input/output error")
+
+    monkeypatch.setattr(os, "replace", crash)  # the write dies just before the rename
+    one_line_exit_2(scorer("--data-dir", str(folder), "export", "--all", "-o", str(out),
+                           "--force"), "Input/output error")
+    assert out.read_text() == "old" and sorted(p.name for p in tmp_path.iterdir()) == [
+        "data", "out.json"]
+
+
+def test_import_failures_are_one_line(scorer, stored, tmp_path):
+    folder, _ = stored
+    one_line_exit_2(scorer("--data-dir", str(folder), "import", str(tmp_path / "none.json")),
+                    "cannot be read")
+    one_line_exit_2(scorer("--data-dir", str(folder), "import", str(tmp_path)), "is a folder")
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "scorer-export", "games": [{"variant": "call-break", '
+                   '"players": ["A\\u001b[2J", "B", "C", "D"]}]}')
+    done = scorer("--data-dir", str(folder), "import", str(bad))
+    one_line_exit_2(done, "game 1")
+    assert "\x1b" not in done.stderr
+
+
+def test_a_data_folder_that_is_a_file_is_one_line(scorer, tmp_path):
+    path = tmp_path / "file"
+    path.write_text("x")
+    for command in (["games"], ["export", "--all"], ["import", str(path)]):
+        one_line_exit_2(scorer("--data-dir", str(path), *command), "is a file, not a folder")
+
+
+def test_a_busy_data_folder_is_one_line(scorer, stored):
+    from scorer.store import Store
+
+    folder, _ = stored
+    with Store(folder):
+        one_line_exit_2(scorer("--data-dir", str(folder), "games"), "in use by another Scorer")
+
+
+def test_a_read_only_data_folder_reads_and_refuses_imports(scorer, small_disk, tmp_path):
+    from scorer.game import Game
+
+    folder = small_disk / "data"
+    assert scorer("--data-dir", str(folder), "games").returncode == 0
+    source = tmp_path / "one.json"
+    source.write_text(json.dumps(Game.new("draw-bridge", ["A", "B"], first_dealer=0)
+                                 .to_dict()))
+    subprocess.run(["mount", "-o", "remount,ro", str(small_disk)], check=True)
+    assert scorer("--data-dir", str(folder), "games").returncode == 0
+    one_line_exit_2(scorer("--data-dir", str(folder), "import", str(source)),
+                    "nothing was imported", "Read-only file system")
+
+
+def test_a_bug_is_still_exit_1_with_a_traceback(stored, monkeypatch):
+    from scorer.store import Store
+
+    folder, _ = stored
+    monkeypatch.setattr(Store, "list_games", lambda self: 1 / 0)
+    with pytest.raises(ZeroDivisionError):
+        main(["--data-dir", str(folder), "games"])

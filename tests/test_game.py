@@ -333,3 +333,40 @@ def test_correct_and_restore_gives_back_totals_and_outcome(game, data):
     assert restored.totals == game.totals and restored.outcome == game.outcome
     assert restored.deals == game.deals
     assert len(restored.history) == len(game.history) + (2 if other != original else 0)
+
+
+# --- names (issue 9 item 9) -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("names", "message"),
+    [(["Ana", "An\u200ba"], r"player 2: An\u200ba contains an invisible or control character "
+                            "(U+200B)"),
+     (["\u200b", "Ben"], "player 1"),
+     (["Ana\u202e", "Ben"], "U+202E"),
+     (["Ana", "Ben\x1b[2J"], "U+001B"),
+     (["Ana\nLi", "Ben"], "U+000A"),
+     (["Ana\x00", "Ben"], "U+0000"),
+     (["Ana Li", "Ana  Li"], "same name twice"),
+     (["Ana", " ana\u3000"], "same name twice"),
+     (["Zoe\u0301", "Zo\u00e9"], "same name twice")],  # NFC: the same letters
+)
+def test_hostile_names_are_refused_with_a_message_naming_the_player(names, message):
+    with pytest.raises(InvalidInput) as error:
+        Game.new("draw-bridge", names, first_dealer=0)
+    assert message in str(error.value)
+    assert error.value.msg is not None and error.value.msg.key.startswith("error.name")
+
+
+def test_names_are_normalised():
+    game = Game.new("draw-bridge", ["  Ana \u00a0  Li ", "Zoe\u0301"], first_dealer=0)
+    assert game.players == ("Ana Li", "Zo\u00e9")
+    assert Game.new("draw-bridge", ["👩‍🌾", "李"], first_dealer=0).players == ("👩‍🌾", "李")
+
+
+def test_stored_games_are_read_with_exact_types():
+    doc = Game.new("draw-bridge", ["Ana", "Ben"], first_dealer=0).to_dict()
+    for field, value in (("closed", "false"), ("closed", 0), ("revision", "2"),
+                         ("first_dealer", "1"), ("updated_at", "9999"), ("created_at", 5)):
+        with pytest.raises(InvalidInput, match=field):
+            Game.from_dict(doc | {field: value})

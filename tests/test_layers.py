@@ -26,3 +26,38 @@ def test_rules_use_only_the_standard_library():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True)
     assert done.stdout.strip() == ""
+
+
+@pytest.mark.parametrize(("module", "forbidden"), [
+    ("scorer.store", ("scorer.i18n", "scorer.sheet", "scorer.ui", "scorer.cli", "flet")),
+    ("scorer.ui.present", ("flet", "tinydb", "scorer.store")),
+])
+def test_store_and_presenters_stay_in_their_layer(module, forbidden):
+    code = (f"import sys, {module}; "
+            f"bad = sorted(m for m in sys.modules if m.startswith({forbidden!r})); "
+            "print(','.join(bad))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.strip() == ""
+
+
+def test_only_the_store_imports_tinydb():
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent / "scorer"
+    users = sorted(str(p.relative_to(root)) for p in root.rglob("*.py")
+                   if "tinydb" in p.read_text(encoding="utf-8")
+                   and p.parent.name != "store")
+    assert users == []
+
+
+def test_only_the_ui_imports_flet():
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent / "scorer"
+    pattern = re.compile(r"^\s*(import flet|from flet)", re.MULTILINE)
+    users = sorted(str(p.relative_to(root)) for p in root.rglob("*.py")
+                   if pattern.search(p.read_text(encoding="utf-8"))
+                   and p.relative_to(root).parts[0] != "ui")
+    assert users == []

@@ -35,12 +35,13 @@ from ..i18n import LANGUAGES, Translator, choose_language
 from ..rulebook import rules_page
 from ..rules import InvalidInput, variant
 from ..rules.call_break import as_decimal
-from ..sheet import deal_words, outcome_words, to_text
+from ..sheet import deal_words, outcome_words, to_csv, to_text
 from ..store import GameSummary, InvalidImport, StaleGame, Store, StoreError
 from . import widgets as w
 from .chart import totals_chart
 from .deal_entry import DealEntry
 from .forms import DealDraft, NewGameForm, problem_of, recent_names
+from .present import history_texts
 from .theme import DARK, LIGHT, theme
 
 __all__ = ["ScorerApp", "run", "serve", "make_main"]
@@ -483,7 +484,7 @@ class ScorerApp:
         self._snack(self.t("ui.copied"))
 
     async def _download(self, game: Game, kind: str) -> None:
-        text = (self.store.export_csv([game.id], self.t) if kind == "csv"
+        text = (to_csv(self.store.load_many([game.id]), self.t) if kind == "csv"
                 else self.store.export_json([game.id]))
         name = f"scorer-{game.variant_name}-{game.id}.{kind}"
         await self.files.save_file(file_name=name, src_bytes=text.encode("utf-8"))
@@ -507,6 +508,8 @@ class ScorerApp:
         parts = [t("ui.imported", n=len(report.imported))]
         if report.skipped:
             parts.append(t("ui.import_skipped", games=", ".join(report.skipped)))
+        if report.conflicts:
+            parts.append(t("ui.import_conflicts", games=", ".join(report.conflicts)))
         self._announce("*")
         self.message = " ".join(parts)
         self.show()
@@ -650,19 +653,10 @@ class ScorerApp:
                 f"{p} {v}" for p, v in zip(game.parties, record.totals, strict=True))), size=15),
             ft.Text(self._rules_line(game), size=12),
         ]
-        changes = [c for c in game.history if c.deal == number]
+        changes = history_texts(game, number, t)
         if changes:
             controls.append(w.heading(t("ui.history")))
-        v = game.variant
-        for change in changes:
-            before = self._deal_text(game, v.deal_from_dict(change.before))
-            if change.after is None:
-                text = t("ui.history_removed", at=change.at[:16].replace("T", " "), before=before)
-            else:
-                text = t("ui.history_changed", at=change.at[:16].replace("T", " "),
-                         before=before, after=self._deal_text(game, v.deal_from_dict(
-                             change.after)))
-            controls.append(ft.Text(text, size=13))
+        controls += [ft.Text(text, size=13) for text in changes]
         controls.append(w.tap(t("ui.correct"), t("ui.correct"),
                               lambda: self._edit(game, number), primary=True))
         if number == len(game.deals):
@@ -670,19 +664,6 @@ class ScorerApp:
                                   lambda: self._confirm_remove(game)))
         return screen(f"/game/{game.id}/deal/{number}", t("ui.deal_n", n=record.table_number),
                       controls)
-
-    def _deal_text(self, game: Game, deal: Any) -> str:
-        t = self.t
-        data = deal.to_dict()
-        if game.variant_name == "call-break":
-            return t("ui.deal_text_calls", calls=" ".join(map(str, deal.calls)),
-                     tricks=" ".join(map(str, deal.tricks)))
-        if data.get("passed_out"):
-            return t("summary.passed_out")
-        if data.get("redeal"):
-            return t("summary.redeal")
-        return t("ui.deal_text", contract=str(deal.contract),
-                 declarer=game.players[deal.declarer], n=deal.tricks)
 
     def _edit(self, game: Game, number: int) -> None:
         self.draft = None

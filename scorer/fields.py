@@ -1,0 +1,97 @@
+"""The checks of what a player types into a game and what a stored game is named by: player
+names (cleaned and checked), game ids, stored times. Pure, standard library only."""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Sequence
+from datetime import datetime
+
+from .rules import InvalidInput, Variant
+from .rules.common import Msg
+
+__all__ = ["MAX_NAME", "check_game_id", "check_players", "check_time", "clean_name"]
+
+MAX_NAME = 40
+
+
+def check_time(field: str, value: object, required: bool = True) -> str:
+    """An ISO 8601 time, as given (``datetime.fromisoformat`` must read it). Missing (None or
+    '') is allowed where not ``required`` and gives ''."""
+    if value in (None, "") and not required:
+        return ""
+    if not isinstance(value, str) or len(value) > 40:
+        raise InvalidInput(field, value, "is not an ISO 8601 time")
+    try:
+        datetime.fromisoformat(value)
+    except ValueError:
+        raise InvalidInput(field, value, "is not an ISO 8601 time") from None
+    return value
+
+
+def check_game_id(value: object) -> str:
+    """A game id: 1-64 letters, digits, '-' or '_' (it names the game's file)."""
+    if (not isinstance(value, str) or not 1 <= len(value) <= 64
+            or not all(c.isascii() and (c.isalnum() or c in "-_") for c in value)):
+        raise InvalidInput("id", value, "is not 1-64 letters, digits, - or _")
+    return value
+
+
+# Control and format characters (bidi overrides, zero-width), surrogates and the line and
+# paragraph separators: invisible, or able to change how a line around them is shown.
+HIDDEN = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
+ZWJ = "\u200d"  # allowed inside an emoji sequence (👩‍🌾), nowhere else
+
+
+def clean_name(name: str) -> str:
+    """A name as stored: NFC, every run of spaces (any width) one space, none at the ends."""
+    nfc = unicodedata.normalize("NFC", name)
+    spaced = "".join(" " if unicodedata.category(c) == "Zs" else c for c in nfc)
+    return " ".join(part for part in spaced.split(" ") if part)
+
+
+def _hidden_character(name: str) -> str | None:
+    for i, c in enumerate(name):
+        if unicodedata.category(c) not in HIDDEN:
+            continue
+        if (c == ZWJ and 0 < i < len(name) - 1
+                and unicodedata.category(name[i - 1]) in ("So", "Sk", "Mn")
+                and unicodedata.category(name[i + 1]) == "So"):
+            continue
+        return c
+    return None
+
+
+def check_players(v: Variant, players: object) -> tuple[str, ...]:
+    """Player names: as many as the game seats, each 1-40 visible characters (NFC, inner
+    spaces collapsed; control and format characters refused), no two alike ignoring case."""
+    if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
+        raise InvalidInput("players", players, f"is not a list of {v.player_count} names",
+                           Msg.of("error.player_count", n=v.player_count))
+    if len(players) != v.player_count:
+        raise InvalidInput("players", len(players),
+                           f"is the wrong number of players; {v.title} has {v.player_count}",
+                           Msg.of("error.player_count", n=v.player_count))
+    names = []
+    for i, raw in enumerate(players):
+        name = clean_name(raw) if isinstance(raw, str) else ""
+        if not name:
+            raise InvalidInput(f"player {i + 1}", raw, "is empty; give every player a name",
+                               Msg.of("error.name_empty", player=i + 1))
+        hidden = _hidden_character(name)
+        if hidden is not None:
+            code = f"U+{ord(hidden):04X}"
+            raise InvalidInput(f"player {i + 1}", name.encode("unicode_escape").decode("ascii"),
+                               f"contains an invisible or control character ({code}); "
+                               "names may hold only visible characters and spaces",
+                               Msg.of("error.name_hidden", player=i + 1, code=code))
+        if len(name) > MAX_NAME:
+            raise InvalidInput(f"player {i + 1}", name,
+                               f"is longer than {MAX_NAME} characters",
+                               Msg.of("error.name_long", player=i + 1, n=MAX_NAME))
+        names.append(name)
+    seen = {n.casefold() for n in names}
+    if len(seen) != len(names):
+        raise InvalidInput("players", names, "has the same name twice; names must differ",
+                           Msg.of("error.name_twice"))
+    return tuple(names)

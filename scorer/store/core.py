@@ -1,0 +1,286 @@
+"""The store: games in a data folder, safe against crashes, damage and a second process.
+
+Layout of a data folder (see docs/storage.md)::
+
+    games/<id>.json      one TinyDB file per game (table "game", one document)
+    games/<id>.json.bak  the previous version of that file (absent before the second save)
+    index.json           a summary of every game: derived, rebuilt from the game files
+    quarantine/          damaged files moved aside (never deleted, never overwritten)
+    .import-<token>/     an import being written (finished or removed when a store opens)
+    .lock                held by the one Scorer process using this folder
+
+Every change to a game is one atomic write of its file, on disk before ``save`` returns.
+Within a process a lock serialises every read-modify-write; across processes the folder lock
+keeps a second Scorer out. Every game carries a revision: saving a game changed since it was
+loaded is refused with :class:`StaleGame`, never a silent overwrite. A file that cannot be
+read (damaged beyond its backup, no permission, a newer Scorer) is listed by
+:meth:`Store.unreadable_games` with the reason; everything else keeps working.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import threading
+import time
+from collections.abc import Iterable
+from pathlib import Path
+
+from ..game import Game
+from ..rules.common import Msg
+from ..stats import PlayerStats, combine
+from .errors import GameUnreadable, NewerSchema, NotAFolder, StaleGame, UnknownGame, WriteFailed
+from .files import make_dirs
+from .gamefiles import GameFiles, why
+from .index import GameSummary, UnreadableGame, read_index, write_index
+from .lock import FolderLock
+from .transfer import (
+    ImportReport,
+    export_document,
+    parse_import,
+    read_import_file,
+    recover_imports,
+    same_content,
+    stage_import,
+)
+
+__all__ = ["Store", "resolve_data_dir"]
+
+INDEX_WRITE_INTERVAL = 5.0
+
+
+def resolve_data_dir(given: str | os.PathLike[str] | None = None) -> Path:
+    """``--data-dir``, else SCORER_DATA_DIR, else FLET_APP_STORAGE_DATA (a packaged Flet app
+    on a phone), else the user's data folder."""
+    for candidate in (given, os.environ.get("SCORER_DATA_DIR"),
+                      os.environ.get("FLET_APP_STORAGE_DATA")):
+        if candidate:
+            return Path(candidate).expanduser()
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("scorer", appauthor=False))
+
+
+class Store:
+    """Games in a data folder. Open one per process; it is safe to share between threads.
+
+    ``notices`` collects messages (Msg values: the caller renders them) about damaged or
+    unreadable games found while working: the game named, what happened to its file."""
+
+    def __init__(self, data_dir: str | os.PathLike[str] | None = None,
+                 wait: float = 2.0) -> None:
+        self.folder = resolve_data_dir(data_dir)
+        self.games_dir = self.folder / "games"
+        self.quarantine_dir = self.folder / "quarantine"
+        self.index_path = self.folder / "index.json"
+        self._prepare_folder()
+        self._lock = threading.RLock()
+        self._folder_lock = FolderLock(self.folder, wait)
+        self._files = GameFiles(self.folder)
+        self.notices: list[Msg] = self._files.notices
+        self._unreadable = self._files.unreadable
+        self._index: dict[str, GameSummary] = {}  # by id.casefold()
+        self._index_written = 0.0
+        self._index_dirty = False
+        try:
+            with contextlib.suppress(OSError):
+                recover_imports(self.folder, self.games_dir)
+            self._files.clean_temporary_files()
+            self._load_index()
+        except BaseException:
+            self._folder_lock.release()
+            raise
+
+    def _prepare_folder(self) -> None:
+        if self.folder.exists() and not self.folder.is_dir():
+            raise NotAFolder(f"the data folder {self.folder} is a file, not a folder; "
+                             "use another --data-dir")
+        try:
+            make_dirs(self.games_dir)
+        except OSError as error:
+            if not self.games_dir.is_dir():
+                raise NotAFolder(f"the data folder {self.folder} cannot be used "
+                                 f"({why(error)}); use another --data-dir") from None
+
+    # -- lifecycle
+    def close(self) -> None:
+        with self._lock:
+            if self._index_dirty:
+                self._write_index()
+            self._folder_lock.release()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- index
+    def _load_index(self) -> None:
+        stored = read_index(self.index_path)
+        fresh: dict[str, GameSummary] = {}
+        changed = False
+        for game_id, stamp in self._files.stamps().items():
+            old = stored.get(game_id)
+            if old is not None and stamp is not None and old.stamp == stamp:
+                fresh[game_id.casefold()] = old
+                continue
+            changed = True
+            with contextlib.suppress(UnknownGame):  # a file name that is not a game id
+                game = self._files.read(game_id)
+                if game is not None:
+                    fresh[game_id.casefold()] = self._summary(game)
+        self._index = fresh
+        if changed or len(fresh) != len(stored):
+            self._write_index()
+
+    def _summary(self, game: Game) -> GameSummary:
+        return GameSummary.of(game, self._files.stamp(game.id) or (0, 0))
+
+    def _write_index(self) -> None:
+        """Write the index if the disk lets us; it stays in memory (dirty) if not."""
+        try:
+            write_index(self.index_path, self._index.values())
+        except OSError:
+            self._index_dirty = True
+            return
+        self._index_written = time.monotonic()
+        self._index_dirty = False
+
+    def _touch_index(self, game: Game | None, game_id: str) -> None:
+        if game is None:
+            self._index.pop(game_id.casefold(), None)
+        else:
+            self._index[game_id.casefold()] = self._summary(game)
+        self._index_dirty = True
+        if time.monotonic() - self._index_written > INDEX_WRITE_INTERVAL:
+            self._write_index()
+
+    # -- reading
+    def list_games(self) -> list[GameSummary]:
+        """Every readable game, most recently changed first."""
+        with self._lock:
+            return sorted(self._index.values(), key=lambda s: s.updated_at, reverse=True)
+
+    def unreadable_games(self) -> list[UnreadableGame]:
+        """Every stored game that cannot be opened, with the reason."""
+        with self._lock:
+            return sorted(self._unreadable.values(), key=lambda u: u.id)
+
+    def player_stats(self) -> list[PlayerStats]:
+        """Every player's statistics across the stored games (from the index)."""
+        with self._lock:
+            return combine(s.players_stats for s in self._index.values())
+
+    def __contains__(self, game_id: object) -> bool:
+        return isinstance(game_id, str) and game_id.casefold() in self._index
+
+    def _stored_id(self, game_id: str) -> str:
+        key = game_id.casefold()
+        known = self._index.get(key) or self._unreadable.get(key)
+        return known.id if known is not None else game_id
+
+    def load(self, game_id: str) -> Game:
+        with self._lock:
+            game_id = self._stored_id(game_id)
+            self._refuse_unreadable(game_id, "opened")
+            game = self._files.read(game_id)
+            if game is None:
+                self._refuse_unreadable(game_id, "opened")
+                self._index.pop(game_id.casefold(), None)
+                raise UnknownGame(f"there is no stored game {game_id}")
+            return game
+
+    def load_many(self, game_ids: Iterable[str] | None = None) -> list[Game]:
+        """The games (every readable one, newest first, with None)."""
+        ids = [s.id for s in self.list_games()] if game_ids is None else list(game_ids)
+        return [self.load(i) for i in ids]
+
+    def _refuse_unreadable(self, game_id: str, what: str) -> None:
+        bad = self._unreadable.get(game_id.casefold())
+        if bad is not None:
+            error = NewerSchema if "newer Scorer" in bad.reason else GameUnreadable
+            raise error(f"game {bad.id} cannot be {what}: {bad.reason}")
+
+    # -- writing
+    def _current(self, game_id: str) -> GameSummary | None:
+        """The stored summary of a game, re-read if its file changed behind our back."""
+        key = game_id.casefold()
+        known = self._index.get(key)
+        stamp = self._files.stamp(known.id if known else game_id)
+        if stamp is None:
+            return None
+        if known is None or known.stamp != stamp:
+            game = self._files.read(known.id if known else game_id)
+            if game is None:
+                self._index.pop(key, None)
+                return None
+            self._index[key] = known = self._summary(game)
+        return known
+
+    def save(self, game: Game) -> Game:
+        """Write ``game`` and return it with its new revision. Refused with StaleGame when the
+        stored game has moved on since ``game`` was loaded (or was deleted meanwhile);
+        WriteFailed (nothing written) when the disk refuses."""
+        with self._lock:
+            self._refuse_unreadable(game.id, "saved")
+            current = self._current(game.id)
+            self._refuse_unreadable(game.id, "saved")
+            if current is not None and current.id != game.id:
+                raise StaleGame(f"game {game.id}: another game, {current.id}, has that id")
+            stored_revision = current.revision if current else 0
+            if game.revision != stored_revision:
+                if current is None:
+                    raise StaleGame(f"game {game.id} was deleted since it was loaded")
+                raise StaleGame(
+                    f"game {game.id} was changed elsewhere since it was loaded (revision "
+                    f"{current.revision}, yours {game.revision}); reload it and try again")
+            saved = game.with_revision(game.revision + 1)
+            self._files.write(saved)  # WriteFailed: nothing was written
+            self._touch_index(saved, saved.id)  # never fails: the game is saved
+            return saved
+
+    def delete(self, game_id: str) -> None:
+        with self._lock:
+            game_id = self._stored_id(game_id)
+            self._files.delete(game_id)
+            self._touch_index(None, game_id)
+
+    # -- export and import
+    def export_json(self, game_ids: Iterable[str] | None = None) -> str:
+        """The games (all with None) as one JSON document that ``import_data`` reads back."""
+        return export_document(self.load_many(game_ids))
+
+    def import_file(self, path: str | os.PathLike[str]) -> ImportReport:
+        return self.import_data(read_import_file(path))
+
+    def import_data(self, raw: bytes | str) -> ImportReport:
+        """Import an export (or one game's JSON). Everything is checked first; a bad file is
+        refused with the first problem (InvalidImport) and nothing from it is stored. A game
+        already stored is skipped; a different game with a stored id is reported as a
+        conflict. The new games are written all at once: whole or not at all, even if the
+        process is killed."""
+        games = parse_import(raw)
+        report = ImportReport()
+        with self._lock:
+            new: list[Game] = []
+            for game in games:
+                key = game.id.casefold()
+                if key in self._unreadable:
+                    report.conflicts.append(game.id)
+                elif key in self._index:
+                    stored = self.load(self._index[key].id)
+                    (report.skipped if same_content(stored, game)
+                     else report.conflicts).append(game.id)
+                else:
+                    new.append(game.with_revision(1))
+            if new:
+                try:
+                    stage_import(self.folder, self.games_dir, new)
+                except OSError as error:
+                    raise WriteFailed(f"nothing was imported: {why(error)} "
+                                      f"({self.folder})") from None
+                for game in new:
+                    self._touch_index(game, game.id)
+            report.imported = [g.id for g in new]
+        return report

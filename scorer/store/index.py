@@ -1,0 +1,97 @@
+"""The index: one summary per game for the home screen and the statistics.
+
+Derived data: rebuilt from the game files whenever it is missing, damaged or stale (each
+summary keeps the modification time and size of its game file). Reading never depends on
+being able to write it: on a full disk or a read-only folder the store keeps it in memory.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..game import Game
+from ..stats import PlayerStats, game_stats
+from .errors import CorruptFile
+from .files import AtomicJSONStorage
+
+__all__ = ["GameSummary", "UnreadableGame", "read_index", "write_index"]
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """What the home screen shows of a game, kept in the index."""
+
+    id: str
+    variant: str
+    players: tuple[str, ...]
+    parties: tuple[str, ...]
+    totals: tuple[int, ...]
+    status: str  # "in progress" or "finished"
+    winners: tuple[int, ...]
+    deals: int
+    updated_at: str
+    revision: int
+    stamp: tuple[int, int] = (0, 0)  # (mtime_ns, size) of the game file
+    # Each player's statistics from this game, kept as JSON text: the home screen never needs
+    # them, so opening a store of 10,000 games does not pay for parsing them.
+    stats_json: str = "[]"
+
+    @property
+    def players_stats(self) -> tuple[PlayerStats, ...]:
+        return tuple(PlayerStats.from_list(row) for row in json.loads(self.stats_json))
+
+    @classmethod
+    def of(cls, game: Game, stamp: tuple[int, int]) -> GameSummary:
+        outcome = game.outcome
+        return cls(game.id, game.variant_name, game.players, game.parties, game.totals,
+                   "finished" if outcome else "in progress",
+                   outcome.winners if outcome else (), game.deals_counted,
+                   game.updated_at, game.revision, stamp,
+                   json.dumps([p.to_list() for p in game_stats(game)], ensure_ascii=False))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "variant": self.variant, "players": list(self.players),
+                "parties": list(self.parties), "totals": list(self.totals),
+                "status": self.status, "winners": list(self.winners), "deals": self.deals,
+                "updated_at": self.updated_at, "revision": self.revision,
+                "stamp": list(self.stamp), "players_stats": self.stats_json}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> GameSummary:
+        stats = data["players_stats"]
+        if not isinstance(stats, str):
+            raise ValueError("index field players_stats is not text")  # an old index
+        return cls(str(data["id"]), str(data["variant"]), tuple(data["players"]),
+                   tuple(data["parties"]), tuple(int(t) for t in data["totals"]),
+                   str(data["status"]), tuple(int(w) for w in data["winners"]),
+                   int(data["deals"]), str(data["updated_at"]), int(data["revision"]),
+                   (int(data["stamp"][0]), int(data["stamp"][1])), stats)
+
+
+@dataclass(frozen=True)
+class UnreadableGame:
+    """A stored game that cannot be opened, left where it is, and why (in English)."""
+
+    id: str
+    reason: str
+
+
+def read_index(path: Path) -> dict[str, GameSummary]:
+    """The stored summaries by game id; empty when the index is missing or damaged (it is
+    rebuilt from the game files) or cannot be read."""
+    try:
+        raw = AtomicJSONStorage(path, strict=False).read() or {}
+        summaries = (GameSummary.from_dict(doc) for doc in raw.get("games", {}).values())
+        return {s.id: s for s in summaries}
+    except (CorruptFile, OSError, KeyError, TypeError, ValueError, IndexError):
+        return {}
+
+
+def write_index(path: Path, summaries: Iterable[GameSummary]) -> None:
+    """Write the index atomically (OSError when the disk is full or read-only)."""
+    docs = {str(i): s.to_dict() for i, s in enumerate(summaries, start=1)}
+    AtomicJSONStorage(path).write({"games": docs})
