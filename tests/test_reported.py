@@ -219,3 +219,44 @@ def test_check_a_score_names_seats_once():
     assert en.render(evaluation.note) == "declarer North, dummy South"
     assert en.summary(evaluation.score) == "3NT by North: made"
     assert draft.points_text(evaluation) == "N-S 400 · E-W 0"
+
+
+def test_a_draft_is_kept_with_its_game_and_taken_back(tmp_path):
+    """What is typed survives anything: kept in the data folder, restored only for the same
+    deal, refused when it is not a draft of this kind of deal."""
+    from scorer.game import Game
+    from scorer.store import Store
+    from scorer.ui.forms import DealDraft
+
+    game = Game.new("draw-bridge", ["Ana", "Ben"], first_dealer=0)
+    draft = DealDraft.for_game(game)
+    assert draft.is_blank()
+    draft.declarer, draft.level = 1, 4
+    draft.strain = Contract.parse("4H").strain
+    assert not draft.is_blank()
+    with Store(tmp_path) as store:
+        store.save(game)
+        store.save_draft(game.id, {"for": {"deal": 1}, "draft": draft.to_dict()})
+    with Store(tmp_path) as store:  # a restart
+        kept = store.load_draft(game.id)
+        again = DealDraft.for_game(game)
+        assert kept["for"] == {"deal": 1} and again.restore(kept["draft"])
+        assert (again.declarer, again.level, str(again.strain.abbr)) == (1, 4, "H")
+        store.discard_draft(game.id)
+        assert store.load_draft(game.id) is None
+        (tmp_path / "drafts" / f"{game.id}.json").write_text("{not json")
+        assert store.load_draft(game.id) is None  # a damaged draft is simply not offered
+        with pytest.raises(InvalidInput):
+            store.save_draft("../escape", {})
+    bad = dict(draft.to_dict(), level=9)
+    fresh = DealDraft.for_game(game)
+    assert not fresh.restore(bad) and fresh.is_blank()
+    cb = Game.new("call-break", ["Ana", "Ben", "Cleo", "Dan"], first_dealer=0)
+    cb_draft = DealDraft.for_game(cb)
+    for player, call in enumerate((3, 2, 4, 3)):
+        cb_draft.pick_call(player, call)
+    cb_draft.pick_tricks(0, 5)
+    restored = DealDraft.for_game(cb)
+    assert restored.restore(cb_draft.to_dict())
+    assert restored.calls == [3, 2, 4, 3] and restored.taken == [5, None, None, None]
+    assert restored.picked_tricks == {0}

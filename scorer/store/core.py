@@ -6,6 +6,7 @@ Layout of a data folder (see docs/storage.md)::
     games/<id>.json.bak  the previous version of that file (absent before the second save)
     index.json           a summary of every game: derived, rebuilt from the game files
     quarantine/          damaged files moved aside (never deleted, never overwritten)
+    drafts/<id>.json     the deal being entered for a game, kept as it is typed
     .import-<token>/     an import being written (finished or removed when a store opens)
     .lock                held by the one Scorer process using this folder
 
@@ -25,10 +26,12 @@ import threading
 import time
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 from ..game import Game
 from ..rules.common import Msg
 from ..stats import PlayerStats, combine
+from .drafts import Drafts
 from .errors import GameUnreadable, NewerSchema, NotAFolder, StaleGame, UnknownGame, WriteFailed
 from .files import make_dirs
 from .gamefiles import GameFiles, why
@@ -77,6 +80,7 @@ class Store:
         self._lock = threading.RLock()
         self._folder_lock = FolderLock(self.folder, wait)
         self._files = GameFiles(self.folder)
+        self._drafts = Drafts(self.folder)
         self.notices: list[Msg] = self._files.notices
         self._unreadable = self._files.unreadable
         self._index: dict[str, GameSummary] = {}  # by id.casefold()
@@ -244,7 +248,24 @@ class Store:
         with self._lock:
             game_id = self._stored_id(game_id)
             self._files.delete(game_id)
+            self._drafts.discard(game_id)
             self._touch_index(None, game_id)
+
+    # -- deals being entered
+    def save_draft(self, game_id: str, draft: dict[str, Any]) -> None:
+        """Keep the deal being entered for ``game_id`` (plain JSON-able data; the caller
+        knows its shape). No revision: the last writer wins."""
+        with self._lock:
+            self._drafts.save(self._stored_id(game_id), draft)
+
+    def load_draft(self, game_id: str) -> dict[str, Any] | None:
+        """The kept draft of ``game_id``, or None (none, or not readable)."""
+        with self._lock:
+            return self._drafts.load(self._stored_id(game_id))
+
+    def discard_draft(self, game_id: str) -> None:
+        with self._lock:
+            self._drafts.discard(self._stored_id(game_id))
 
     # -- export and import
     def export_json(self, game_ids: Iterable[str] | None = None) -> str:

@@ -145,9 +145,11 @@ class ScorerApp:
             view.controls.insert(0, w.card(w.note(self.message, error=True)))
             self.message = ""
         if parent is not None and view.appbar is not None:
+            leave = (self._leave_deal if Route.parse(self.route).name in ("deal", "edit")
+                     else self.go)
             view.appbar.leading = ft.Semantics(
                 label=self.t("ui.back"), button=True, container=True,
-                content=ft.IconButton(ft.Icons.ARROW_BACK, on_click=lambda _e: self.go(parent)))
+                content=ft.IconButton(ft.Icons.ARROW_BACK, on_click=lambda _e: leave(parent)))
         if self.page.views:
             _copy_view(view, self.page.views[0])
             del self.page.views[1:]
@@ -535,15 +537,20 @@ class ScorerApp:
                 on_tap=lambda: self.go(f"/game/{game.id}/deal/{record.number}")))
 
     def _confirm(self, title: str, text: str, keep: str, act: str,
-                 then: Callable[[], Any]) -> None:
+                 then: Callable[[], Any], on_keep: Callable[[], Any] | None = None) -> None:
         """Ask before something the table cannot take back by accident."""
         def confirmed(_e: Any) -> None:
             self.page.pop_dialog()
             then()
 
+        def kept(_e: Any) -> None:
+            self.page.pop_dialog()
+            if on_keep is not None:
+                on_keep()
+
         self.page.show_dialog(ft.AlertDialog(
             modal=True, title=ft.Text(title), content=ft.Text(text),
-            actions=[ft.TextButton(keep, on_click=lambda e: self.page.pop_dialog()),
+            actions=[ft.TextButton(keep, on_click=kept),
                      ft.TextButton(act, on_click=confirmed)]))
 
     def _confirm_close(self, game: Game) -> None:
@@ -557,12 +564,60 @@ class ScorerApp:
 
     # --- deal entry ------------------------------------------------------------------------
     def _draft_for(self, game: Game, number: int | None) -> DealDraft:
+        """The deal being entered: this session's, else the one kept with the game (typed
+        before a reload, a restart, or on another phone), else a fresh one."""
         key = (game.id, "edit" if number else "new", number)
         if self.draft is None or self.draft_key != key:
             self.draft = (DealDraft.from_deal(game, number) if number
                           else DealDraft.for_game(game))
             self.draft_key = key
+            kept = self._store_call(self.store.load_draft, game.id)
+            if kept and kept.get("for") == self._draft_target(game, number) \
+                    and isinstance(kept.get("draft"), dict):
+                self.draft.restore(kept["draft"])
         return self.draft
+
+    @staticmethod
+    def _draft_target(game: Game, number: int | None) -> dict[str, Any]:
+        """Which deal a draft is for: the next one (while no deal was added since), or a
+        recorded one (while it is as it was)."""
+        if number is None:
+            return {"deal": len(game.deals) + 1}
+        return {"deal": number, "was": game.deals[number - 1].to_dict()}
+
+    def _keep_draft(self, game: Game, number: int | None) -> None:
+        """Keep what is typed with the game at every change; a blank one is not kept."""
+        draft = self.draft
+        if draft is None:
+            return
+        if draft.is_blank():
+            self._store_call(self.store.discard_draft, game.id)
+        else:
+            self._store_call(self.store.save_draft, game.id,
+                             {"for": self._draft_target(game, number), "draft": draft.to_dict()})
+
+    def _store_call(self, call: Callable[..., Any], *args: Any) -> Any:
+        """A draft is a convenience: if the folder cannot take it, the entry goes on."""
+        try:
+            return call(*args)
+        except (StoreError, OSError, InvalidInput):
+            return None
+
+    def _leave_deal(self, parent: str) -> None:
+        """Back from deal entry: a changed draft is kept or discarded, as the player says."""
+        draft, game = self.draft, self.game
+        if draft is None or game is None or draft.is_blank():
+            self.go(parent)
+            return
+
+        def discard() -> None:
+            self._store_call(self.store.discard_draft, game.id)
+            self.draft = None
+            self.go(parent)
+
+        t = self.t
+        self._confirm(t("ui.draft_question"), t("ui.draft_explain"), t("ui.draft_keep"),
+                      t("ui.draft_discard"), discard, on_keep=lambda: self.go(parent))
 
     def _deal_view(self, game: Game, number: int | None) -> ft.View:
         t = self.t
@@ -577,6 +632,7 @@ class ScorerApp:
             status.color = ft.Colors.ERROR if evaluation.problem else None
             w.set_enabled(save, evaluation.can_save)
             self.page.update()
+            self._keep_draft(self.game or game, number)
 
         entry = DealEntry(draft, changed, t, on_calls=None if number else self._keep_calls)
         evaluation = entry.refresh()
@@ -636,6 +692,7 @@ class ScorerApp:
             return
         if self._save(changed, f"/game/{game.id}"):
             self.draft = None
+            self._store_call(self.store.discard_draft, game.id)
 
     # --- deal detail ---------------------------------------------------------------------
     def _detail_view(self, game: Game, number: int) -> ft.View:

@@ -8,8 +8,8 @@ and a live preview of the score. Unit tests drive these directly.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..game import Game, check_players
@@ -142,6 +142,50 @@ class DealDraft:
         draft.level, draft.strain = deal.contract.level, deal.contract.strain
         draft.doubling, draft.tricks = deal.contract.doubling, deal.tricks
         return draft
+
+    # --- kept while it is typed --------------------------------------------------------------
+    _KEPT = ("passed_out", "redeal", "use_hcp", "hcp", "declarer", "level", "doubling",
+             "tricks", "calls", "taken")
+
+    def to_dict(self) -> dict[str, Any]:
+        """What was entered so far, as plain data to keep with the game (Store.save_draft)."""
+        data: dict[str, Any] = {name: getattr(self, name) for name in self._KEPT}
+        data["strain"] = None if self.strain is None else self.strain.abbr
+        data["doubling"] = self.doubling.abbr
+        data["picked_tricks"] = sorted(self.picked_tricks)
+        data["typed_counts"] = sorted(self.typed_counts)
+        return data
+
+    def restore(self, data: Mapping[str, Any]) -> bool:
+        """Take back what :meth:`to_dict` kept; False (and nothing changed) when ``data`` is
+        not a draft of this kind of deal. Every value is checked as it would be typed."""
+        try:
+            fresh = replace(self)
+            for name in ("passed_out", "redeal", "use_hcp"):
+                setattr(fresh, name, _flag(data[name]))
+            fresh.hcp = [_count_text(v) for v in _four(data["hcp"])]
+            fresh.declarer = _choice(data["declarer"], 0, len(self.players) - 1)
+            fresh.level = _choice(data["level"], 1, 7)
+            fresh.strain = None if data["strain"] is None else Strain.find(data["strain"])
+            fresh.doubling = Doubling.find(data["doubling"])
+            fresh.tricks = _choice(data["tricks"], 0, 13)
+            if self.variant_name == "call-break":
+                fresh.calls = [_choice(c, self.rules.min_call, 13) for c in _four(data["calls"])]
+                fresh.taken = [_choice(t, 0, 13) for t in _four(data["taken"])]
+            fresh.picked_tricks = {_choice(i, 0, 3) for i in data["picked_tricks"]} - {None}
+            fresh.typed_counts = {_choice(i, 0, 3) for i in data["typed_counts"]} - {None}
+        except (KeyError, TypeError, ValueError):
+            return False
+        self.__dict__.update(fresh.__dict__)
+        return True
+
+    def is_blank(self) -> bool:
+        """Nothing entered yet (a fresh draft of the same deal)."""
+        blank = replace(self, passed_out=False, redeal=False, hcp=["", "", "", ""],
+                        declarer=None, level=None, strain=None,
+                        doubling=Doubling.UNDOUBLED, tricks=None,
+                        taken=[None] * len(self.taken), picked_tricks=set(), typed_counts=set())
+        return self.to_dict() == blank.to_dict()
 
     # --- derived, for the screen ------------------------------------------------------------
     @property
@@ -337,6 +381,33 @@ class NewGameForm:
         form.rules = {k: _rule_text(v) for k, v in game.rules.to_dict().items()}
         form.first_dealer = None
         return form
+
+
+def _flag(value: object) -> bool:
+    if not isinstance(value, bool):
+        raise TypeError("not a flag")
+    return value
+
+
+def _four(values: object) -> list[Any]:
+    if not isinstance(values, list) or len(values) != 4:
+        raise TypeError("not four values")
+    return values
+
+
+def _choice(value: object, low: int, high: int) -> int | None:
+    """A picked number (None: not picked yet)."""
+    if value is None:
+        return None
+    if type(value) is not int or not low <= value <= high:
+        raise ValueError("not a choice")
+    return value
+
+
+def _count_text(value: object) -> str:
+    if not isinstance(value, str) or len(value) > 2 or (value and not value.isdigit()):
+        raise ValueError("not a count as typed")
+    return value
 
 
 def problem_of(error: InvalidInput) -> Msg:

@@ -242,3 +242,45 @@ def test_serve_prints_the_address_and_a_qr_code(tmp_path):
         child.wait(10)
     assert first.startswith(f"Scorer is served at http://127.0.0.1:{port}/")
     assert all("█" in line or "▀" in line or "▄" in line for line in qr)
+
+
+def test_a_half_entered_deal_survives_back_reload_restart_and_another_phone(browser, tmp_path):
+    data_dir = tmp_path / "data"
+    game = stored_game(data_dir)
+    half = "Cannot save yet: choose the tricks declarer took"
+    with served(data_dir) as url:
+        phone = Phone(browser.new_context(viewport=PHONE).new_page(), url).open(
+            f"/game/{game.id}")
+        phone.tap("New deal")
+        for name in ("Declarer Ana", "Level 4", "Spades"):
+            phone.tap(name)
+        phone.see(half)
+        phone.tap("Back")
+        phone.tap("Keep it")  # leaving a changed deal asks
+        phone.see("Ana total 0")
+        phone.tap("New deal")
+        phone.see(half)  # Back and return
+        phone.open(f"/game/{game.id}/deal")
+        phone.see(half)  # reload
+        other = Phone(browser.new_context(viewport=PHONE).new_page(), url).open(
+            f"/game/{game.id}")
+        other.tap("New deal")
+        other.see(half)  # the same game on another phone
+    with served(data_dir) as url:  # a restarted server
+        phone = Phone(browser.new_context(viewport=PHONE).new_page(), url).open(
+            f"/game/{game.id}")
+        phone.tap("New deal")
+        phone.see(half)
+        phone.tap("Tricks 10")
+        phone.tap("Save deal")
+        phone.see("Ana total 120")
+        phone.tap("New deal")
+        phone.see("Cannot save yet: choose the declarer")  # saved: the draft is gone
+        phone.tap("Declarer Ben")
+        phone.tap("Back")
+        phone.tap("Discard it")
+        phone.see("Ana total 120")
+        phone.tap("New deal")
+        phone.see("Cannot save yet: choose the declarer")
+    with Store(data_dir) as store:
+        assert store.load_draft(game.id) is None and len(store.load(game.id).deals) == 1
