@@ -18,7 +18,7 @@ from importlib.resources import files
 from importlib.resources.abc import Traversable
 from typing import Any
 
-from .rules.common import InvalidInput, Msg
+from .rules.common import Contract, InvalidInput, Msg
 
 __all__ = ["LANGUAGES", "DEFAULT", "CATALOG_DIR", "Translator", "catalog", "choose_language",
            "placeholders"]
@@ -55,9 +55,17 @@ def placeholders(text: str) -> set[str]:
 class Translator:
     """Renders catalog keys and Msg values in one language."""
 
-    def __init__(self, lang: str = DEFAULT) -> None:
+    def __init__(self, lang: str = DEFAULT, suits: bool = False) -> None:
         self.lang = lang if lang in LANGUAGES else DEFAULT
         self.entries = catalog(self.lang)
+        # Contracts with their suits as symbols (4♥X), as the app shows them in every
+        # language; plain notation (4HX) for the command line, files and accessible names.
+        self.suits = suits
+
+    @property
+    def plain(self) -> Translator:
+        """The same language, contracts in plain notation."""
+        return Translator(self.lang) if self.suits else self
 
     def __call__(self, key: str, **params: Any) -> str:
         entry = self.entries.get(key)
@@ -70,6 +78,8 @@ class Translator:
                   for name, value in params.items()}
         if "field" in values:
             values["field"] = self.field(str(values["field"]))
+        if self.suits and isinstance(values.get("contract"), str):
+            values["contract"] = _with_symbols(values["contract"])
         return str(entry).format_map(values)
 
     def render(self, msg: Msg) -> str:
@@ -101,3 +111,10 @@ class Translator:
         """A deal's summary ('4S by Ana: made +1') from its DealScore."""
         msg = score.summary_msg
         return self.render(msg) if msg is not None else str(score.summary)
+
+
+def _with_symbols(text: str) -> str:
+    try:
+        return Contract.parse(text).symbols
+    except InvalidInput:
+        return text

@@ -136,13 +136,6 @@ def test_chart_axis_ends_on_round_steps_so_labels_never_overlap(low, high):
     assert 2 <= (top - bottom) // step <= 6  # a handful of labels, each a step apart
 
 
-def test_short_axis_labels():
-    from scorer.ui.chart import short_number
-
-    assert [short_number(v) for v in (0, 850, 1000, 1500, -1700, 12000)] == \
-        ["0", "850", "1K", "1.5K", "-1.7K", "12K"]
-
-
 @pytest.mark.parametrize("scheme", ["LIGHT", "DARK"])
 def test_every_text_and_selected_control_is_readable(scheme):
     from scorer.ui import theme

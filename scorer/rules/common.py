@@ -239,6 +239,11 @@ class Contract:
     def tricks_needed(self) -> int:
         return BOOK + self.level
 
+    @property
+    def symbols(self) -> str:
+        """The contract with its suit as a symbol: ``4♥X``, ``3NT``."""
+        return f"{self.level}{self.strain.symbol}{self.doubling.value}"
+
     def __str__(self) -> str:
         return self._text
 

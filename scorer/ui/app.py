@@ -30,18 +30,19 @@ from typing import Any
 
 import flet as ft
 
-from ..game import DealRecord, Game
+from ..game import Game
 from ..i18n import LANGUAGES, Translator, choose_language
 from ..rulebook import rules_page
 from ..rules import InvalidInput, variant
 from ..rules.call_break import as_decimal
-from ..sheet import deal_words, outcome_words, to_csv, to_text
+from ..sheet import outcome_words, to_csv, to_text
 from ..store import GameSummary, InvalidImport, StaleGame, Store, StoreError
 from . import widgets as w
 from .chart import totals_chart
 from .deal_entry import DealEntry
 from .forms import DealDraft, NewGameForm, problem_of, recent_names
-from .present import history_texts
+from .grid import deal_grid
+from .present import grid_rows, history_texts
 from .theme import DARK, LIGHT, theme
 
 __all__ = ["ScorerApp", "run", "serve", "make_main"]
@@ -86,7 +87,7 @@ class ScorerApp:
     def __init__(self, page: ft.Page, store: Store, join_url: str | None = None,
                  lang: str = "en", prefs: Any = None) -> None:
         self.page = page
-        self.t = Translator(lang)
+        self.t = Translator(lang, suits=True)
         self.prefs = prefs
         self.store = store
         self.join_url = join_url
@@ -201,7 +202,7 @@ class ScorerApp:
             # be checked against the store. Said in the bottom bar's status line, which has a
             # fixed height: nothing moves under the player's finger.
             if self.status_line is not None:
-                self.status_line.value = self.t("ui.changed_elsewhere")
+                w.set_suited(self.status_line, self.t("ui.changed_elsewhere"))
                 self.status_line.color = ft.Colors.ERROR
                 self.page.update()
             return
@@ -268,7 +269,7 @@ class ScorerApp:
         return screen("/", t("ui.app_title"), controls)
 
     def _set_language(self, lang: str) -> None:
-        self.t = Translator(lang)
+        self.t = Translator(lang, suits=True)
         if self.prefs is not None:
             self.page.run_task(self.prefs.set, LANGUAGE_KEY, lang)
         self.show()
@@ -461,7 +462,10 @@ class ScorerApp:
             controls.append(w.heading(t("ui.deals_heading", n=game.deals_counted)))
         records = game.records[::-1]
         shown = records if game.id in self.all_deals else records[:DEALS_SHOWN]
-        controls += [self._deal_card(game, record) for record in shown]
+        if shown:
+            controls.append(deal_grid(
+                game.parties, grid_rows(game, t, shown, label_t=t.plain),
+                lambda number: self.go(f"/game/{game.id}/deal/{number}")))
         if len(shown) < len(records):
             controls.append(w.tap(t("ui.show_all_deals", n=len(records)),
                                   t("ui.show_all_deals_label"),
@@ -486,7 +490,7 @@ class ScorerApp:
         self._snack(self.t("ui.copied"))
 
     async def _download(self, game: Game, kind: str) -> None:
-        text = (to_csv(self.store.load_many([game.id]), self.t) if kind == "csv"
+        text = (to_csv(self.store.load_many([game.id]), self.t.plain) if kind == "csv"
                 else self.store.export_json([game.id]))
         name = f"scorer-{game.variant_name}-{game.id}.{kind}"
         await self.files.save_file(file_name=name, src_bytes=text.encode("utf-8"))
@@ -519,22 +523,6 @@ class ScorerApp:
     def _rules_line(self, game: Game) -> str:
         return self.t("ui.rules_used", rules="; ".join(self.t.render(m)
                                                        for m in game.rules_msgs()))
-
-    def _deal_card(self, game: Game, record: DealRecord) -> ft.Control:
-        t = self.t
-        what, tricks = deal_words(game, record, t)
-        points = " / ".join(str(p) for p in record.score.points)
-        totals = " / ".join(str(n) for n in record.totals)
-        detail = (t("ui.calls_tricks", calls=what, tricks=tricks)
-                  if game.variant_name == "call-break" else t.summary(record.score))
-        return ft.Semantics(
-            container=True, label=t("ui.deal_label", n=record.table_number, detail=detail),
-            button=True,
-            content=w.card(
-                ft.Text(f"{record.table_number}. {detail}", weight=ft.FontWeight.BOLD),
-                ft.Text(t("ui.deal_facts", points=points, totals=totals,
-                          dealer=game.players[record.dealer]), size=13),
-                on_tap=lambda: self.go(f"/game/{game.id}/deal/{record.number}")))
 
     def _confirm(self, title: str, text: str, keep: str, act: str,
                  then: Callable[[], Any], on_keep: Callable[[], Any] | None = None) -> None:
@@ -628,7 +616,7 @@ class ScorerApp:
 
         def changed() -> None:
             evaluation = entry.refresh()
-            status.value = entry.status(evaluation)
+            w.set_suited(status, entry.status(evaluation))
             status.color = ft.Colors.ERROR if evaluation.problem else None
             w.set_enabled(save, evaluation.can_save)
             self.page.update()
@@ -636,7 +624,7 @@ class ScorerApp:
 
         entry = DealEntry(draft, changed, t, on_calls=None if number else self._keep_calls)
         evaluation = entry.refresh()
-        status.value = entry.status(evaluation)
+        w.set_suited(status, entry.status(evaluation))
         status.color = ft.Colors.ERROR if evaluation.problem else None
         w.set_enabled(save, evaluation.can_save)
         self.status_line = status
@@ -700,9 +688,9 @@ class ScorerApp:
         record = game.records[number - 1]
         controls: list[ft.Control] = [
             ft.Text(t("ui.dealt_by", name=game.players[record.dealer]), size=14),
-            ft.Text(t.summary(record.score), size=18, weight=ft.FontWeight.BOLD),
+            w.suited(t.summary(record.score), size=18, weight=ft.FontWeight.BOLD),
             w.heading(t("ui.why")),
-            *[ft.Text(t.line(line), size=14) for line in record.score.lines],
+            *[w.suited(t.line(line), size=14) for line in record.score.lines],
             ft.Text(t("ui.points_are", points=" · ".join(
                 f"{p} {self._points(game, v)}" for p, v in
                 zip(game.parties, record.score.points, strict=True))), size=15),
@@ -713,7 +701,7 @@ class ScorerApp:
         changes = history_texts(game, number, t)
         if changes:
             controls.append(w.heading(t("ui.history")))
-        controls += [ft.Text(text, size=13) for text in changes]
+        controls += [w.suited(text, size=13) for text in changes]
         controls.append(w.tap(t("ui.correct"), t("ui.correct"),
                               lambda: self._edit(game, number), primary=True))
         if number == len(game.deals):
@@ -765,13 +753,13 @@ class ScorerApp:
 
         def changed() -> None:
             evaluation = entry.refresh()
-            result.value = entry.status(evaluation)
+            w.set_suited(result, entry.status(evaluation))
             result.color = ft.Colors.ERROR if evaluation.problem else None
             self.page.update()
 
         entry = DealEntry(draft, changed, t)
         evaluation = entry.refresh()
-        result.value = entry.status(evaluation)
+        w.set_suited(result, entry.status(evaluation))
         result.color = ft.Colors.ERROR if evaluation.problem else None
         controls: list[ft.Control] = [
             w.note(t("ui.check_help")),

@@ -9,7 +9,7 @@ import flet_charts as fch
 from ..game import Game
 from ..i18n import Translator
 
-__all__ = ["totals_chart", "axis_range", "short_number"]
+__all__ = ["totals_chart", "axis_range"]
 
 COLORS = (ft.Colors.GREEN_700, ft.Colors.ORANGE_700, ft.Colors.BLUE_700, ft.Colors.PURPLE_400)
 
@@ -22,7 +22,7 @@ def totals_chart(game: Game, t: Translator) -> ft.Control:
             series_points[party].append((record.number, total))
     values = [y for points in series_points for _, y in points]
     target = game.end.value if game.end.kind == "target" else None
-    low, high, step = axis_range(min(0, *values), max(10, *values, *(target or 0,)))
+    low, high, _step = axis_range(min(0, *values), max(10, *values, *(target or 0,)))
     deals = max(1, len(game.records))
     series = [fch.LineChartData(points=[fch.LineChartDataPoint(x, y) for x, y in points],
                                 color=COLORS[i % len(COLORS)], stroke_width=3)
@@ -36,12 +36,9 @@ def totals_chart(game: Game, t: Translator) -> ft.Control:
         data_series=series, height=180, min_x=0, max_x=deals, min_y=low, max_y=high,
         interactive=False,
         animation=ft.Animation(duration=ft.Duration(milliseconds=0)),  # the new total at once
-        # Labels only at round steps: an automatic label at the highest value ("414") would
-        # be drawn over the round one below it ("400").
-        left_axis=fch.ChartAxis(
-            label_size=40, show_min=False, show_max=False,
-            labels=[fch.ChartAxisLabel(value=v, label=ft.Text(short_number(v), size=11))
-                    for v in range(low, high + 1, step)]),
+        # The axis ends on round steps and the automatic labels skip the extreme values: a
+        # label at the highest total ("414") would be drawn over the round one ("400").
+        left_axis=fch.ChartAxis(label_size=40, show_min=False, show_max=False),
         bottom_axis=fch.ChartAxis(labels=[fch.ChartAxisLabel(value=n, label=str(n))
                                           for n in range(0, deals + 1, step)], label_size=24),
         horizontal_grid_lines=fch.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT, width=0.5))
@@ -67,11 +64,3 @@ def axis_range(low: int, high: int, ticks: int = 4) -> tuple[int, int, int]:
     step = next(m * magnitude for m in (1, 2, 5, 10) if span / (m * magnitude) <= ticks + 1)
     return (low // step) * step, -(-high // step) * step, step
 
-
-def short_number(value: int) -> str:
-    """'850', '1.5K', '12K': an axis label narrow enough for a phone."""
-    if abs(value) < 1000:
-        return str(value)
-    thousands = value / 1000
-    return f"{thousands:.1f}".rstrip("0").rstrip(".") + "K" if abs(value) < 10_000 \
-        else f"{round(thousands)}K"

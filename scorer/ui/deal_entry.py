@@ -228,9 +228,9 @@ class DealEntry:
             problem = t.render(evaluation.problem) if evaluation.problem else ""
             return [*note, w.note(t("ui.not_complete", problem=problem), error=True)]
         score = evaluation.score
-        lines: list[ft.Control] = [*note, ft.Text(self.summary(evaluation), size=18,
-                                                  weight=ft.FontWeight.BOLD)]
-        lines += [ft.Text(t.line(line), size=13) for line in score.lines]
+        lines: list[ft.Control] = [*note, w.suited(self.summary(evaluation), size=18,
+                                                   weight=ft.FontWeight.BOLD)]
+        lines += [w.suited(t.line(line), size=13) for line in score.lines]
         return [w.card(*lines)]
 
     def summary(self, evaluation: Evaluation) -> str:

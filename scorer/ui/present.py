@@ -4,12 +4,13 @@ every game an import accepts)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from ..game import Game
+from ..game import DealRecord, Game
 from ..i18n import Translator
 
-__all__ = ["deal_text", "history_texts", "short_time"]
+__all__ = ["GridRow", "deal_text", "grid_rows", "history_texts", "short_time"]
 
 
 def short_time(stamp: str) -> str:
@@ -46,3 +47,47 @@ def history_texts(game: Game, number: int, t: Translator) -> list[str]:
             texts.append(t("ui.history_changed", at=short_time(change.at), before=before,
                            after=after))
     return texts
+
+
+@dataclass(frozen=True)
+class GridRow:
+    """One deal as a row of the scoreboard grid: what happened (for games of two parties,
+    whose cells leave room for it), and per party its running total and this deal's part."""
+
+    number: int  # the deal's place in the record (what the detail screen is opened with)
+    table_number: int  # the deal's number as the table counts deals
+    what: str
+    cells: tuple[tuple[str, str], ...]
+    label: str  # the row's accessible name
+
+
+def _signed(points: int) -> str:
+    return f"+{points}" if points > 0 else str(points)
+
+
+def grid_rows(game: Game, t: Translator, records: tuple[DealRecord, ...] | None = None,
+              label_t: Translator | None = None) -> list[GridRow]:
+    """The scoreboard grid's rows, one per deal (``records``: all by default). In Call Break
+    each cell says the player's call and tricks; in the bridge games the row says who
+    declared what and how it went. ``label_t`` renders the accessible names (plain notation
+    for screen readers)."""
+    label_t = label_t or t
+    rows = []
+    calls = game.variant_name == "call-break"
+    for record in game.records if records is None else records:
+        deal: Any = record.deal
+        if calls:
+            parts = [f"{c}/{k} {_signed(p)}" for c, k, p in
+                     zip(deal.calls, deal.tricks, record.score.points, strict=True)]
+            what = ""
+            detail = label_t("ui.calls_tricks", calls=" ".join(map(str, deal.calls)),
+                             tricks=" ".join(map(str, deal.tricks)))
+        else:
+            parts = [_signed(p) if p else "·" for p in record.score.points]
+            what = t.summary(record.score)
+            detail = label_t.summary(record.score)
+        cells = tuple((str(total), part) for total, part in
+                      zip(record.totals, parts, strict=True))
+        rows.append(GridRow(record.number, record.table_number, what, cells,
+                            label_t("ui.deal_label", n=record.table_number, detail=detail)))
+    return rows

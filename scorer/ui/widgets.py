@@ -120,6 +120,38 @@ class ChoiceGroup:
         self.on_pick(value)
 
 
+SUITS = ("♣", "♦", "♥", "♠")
+
+
+def suited(text: str, size: float = 14, weight: ft.FontWeight | None = None) -> ft.Text:
+    """Text in which suit symbols are drawn with the symbol font, the red suits in red (the
+    colour the theme checks for contrast)."""
+    return set_suited(ft.Text(size=size, weight=weight), text)
+
+
+def set_suited(control: ft.Text, text: str) -> ft.Text:
+    """Show ``text`` in ``control`` (in place), its suit symbols as :func:`suited` draws them."""
+    if not any(suit in text for suit in SUITS):
+        control.value, control.spans, control.semantics_label = text, None, None
+        return control
+    spans: list[ft.TextSpan] = []
+    run = ""
+    for char in text:
+        if char in SUITS:
+            if run:
+                spans.append(ft.TextSpan(run))
+                run = ""
+            spans.append(ft.TextSpan(char, style=ft.TextStyle(
+                font_family=SYMBOL_FONT,
+                color=ft.Colors.TERTIARY if char in RED_SUITS else None)))
+        else:
+            run += char
+    if run:
+        spans.append(ft.TextSpan(run))
+    control.value, control.spans, control.semantics_label = None, spans, text
+    return control
+
+
 def heading(text: str) -> ft.Text:
     return ft.Text(text, size=16, weight=ft.FontWeight.BOLD)
 

@@ -56,24 +56,24 @@ def test_draw_bridge_whole_game(phone, second_phone, data_dir):
     phone.tap("Passed out")
     phone.see("passed out: Ana 0")
     phone.tap("Save deal")
-    phone.see("2. passed out")
+    phone.see("Deal 2: passed out")
     phone.see("dealer: Ana")  # dealt by Ben, the deal passes back to Ana
 
     bridge_deal(phone, "Ben", 3, "No-trump", 9, doubling="Doubled")
     phone.see("Ben total 200")
     bridge_deal(phone, "Ana", 2, "Hearts", 7)            # wrong: really 9 tricks
-    phone.see("4. 2H by Ana: down 1")
+    phone.see("Deal 4: 2H by Ana: down 1")
 
     # Correct deal 4: the old value stays in its history.
     phone.tap("Deal 4: 2H by Ana: down 1")
     phone.see("failed contract scores nothing")
     phone.tap("Correct this deal")
     phone.tap("Tricks 9")
-    phone.see("2H by Ana: made +1")
+    phone.see("2♥ by Ana: made +1")
     phone.tap("Save deal")
     phone.see("Ana total 210")
     phone.tap("Deal 4: 2H by Ana: made +1")
-    phone.see("2H by Ana, 7 tricks, became 2H by Ana, 9 tricks")
+    phone.see("2♥ by Ana, 7 tricks, became 2♥ by Ana, 9 tricks")
     phone.page.go_back()
     phone.see("Ana total 210")
 
@@ -110,7 +110,7 @@ def test_minibridge_whole_game_with_points_and_redeal(phone):
     announce_points(phone, [11, 10, 9, 10])
     phone.see("20-20: redeal")
     phone.tap("Save deal")
-    phone.see("1. redeal")
+    phone.see("Deal 1: redeal")
     phone.see("Deal 1 of 4 · dealer: Ana")
     # Deal 2: points name West as declarer; E-W 4S down 2 gives N-S 100. The table counted
     # last time, so the counts are asked again; they are typed as announced, from the dealer
@@ -131,14 +131,14 @@ def test_minibridge_whole_game_with_points_and_redeal(phone):
     phone.tap("Level 4")
     phone.tap("Spades")
     phone.tap("Tricks 8")
-    phone.see("4S by Dan (West): down 2")
+    phone.see("4♠ by Dan (West): down 2")
     phone.tap("Save deal")
     print(f"MiniBridge deal with counts: {phone.taps} taps plus the digits")
     assert phone.taps <= 8
     phone.see("Ana & Cleo total 100")
     bridge_deal(phone, "Cleo", 3, "No-trump", 9, pick=True)  # N-S 400
     phone.see("Ana & Cleo total 500")
-    phone.see("1. 4S by Dan (West): down 2")  # deal 1, dealt again after the redeal
+    phone.see("Deal 1: 4S by Dan (West): down 2")  # deal 1, dealt again after the redeal
     phone.see("Deals (2)")
     phone.tap("Deal 2: 3NT by Cleo (South): made")
     phone.see("game bonus (3NT is a game contract): 300")
@@ -190,7 +190,7 @@ def test_call_break_whole_game(phone, second_phone):
             phone.tap(f"{name} took {tricks}")
         phone.see("Tricks taken (0 of 13 left)")  # Dan's 3: the rest of the 13
         phone.tap("Save deal")
-        phone.see(f"{round_number}. calls 4 2 2 2; tricks 5 3 2 3")
+        phone.see(f"Deal {round_number}: calls 4 2 2 2; tricks 5 3 2 3")
         if round_number > 1:
             print(f"Call Break round: {phone.taps} taps")
             assert phone.taps <= 10

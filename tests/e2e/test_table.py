@@ -59,7 +59,7 @@ def test_restarting_the_server_shows_the_same_state(browser, tmp_path):
             phone = Phone(browser.new_context(viewport=PHONE).new_page(), url).open()
             phone.tap("Open Draw Bridge: Ana, Ben")
             phone.see("Ana total 60")
-            phone.see("3. 1C by Ana: made")
+            phone.see("Deal 3: 1C by Ana: made")
     assert phone.page.url.endswith(f"/game/{game.id}")
 
 
@@ -67,15 +67,15 @@ def test_check_a_score_without_recording(phone, data_dir):
     phone.tap("Check a score")
     for name in ("Level 4", "Hearts", "Doubled", "Tricks 8"):
         phone.tap(name)
-    phone.see("4HX by Declarer: down 2: Declarer 0 · Opponent 0")
-    shown = phone.page.get_by_text("4HX by Declarer: down 2: Declarer 0 · Opponent 0")
+    phone.see("4♥X by Declarer: down 2: Declarer 0 · Opponent 0")
+    shown = phone.page.get_by_text("4♥X by Declarer: down 2: Declarer 0 · Opponent 0")
     boxes = [shown.nth(i).bounding_box() for i in range(shown.count())]
     assert any(b["y"] >= 0 and b["y"] + b["height"] <= 640 for b in boxes if b), boxes  # in view
     phone.see("House rules: as the rules say (defaults)")
     phone.tap("Show or hide the house rules")
     phone.tap("Rule undertricks score on")
     phone.see("House rules: undertricks score on")
-    phone.see("4HX by Declarer: down 2: Declarer 0 · Opponent 200")
+    phone.see("4♥X by Declarer: down 2: Declarer 0 · Opponent 200")
     phone.see("doubled: 100 × 2 = 200")
     phone.tap("Check Call Break")
     for player, call in enumerate([4, 2, 2, 2], start=1):
@@ -140,7 +140,7 @@ def test_first_start_follows_the_browser_and_a_game_in_spanish(browser, server):
     phone.tap("Nueva mano")
     for name in ("Declarante Pablo", "Nivel 4", "Picas", "Doblado", "Bazas 10"):
         phone.tap(name)
-    phone.see("4SX de Pablo: cumplido: Lucía 0 · Pablo 240")
+    phone.see("4♠X de Pablo: cumplido: Lucía 0 · Pablo 240")
     phone.tap("Guardar la mano")
     phone.see("Pablo gana: alcanzó el objetivo de 100")
     phone.tap("Mano 1: 4SX de Pablo: cumplido")
@@ -161,7 +161,7 @@ def test_share_copy_download_and_import(browser, tmp_path):
         phone.see("The scoresheet is copied")
         copied = phone.page.evaluate("navigator.clipboard.readText()")
         assert copied.splitlines()[0] == "Draw Bridge: Ana, Ben"
-        assert "2. 1C by Ana, 7 tricks: 1C by Ana: made; 20 / 0 (totals 40 / 0)" in copied
+        assert "2. 1♣ by Ana, 7 tricks: 1♣ by Ana: made; 20 / 0 (totals 40 / 0)" in copied
         with phone.page.expect_download() as info:
             phone.tap("Download CSV")
         csv_text = info.value.path().read_text(encoding="utf-8")

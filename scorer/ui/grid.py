@@ -1,0 +1,52 @@
+"""The scoreboard as a grid: a row per deal, a column per player or side with the running
+total and the deal's part, readable at a glance on a 360 px phone (long games scroll with the
+screen). Rows come from the pure presenter ``present.grid_rows``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import flet as ft
+
+from . import widgets as w
+from .present import GridRow
+
+__all__ = ["deal_grid"]
+
+CELL = 64  # px per party column: "-1240" and "4/13 +43" fit at these sizes
+NUMBER = 28
+
+
+def deal_grid(parties: Sequence[str], rows: Sequence[GridRow],
+              on_open: Callable[[int], None]) -> ft.Control:
+    """Header (parties), then ``rows``; tapping a row opens that deal."""
+    wide = any(row.what for row in rows)  # room for what happened (games of two parties)
+    header = ft.Row([ft.Container(ft.Text("#", size=12), width=NUMBER),
+                     ft.Container(expand=True) if wide else ft.Container(width=0),
+                     *(ft.Container(ft.Text(p, size=12, weight=ft.FontWeight.BOLD,
+                                            max_lines=2, overflow=ft.TextOverflow.ELLIPSIS,
+                                            text_align=ft.TextAlign.RIGHT),
+                                    width=CELL, alignment=ft.Alignment.CENTER_RIGHT)
+                       for p in parties)],
+                    spacing=4, expand=not wide,
+                    alignment=ft.MainAxisAlignment.END if not wide else
+                    ft.MainAxisAlignment.START)
+    lines: list[ft.Control] = [header, ft.Divider(height=1)]
+    for row in rows:
+        cells = [ft.Container(ft.Column([ft.Text(total, size=16, weight=ft.FontWeight.BOLD),
+                                         ft.Text(part, size=11)],
+                                        spacing=0, horizontal_alignment=ft.CrossAxisAlignment.END),
+                              width=CELL, alignment=ft.Alignment.CENTER_RIGHT)
+                 for total, part in row.cells]
+        what = [ft.Container(w.suited(row.what, size=13), expand=True)] if wide else \
+            [ft.Container(expand=True)]
+        line = ft.Container(
+            ft.Row([ft.Container(ft.Text(f"{row.table_number}.", size=13), width=NUMBER),
+                    *what, *cells], spacing=4,
+                   vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            padding=ft.Padding.symmetric(vertical=4), ink=True,
+            on_click=lambda _e, n=row.number: on_open(n))
+        lines.append(ft.Semantics(container=True, button=True, label=row.label, content=line,
+                                  exclude_semantics=True))  # the label says it all
+        lines.append(ft.Divider(height=1))
+    return ft.Container(ft.Column(lines, spacing=0), padding=ft.Padding.only(right=8))
