@@ -7,10 +7,11 @@ from bisect import bisect_right
 
 from .common import InvalidInput, Line, Msg, check_int
 
-__all__ = ["IMP_SCALE", "MAX_BOARD", "board_dealer", "board_vulnerable", "imps", "imps_line",
-           "side_vulnerable"]
+__all__ = ["IMP_SCALE", "MAX_BOARD", "MAX_DIFF", "board_dealer", "board_vulnerable", "check_board",
+           "check_diff", "imps", "imps_line", "side_vulnerable"]
 
 MAX_BOARD = 999
+MAX_DIFF = 20_000  # no two results on one board differ by more (7NTXX made against down 13)
 
 # Law 2: boards 1-16, repeated for 17-32 and so on. Index = (board - 1) % 16; (N-S, E-W).
 _NONE, _NS, _EW, _ALL = (False, False), (True, False), (False, True), (True, True)
@@ -39,6 +40,14 @@ def board_vulnerable(board: object) -> tuple[bool, bool]:
 def side_vulnerable(board: object, seat: int) -> bool:
     """Whether the side of ``seat`` (0-3 = N, E, S, W) is vulnerable on ``board``."""
     return board_vulnerable(board)[seat % 2]
+
+
+def check_diff(value: object) -> int:
+    """A difference between two bridge scores: a whole multiple of 10 within ±20000."""
+    diff = check_int("diff", value, -MAX_DIFF, MAX_DIFF)
+    if diff % 10:
+        raise InvalidInput("diff", diff, "is not a multiple of 10 (every bridge score is)")
+    return diff
 
 
 def imps(diff: object) -> int:
