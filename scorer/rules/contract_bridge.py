@@ -30,6 +30,7 @@ __all__ = [
     "is_game_contract",
     "score_duplicate",
     "score_rubber",
+    "sum_line",
     "trick_score",
     "undertrick_penalty",
     "vul_msg",
@@ -189,8 +190,9 @@ def _down_line(contract: Contract, tricks: int) -> Line:
                        down=down))
 
 
-def _sum_line(text: str, key: str, parts: list[int], single_text: str,
-              single_key: str) -> Line:
+def sum_line(text: str, key: str, parts: list[int], single_text: str,
+             single_key: str) -> Line:
+    """The line that adds up a side's parts ('... scores 240 + 500 + 50 = 790')."""
     total = sum(parts)
     if len(parts) == 1:
         return Line(f"{single_text} {total}", total, Msg.of(single_key, points=total))
@@ -210,7 +212,7 @@ def score_duplicate(contract: Contract, tricks: int, vulnerable: bool) -> Contra
         penalty, lines = undertrick_penalty(contract, needed - tricks, vulnerable)
         parts = [line.points for line in lines]
         lines.insert(0, _down_line(contract, tricks))
-        lines.append(_sum_line("defenders score", "cb.defenders_sum", parts,
+        lines.append(sum_line("defenders score", "cb.defenders_sum", parts,
                                "defenders score", "line.defenders_score"))
         return ContractScore(contract, tricks, False, 0, penalty, tuple(lines))
     trick, lines = trick_score(contract)
@@ -219,7 +221,7 @@ def score_duplicate(contract: Contract, tricks: int, vulnerable: bool) -> Contra
                  *insult(contract), *overtricks(contract, tricks - needed, vulnerable)):
         lines.append(part)
         parts.append(part.points)
-    total = _sum_line("declarer's side scores", "cb.declarer_sum", parts, "declarer scores",
+    total = sum_line("declarer's side scores", "cb.declarer_sum", parts, "declarer scores",
                       "line.declarer_scores")
     lines.append(total)
     return ContractScore(contract, tricks, True, total.points, 0, tuple(lines))
@@ -332,11 +334,11 @@ def score_rubber(contract: Contract, tricks: int, vulnerable: bool,
         lines.append(honours.line(contract))
         (above if honours.declarer_side else defenders).append(honours.points)
     if above:
-        lines.append(_sum_line("above the line for declarer's side:", "cb.above_declarer",
+        lines.append(sum_line("above the line for declarer's side:", "cb.above_declarer",
                                above, "above the line for declarer's side:",
                                "cb.above_declarer_one"))
     if defenders:
-        lines.append(_sum_line("above the line for the defenders:", "cb.above_defenders",
+        lines.append(sum_line("above the line for the defenders:", "cb.above_defenders",
                                defenders, "above the line for the defenders:",
                                "cb.above_defenders_one"))
     return RubberScore(contract, tricks, tricks >= needed, below, sum(above), sum(defenders),
