@@ -24,7 +24,7 @@ def deal_words(game: Game, record: DealRecord, t: Translator = ENGLISH) -> tuple
     deal = record.deal
     if game.variant_name == "call-break":
         return (" ".join(map(str, deal.calls)), " ".join(map(str, deal.tricks)))
-    if deal.contract is None:
+    if getattr(deal, "contract", None) is None:  # passed out, redealt, or a team-match board
         return (t.summary(record.score), "")
     return (t("sheet.by", contract=str(deal.contract), declarer=game.players[deal.declarer]),
             str(deal.tricks))
@@ -49,7 +49,8 @@ def sheet_rows(game: Game, t: Translator = ENGLISH) -> list[list[str]]:
     rows = [header]
     for record in game.records:
         what, tricks = deal_words(game, record, t)
-        rows.append([str(record.number), game.players[record.dealer], what, tricks,
+        rows.append([str(record.number), game.variant.dealer_name(record.dealer, game.players),
+                     what, tricks,
                      t.summary(record.score), *map(str, record.score.points),
                      *map(str, record.totals)])
     return rows

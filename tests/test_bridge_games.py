@@ -287,3 +287,31 @@ def test_stateless_variants_score_as_before():
     game = Game.new("minibridge", PLAYERS, first_dealer=0)
     assert game.state is None and game.vulnerability() is None and game.closing is None
     assert game.close().closing is None
+
+
+# --- stored, exported, counted like the other games ------------------------------------------
+
+
+def test_stored_on_disk_exported_and_counted(tmp_path):
+    from scorer.sheet import sheet_rows, to_text
+    from scorer.stats import game_stats
+    from scorer.store import Store
+
+    rubber = Game.new("rubber-bridge", PLAYERS, first_dealer=0)
+    rubber = rubber.add_deal(deal("N", "4S", 10)).add_deal(deal("E", "4HX", 8)).close()
+    chicago = Game.new("chicago", PLAYERS, first_dealer=1).add_deal(deal("S", "3NT", 9))
+    match = Game.new("team-match", ["Lions", "Tigers"]).add_deal(
+        TeamBoard(deal("N", "4S", 10), BridgeDeal()))
+    with Store(tmp_path) as store:
+        for game in (rubber, chicago, match):
+            store.save(game)
+    with Store(tmp_path) as store:
+        for game in (rubber, chicago, match):
+            again = store.load(game.id)
+            assert again.totals == game.totals and again.is_over == game.is_over
+    assert rubber.totals == (120 + 300 + 300, 0)  # 4S, 4HX down 2 (not vulnerable), 300
+    assert sheet_rows(match)[1][:3] == ["1", "North", "board 1: 9 IMPs to Lions"]
+    assert sheet_rows(chicago)[1][1] == "Ben"
+    assert "Ana & Cleo 720" in to_text(rubber)
+    ana, ben, cleo, dan = game_stats(chicago)
+    assert (ana.points, ben.points, cleo.points, cleo.declared) == (400, 0, 400, 1)

@@ -114,6 +114,10 @@ class Variant(ABC):
     def next_dealer(self, dealer: int, deal: Any, rules: Any) -> int:
         """Who deals after ``deal`` was played with ``dealer`` dealing."""
 
+    def dealer_name(self, dealer: int, players: Sequence[str]) -> str:
+        """Who deals, for a scoresheet: the player (a team match names the seat instead)."""
+        return players[dealer]
+
     @abstractmethod
     def openers(self, dealer: int, players: Sequence[str]) -> str:
         """Who calls or leads first when ``dealer`` deals, in words."""

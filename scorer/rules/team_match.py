@@ -99,6 +99,10 @@ class TeamMatch(Variant):
     def next_dealer(self, dealer: int, deal: Any, rules: Any) -> int:
         return (dealer + 1) % 4
 
+    def dealer_name(self, dealer: int, players: Sequence[str]) -> str:
+        """The dealer is a seat (0-3, from the board number), not one of the two teams."""
+        return SEAT_WORDS[dealer]
+
     def openers(self, dealer: int, players: Sequence[str]) -> str:
         return f"{SEAT_WORDS[dealer]} deals"
 
