@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from bisect import bisect_right
+from functools import lru_cache
 
 from .common import InvalidInput, Line, Msg, check_int
 
@@ -58,6 +59,7 @@ def imps(diff: object) -> int:
     return step if diff >= 0 else -step
 
 
+@lru_cache(maxsize=4096)
 def imps_line(diff: int) -> Line:
     """The IMPs for ``diff`` with the step of the scale that gives them."""
     result = imps(diff)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from .base import DealScore, Variant
@@ -76,6 +77,7 @@ class BridgeDeal:
                    None if honours is None else Honours.parse(honours))
 
 
+@lru_cache(maxsize=8)
 def vul_line(vulnerable: tuple[bool, bool]) -> Line:
     word, key = _VUL_KEYS[vulnerable]
     return Line(f"vulnerable in this deal: {word}", 0, Msg.of("cb.vul_line", who=Msg(key)))
@@ -83,6 +85,11 @@ def vul_line(vulnerable: tuple[bool, bool]) -> Line:
 
 def contract_summary(deal: BridgeDeal, players: Sequence[str]) -> tuple[str, Msg]:
     """'4HX by Ana (North): made +1', in English and as a message."""
+    return _contract_summary(deal, tuple(players))
+
+
+@lru_cache(maxsize=16384)
+def _contract_summary(deal: BridgeDeal, players: tuple[str, ...]) -> tuple[str, Msg]:
     assert deal.contract is not None and deal.declarer is not None and deal.tricks is not None
     diff = deal.tricks - deal.contract.tricks_needed
     if diff < 0:

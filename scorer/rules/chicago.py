@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from .base import DealScore, EndRule, RuleInfo
@@ -43,6 +44,7 @@ __all__ = ["Chicago", "ChicagoRules", "ChicagoState", "FOURTH_DEAL_BONUS", "cycl
 
 FOURTH_DEAL_BONUS = 100
 CYCLE = 4
+_DEAL_LINES = {n: Line(f"deal {n} of 4", n, Msg.of("ch.deal", number=n)) for n in range(1, 5)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,8 +142,7 @@ class Chicago(FourSeatBridge):
             return passed_out_score(), state
         vulnerable = cycle_vulnerable(state.played, dealer, rules.dealer_vulnerable)
         number = state.played + 1
-        lines = [Line(f"deal {number} of 4", number, Msg.of("ch.deal", number=number)),
-                 vul_line(vulnerable)]
+        lines = [_DEAL_LINES[number], vul_line(vulnerable)]
         side = deal.side
         vul = vulnerable[side]
         parts = list(state.parts)
@@ -150,7 +151,9 @@ class Chicago(FourSeatBridge):
             lines.extend(scored.lines)
             mine, theirs = scored.declarer, scored.defenders
         else:
-            mine, theirs = self._carried(deal, vul, number, parts, lines)
+            mine, theirs, carried_lines, after = _carried(deal, vul, number, state.parts)
+            lines.extend(carried_lines)
+            parts = list(after)
         played = number % CYCLE
         new_state = ChicagoState(played, (parts[0], parts[1]) if played else (0, 0),
                                  state.cycles + (played == 0))
@@ -159,56 +162,59 @@ class Chicago(FourSeatBridge):
         return DealScore(points, tuple(lines), summary, deal.tricks >= deal.contract.tricks_needed,
                          msg), new_state
 
-    @staticmethod
-    def _carried(deal: BridgeDeal, vul: bool, number: int, parts: list[int],
-                 lines: list[Line]) -> tuple[int, int]:
-        """Score the deal with part scores carried; updates ``parts``; returns the points of
-        (declarer's side, defenders)."""
-        assert deal.contract is not None and deal.tricks is not None
-        contract, side = deal.contract, deal.side
-        mine: list[int] = []
-        theirs: list[int] = []
-        needed = contract.tricks_needed
-        if deal.tricks < needed:
-            penalty, penalty_lines = undertrick_penalty(contract, needed - deal.tricks, vul)
-            lines.extend(penalty_lines)
-            theirs.append(penalty)
+
+@lru_cache(maxsize=8192)
+def _carried(deal: BridgeDeal, vul: bool, number: int, carried: tuple[int, int],
+         ) -> tuple[int, int, tuple[Line, ...], tuple[int, int]]:
+    """Score the deal with the part scores ``carried`` (N-S, E-W) toward game; returns the
+    points of declarer's side and of the defenders, the lines, and the part scores after it."""
+    assert deal.contract is not None and deal.tricks is not None
+    contract, side = deal.contract, deal.side
+    parts = list(carried)
+    lines: list[Line] = []
+    mine: list[int] = []
+    theirs: list[int] = []
+    needed = contract.tricks_needed
+    if deal.tricks < needed:
+        penalty, penalty_lines = undertrick_penalty(contract, needed - deal.tricks, vul)
+        lines.extend(penalty_lines)
+        theirs.append(penalty)
+    else:
+        trick, trick_lines = trick_score(contract)
+        lines.extend(trick_lines)
+        mine.append(trick)
+        before, total = parts[side], parts[side] + trick
+        sums = f"{before} + {trick} = {total}"
+        if total >= GAME:
+            bonus = GAME_BONUS[vul]
+            parts[0] = parts[1] = 0
+            lines.append(Line(f"{SIDE_WORDS[side]} toward game: {sums}, a game "
+                              f"({'vulnerable' if vul else 'not vulnerable'}): {bonus}",
+                              bonus, Msg.of("ch.game", side=SIDE_MSGS[side], sums=sums,
+                                            vul=vul_msg(vul), points=bonus)))
+            mine.append(bonus)
+        elif number == CYCLE:
+            lines.append(Line(f"part score on the fourth deal ({SIDE_WORDS[side]} toward "
+                              f"game: {sums}): {FOURTH_DEAL_BONUS}", FOURTH_DEAL_BONUS,
+                              Msg.of("ch.fourth", side=SIDE_MSGS[side], sums=sums,
+                                     points=FOURTH_DEAL_BONUS)))
+            mine.append(FOURTH_DEAL_BONUS)
         else:
-            trick, trick_lines = trick_score(contract)
-            lines.extend(trick_lines)
-            mine.append(trick)
-            before, total = parts[side], parts[side] + trick
-            sums = f"{before} + {trick} = {total}"
-            if total >= GAME:
-                bonus = GAME_BONUS[vul]
-                parts[0] = parts[1] = 0
-                lines.append(Line(f"{SIDE_WORDS[side]} toward game: {sums}, a game "
-                                  f"({'vulnerable' if vul else 'not vulnerable'}): {bonus}",
-                                  bonus, Msg.of("ch.game", side=SIDE_MSGS[side], sums=sums,
-                                                vul=vul_msg(vul), points=bonus)))
-                mine.append(bonus)
-            elif number == CYCLE:
-                lines.append(Line(f"part score on the fourth deal ({SIDE_WORDS[side]} toward "
-                                  f"game: {sums}): {FOURTH_DEAL_BONUS}", FOURTH_DEAL_BONUS,
-                                  Msg.of("ch.fourth", side=SIDE_MSGS[side], sums=sums,
-                                         points=FOURTH_DEAL_BONUS)))
-                mine.append(FOURTH_DEAL_BONUS)
-            else:
-                parts[side] = total
-                lines.append(Line(f"{SIDE_WORDS[side]} toward game: {sums}, carried to the "
-                                  "next deal", total,
-                                  Msg.of("ch.carried", side=SIDE_MSGS[side], sums=sums)))
-            for line in (*slam_bonus(contract, vul), *insult(contract),
-                         *overtricks(contract, deal.tricks - needed, vul)):
-                lines.append(line)
-                mine.append(line.points)
-        if deal.honours is not None:
-            lines.append(deal.honours.line(contract))
-            (mine if deal.honours.declarer_side else theirs).append(deal.honours.points)
-        if mine:
-            lines.append(sum_line("declarer's side scores", "cb.declarer_sum", mine,
-                                  "declarer scores", "line.declarer_scores"))
-        if theirs:
-            lines.append(sum_line("defenders score", "cb.defenders_sum", theirs,
-                                  "defenders score", "line.defenders_score"))
-        return sum(mine), sum(theirs)
+            parts[side] = total
+            lines.append(Line(f"{SIDE_WORDS[side]} toward game: {sums}, carried to the "
+                              "next deal", total,
+                              Msg.of("ch.carried", side=SIDE_MSGS[side], sums=sums)))
+        for line in (*slam_bonus(contract, vul), *insult(contract),
+                     *overtricks(contract, deal.tricks - needed, vul)):
+            lines.append(line)
+            mine.append(line.points)
+    if deal.honours is not None:
+        lines.append(deal.honours.line(contract))
+        (mine if deal.honours.declarer_side else theirs).append(deal.honours.points)
+    if mine:
+        lines.append(sum_line("declarer's side scores", "cb.declarer_sum", mine,
+                              "declarer scores", "line.declarer_scores"))
+    if theirs:
+        lines.append(sum_line("defenders score", "cb.defenders_sum", theirs,
+                              "defenders score", "line.defenders_score"))
+    return sum(mine), sum(theirs), tuple(lines), (parts[0], parts[1])

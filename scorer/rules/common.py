@@ -239,6 +239,9 @@ class Contract:
     def tricks_needed(self) -> int:
         return BOOK + self.level
 
+    def __hash__(self) -> int:
+        return hash(self._text)  # equal contracts have equal text; scores are cached by contract
+
     def __str__(self) -> str:
         return self._text
 

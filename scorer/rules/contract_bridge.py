@@ -10,6 +10,7 @@ each, are in scorer/assets/rules/contract-bridge.md (and its worked examples are
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .common import (
     Contract,
@@ -68,7 +69,8 @@ def is_game_contract(contract: Contract) -> bool:
 # --- the parts -------------------------------------------------------------------------------
 
 
-def trick_score(contract: Contract) -> tuple[int, list[Line]]:
+@lru_cache(maxsize=512)
+def trick_score(contract: Contract) -> tuple[int, tuple[Line, ...]]:
     """Trick points of the odd tricks bid and made (Law 77 trick score): C/D 20, H/S 30,
     NT 40 then 30; doubled ×2, redoubled ×4. Overtricks are not trick score."""
     level, strain = contract.level, contract.strain
@@ -86,17 +88,16 @@ def trick_score(contract: Contract) -> tuple[int, list[Line]]:
         base = level * value
         line = Line(f"trick score of {named}: {level} × {value} = {base}", base,
                     Msg.of("cb.trick_suit", contract=named, n=level, value=value, points=base))
-    lines = [line]
     doubling = contract.doubling
     if doubling is Doubling.UNDOUBLED:
-        return base, lines
+        return base, (line,)
     points = base * doubling.multiplier
     word = _DOUBLING_WORD[doubling]
-    lines.append(Line(f"{word}: {base} × {doubling.multiplier} = {points}", points,
-                      Msg.of(f"line.{word}", points=base, result=points)))
-    return points, lines
+    return points, (line, Line(f"{word}: {base} × {doubling.multiplier} = {points}", points,
+                               Msg.of(f"line.{word}", points=base, result=points)))
 
 
+@lru_cache(maxsize=512)
 def game_bonus(trick: int, vulnerable: bool) -> Line:
     """Duplicate: 300/500 for a game (trick score 100 or more), else 50 for a part score."""
     if trick >= GAME:
@@ -108,44 +109,47 @@ def game_bonus(trick: int, vulnerable: bool) -> Line:
                 PART_SCORE_BONUS, Msg.of("cb.part", trick=trick, points=PART_SCORE_BONUS))
 
 
-def slam_bonus(contract: Contract, vulnerable: bool) -> list[Line]:
+@lru_cache(maxsize=512)
+def slam_bonus(contract: Contract, vulnerable: bool) -> tuple[Line, ...]:
     if contract.level < 6:
-        return []
+        return ()
     grand = contract.level == 7
     points = (GRAND_SLAM if grand else SMALL_SLAM)[vulnerable]
     name = "grand" if grand else "small"
-    return [Line(f"{name} slam bid and made, {_vul_word(vulnerable)}: {points}", points,
-                 Msg.of(f"cb.{name}_slam", vul=vul_msg(vulnerable), points=points))]
+    return (Line(f"{name} slam bid and made, {_vul_word(vulnerable)}: {points}", points,
+                 Msg.of(f"cb.{name}_slam", vul=vul_msg(vulnerable), points=points)),)
 
 
-def insult(contract: Contract) -> list[Line]:
+@lru_cache(maxsize=512)
+def insult(contract: Contract) -> tuple[Line, ...]:
     """50 for making a doubled contract, 100 for a redoubled one."""
     points = INSULT.get(contract.doubling)
     if points is None:
-        return []
+        return ()
     word = _DOUBLING_WORD[contract.doubling]
-    return [Line(f"{word} contract made (the insult): {points}", points,
-                 Msg.of(f"cb.insult_{word}", points=points))]
+    return (Line(f"{word} contract made (the insult): {points}", points,
+                 Msg.of(f"cb.insult_{word}", points=points)),)
 
 
-def overtricks(contract: Contract, over: int, vulnerable: bool) -> list[Line]:
+@lru_cache(maxsize=2048)
+def overtricks(contract: Contract, over: int, vulnerable: bool) -> tuple[Line, ...]:
     """Undoubled: trick value each (30 in no-trump); doubled 100/200; redoubled 200/400."""
     if over <= 0:
-        return []
+        return ()
     doubling = contract.doubling
     if doubling is Doubling.UNDOUBLED:
         value = contract.strain.later_tricks
         points = over * value
         word = "overtrick" if over == 1 else "overtricks"
-        return [Line(f"{over} {word} at trick value: {over} × {value} = {points}", points,
-                     Msg.of("cb.over_plain", n=over, value=value, points=points))]
+        return (Line(f"{over} {word} at trick value: {over} × {value} = {points}", points,
+                     Msg.of("cb.over_plain", n=over, value=value, points=points)),)
     each = DOUBLED_OVERTRICK[vulnerable] * (doubling.multiplier // 2)
     points = over * each
     word = "overtrick" if over == 1 else "overtricks"
     name = _DOUBLING_WORD[doubling]
-    return [Line(f"{over} {word} {name}, {_vul_word(vulnerable)}: {over} × {each} = {points}",
+    return (Line(f"{over} {word} {name}, {_vul_word(vulnerable)}: {over} × {each} = {points}",
                  points, Msg.of(f"cb.over_{name}", n=over, vul=vul_msg(vulnerable), each=each,
-                                points=points))]
+                                points=points)),)
 
 
 def undertrick_steps(down: int, doubling: Doubling, vulnerable: bool,
@@ -163,7 +167,9 @@ def undertrick_steps(down: int, doubling: Doubling, vulnerable: bool,
     return [(a, b, each * factor) for a, b, each in runs if b >= a]
 
 
-def undertrick_penalty(contract: Contract, down: int, vulnerable: bool) -> tuple[int, list[Line]]:
+@lru_cache(maxsize=2048)
+def undertrick_penalty(contract: Contract, down: int, vulnerable: bool,
+                       ) -> tuple[int, tuple[Line, ...]]:
     lines: list[Line] = []
     total = 0
     vul = _vul_word(vulnerable)
@@ -179,7 +185,7 @@ def undertrick_penalty(contract: Contract, down: int, vulnerable: bool) -> tuple
         lines.append(Line(text, points, Msg.of(
             "cb.under", n=n, first=first, last=last, doubling=_DOUBLING_MSG[contract.doubling],
             vul=vul_msg(vulnerable), each=each, points=points)))
-    return total, lines
+    return total, tuple(lines)
 
 
 def _down_line(contract: Contract, tricks: int) -> Line:
@@ -206,16 +212,22 @@ def sum_line(text: str, key: str, parts: list[int], single_text: str,
 def score_duplicate(contract: Contract, tricks: int, vulnerable: bool) -> ContractScore:
     """Score one contract by Law 77 (duplicate): the declarer's side's score when made, the
     defenders' when failed; with every line of the arithmetic."""
-    tricks = check_tricks(tricks)
+    return _score_duplicate(contract, check_tricks(tricks), bool(vulnerable))
+
+
+@lru_cache(maxsize=4096)
+def _score_duplicate(contract: Contract, tricks: int, vulnerable: bool) -> ContractScore:
+    """Scores are immutable values, so each (contract, tricks, vulnerability) is scored once."""
     needed = contract.tricks_needed
     if tricks < needed:
-        penalty, lines = undertrick_penalty(contract, needed - tricks, vulnerable)
-        parts = [line.points for line in lines]
-        lines.insert(0, _down_line(contract, tricks))
+        penalty, penalty_lines = undertrick_penalty(contract, needed - tricks, vulnerable)
+        parts = [line.points for line in penalty_lines]
+        lines = [_down_line(contract, tricks), *penalty_lines]
         lines.append(sum_line("defenders score", "cb.defenders_sum", parts,
                                "defenders score", "line.defenders_score"))
         return ContractScore(contract, tricks, False, 0, penalty, tuple(lines))
-    trick, lines = trick_score(contract)
+    trick, trick_lines = trick_score(contract)
+    lines = list(trick_lines)
     parts = [trick]
     for part in (game_bonus(trick, vulnerable), *slam_bonus(contract, vulnerable),
                  *insult(contract), *overtricks(contract, tricks - needed, vulnerable)):
@@ -311,6 +323,12 @@ def score_rubber(contract: Contract, tricks: int, vulnerable: bool,
     tricks = check_tricks(tricks)
     if honours is not None:
         honours.check(contract)
+    return _score_rubber(contract, tricks, bool(vulnerable), honours)
+
+
+@lru_cache(maxsize=4096)
+def _score_rubber(contract: Contract, tricks: int, vulnerable: bool,
+                  honours: Honours | None) -> RubberScore:
     needed = contract.tricks_needed
     lines: list[Line] = []
     below = 0

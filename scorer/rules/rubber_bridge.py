@@ -12,7 +12,7 @@ scorer/assets/rules/contract-bridge.md.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from .base import DealScore, EndRule, RuleInfo
@@ -175,8 +175,8 @@ class RubberBridge(FourSeatBridge):
             games, toward, rubber_points = [0, 0], [0, 0], (0, 0)
         entry = RubberEntry(number, below, (above[0], above[1]), game_won, rubber_won)
         summary, msg = contract_summary(deal, players)
-        new_state = replace(state, games=(games[0], games[1]), below=(toward[0], toward[1]),
-                            rubbers=rubbers, finished=finished, points=rubber_points)
+        new_state = RubberState((games[0], games[1]), (toward[0], toward[1]), rubbers, finished,
+                                rubber_points)
         return DealScore(points, tuple(lines), summary, scored.made, msg, entry), new_state
 
     def closing(self, state: Any, rules: Any, players: Sequence[str]) -> DealScore | None:

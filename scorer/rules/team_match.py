@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from .base import DealScore, EndRule, Variant
@@ -81,6 +82,27 @@ def ns_score(deal: BridgeDeal, board: int) -> tuple[int, list[Line]]:
     return (net if deal.side == 0 else -net), list(scored.lines)
 
 
+@lru_cache(maxsize=1024)
+def _board_line(board: int) -> Line:
+    seat = board_dealer(board)
+    return Line(f"board {board}: {SEAT_WORDS[seat]} deals", board,
+                Msg.of("tm.board", board=board, seat=seat_msg(seat)))
+
+
+@lru_cache(maxsize=16384)
+def _table(table: int, result: BridgeDeal, board: int) -> tuple[int, tuple[Line, ...]]:
+    """One table's result on ``board``: its N-S score and the lines that explain it."""
+    ns, table_lines = ns_score(result, board)
+    if result.contract is not None and result.declarer is not None:
+        text = f"table {table}: {result.contract} by {SEAT_WORDS[result.declarer]}"
+        msg = Msg.of("tm.table", table=table, contract=str(result.contract),
+                     seat=seat_msg(result.declarer))
+    else:
+        text, msg = f"table {table}: passed out", Msg.of("tm.table_passed", table=table)
+    return ns, (Line(text, table, msg), *table_lines,
+                Line(f"table {table}: N-S {ns}", ns, Msg.of("tm.ns", table=table, points=ns)))
+
+
 class TeamMatch(Variant):
     name = "team-match"
     title = "Team match"
@@ -136,23 +158,12 @@ class TeamMatch(Variant):
         board = state + 1
         vulnerable = board_vulnerable(board)
         seat = board_dealer(board)
-        lines = [Line(f"board {board}: {SEAT_WORDS[seat]} deals", board,
-                      Msg.of("tm.board", board=board, seat=seat_msg(seat))),
-                 vul_line(vulnerable)]
+        lines = [_board_line(board), vul_line(vulnerable)]
         scores = []
         for table, result in ((1, deal.table1), (2, deal.table2)):
-            ns, table_lines = ns_score(result, board)
+            ns, table_lines = _table(table, result, board)
             scores.append(ns)
-            if result.contract is not None and result.declarer is not None:
-                text = f"table {table}: {result.contract} by {SEAT_WORDS[result.declarer]}"
-                msg = Msg.of("tm.table", table=table, contract=str(result.contract),
-                             seat=seat_msg(result.declarer))
-            else:
-                text, msg = f"table {table}: passed out", Msg.of("tm.table_passed", table=table)
-            lines.append(Line(text, table, msg))
             lines.extend(table_lines)
-            lines.append(Line(f"table {table}: N-S {ns}", ns,
-                              Msg.of("tm.ns", table=table, points=ns)))
         diff = scores[0] - scores[1]
         lines.append(Line(f"{players[0]}: {scores[0]} at table 1, {-scores[1]} at table 2 = "
                           f"{diff}", diff, Msg.of("tm.diff", team=players[0], one=scores[0],
