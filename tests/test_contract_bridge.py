@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from docs_examples import examples
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorer.i18n import LANGUAGES, Translator
@@ -199,6 +199,7 @@ contracts = st.builds(Contract, st.integers(1, 7), st.sampled_from(Strain),
 tricks = st.integers(0, 13)
 
 
+@settings(deadline=None)  # a busy 2-core CI machine must pass
 @given(contracts, tricks, st.booleans())
 def test_made_and_failed_never_both_positive(contract, taken, vul):
     result = score_duplicate(contract, taken, vul)
@@ -211,6 +212,7 @@ def _net(contract: Contract, taken: int, vul: bool) -> int:
     return result.declarer - result.defenders
 
 
+@settings(deadline=None)  # a busy 2-core CI machine must pass
 @given(st.integers(1, 7), st.sampled_from(Strain), tricks, st.booleans())
 def test_doubling_is_monotone(level, strain, taken, vul):
     """Doubling raises what a made contract scores and what a failed one pays."""
@@ -220,6 +222,7 @@ def test_doubling_is_monotone(level, strain, taken, vul):
     assert plain.defenders <= doubled.defenders <= redoubled.defenders
 
 
+@settings(deadline=None)  # a busy 2-core CI machine must pass
 @given(contracts, tricks)
 def test_vulnerability_never_lowers_a_made_contract(contract, taken):
     if taken >= contract.tricks_needed:
@@ -230,11 +233,13 @@ def test_vulnerability_never_lowers_a_made_contract(contract, taken):
             contract, taken, False).defenders
 
 
+@settings(deadline=None)  # a busy 2-core CI machine must pass
 @given(contracts, st.integers(0, 12), st.booleans())
 def test_one_more_trick_is_never_worse_for_declarer(contract, taken, vul):
     assert _net(contract, taken + 1, vul) > _net(contract, taken, vul)
 
 
+@settings(deadline=None)  # a busy 2-core CI machine must pass
 @given(contracts, tricks, st.booleans())
 def test_rubber_and_duplicate_agree_but_for_game_and_part_score_bonuses(contract, taken, vul):
     duplicate = score_duplicate(contract, taken, vul)
@@ -245,12 +250,14 @@ def test_rubber_and_duplicate_agree_but_for_game_and_part_score_bonuses(contract
     assert rubber.defenders_above == duplicate.defenders
 
 
+@settings(deadline=None)  # a busy 2-core CI machine must pass
 @given(st.integers(-10_000, 10_000))
 def test_imps_are_odd_symmetric(diff):
     assert imps(-diff) == -imps(diff)
     assert 0 <= abs(imps(diff)) <= 24
 
 
+@settings(deadline=None)  # a busy 2-core CI machine must pass
 @given(st.integers(-10_000, 10_000), st.integers(0, 3_000))
 def test_imps_are_monotone(diff, more):
     assert imps(diff) <= imps(diff + more)
@@ -270,6 +277,7 @@ def test_board_numbers_are_checked(board):
     assert info.value.field == "board"
 
 
+@settings(deadline=None)  # a busy 2-core CI machine must pass
 @given(contracts, tricks, st.booleans(),
        st.sampled_from([None, "declarer:150", "defenders:150"]))
 def test_every_line_renders_in_every_language(contract, taken, vul, held):
@@ -281,3 +289,33 @@ def test_every_line_renders_in_every_language(contract, taken, vul, held):
         assert english.line(line) == line.text
         for lang in LANGUAGES:
             assert "{" not in Translator(lang).line(line)
+
+
+# --- the rules page in each language ---------------------------------------------------------
+
+YES = {"es": "sí", "bg": "да", "af": "ja"}
+
+
+@pytest.mark.parametrize("lang", sorted(YES))
+def test_translated_pages_examples_match_the_scoring(lang):
+    from scorer.rulebook import RULES_DIR
+
+    text = (RULES_DIR / lang / "contract-bridge.md").read_text(encoding="utf-8")
+    rows = [line.strip("|").split("|") for line in text.splitlines()
+            if line.startswith("| ") and line[2].isdigit()]
+    assert len(rows) == 7
+    for contract, tricks, vul, declarer, defenders in ([c.strip() for c in r] for r in rows):
+        result = score_duplicate(Contract.parse(contract), int(tricks), vul == YES[lang])
+        assert (result.declarer, result.defenders) == (int(declarer), int(defenders))
+
+
+@pytest.mark.parametrize(("game", "lang", "title"),
+                         [("rubber-bridge", "en", "# Contract bridge"),
+                          ("chicago", "es", "# Bridge de contrato"),
+                          ("team-match", "bg", "# Бридж на договори"),
+                          ("chicago", "af", "# Kontrakbrug"),
+                          ("minibridge", "en", "# MiniBridge")])
+def test_each_contract_bridge_game_shows_the_shared_rules_page(game, lang, title):
+    from scorer.rulebook import rules_page
+
+    assert rules_page(game, lang).startswith(title)

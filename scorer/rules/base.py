@@ -114,6 +114,11 @@ class Variant(ABC):
     def next_dealer(self, dealer: int, deal: Any, rules: Any) -> int:
         """Who deals after ``deal`` was played with ``dealer`` dealing."""
 
+    @property
+    def rules_page(self) -> str:
+        """The rules page (scorer/assets/rules/<page>.md) that explains this game."""
+        return self.name
+
     def dealer_name(self, dealer: int, players: Sequence[str]) -> str:
         """Who deals, for a scoresheet: the player (a team match names the seat instead)."""
         return players[dealer]

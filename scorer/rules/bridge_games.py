@@ -117,6 +117,10 @@ class FourSeatBridge(Variant):
     seat_names = SEATS
     honours_allowed = True
 
+    @property
+    def rules_page(self) -> str:
+        return "contract-bridge"
+
     def parties(self, players: Sequence[str]) -> tuple[str, ...]:
         return (f"{players[0]} & {players[2]}", f"{players[1]} & {players[3]}")
 

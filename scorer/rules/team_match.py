@@ -121,6 +121,10 @@ class TeamMatch(Variant):
     def next_dealer(self, dealer: int, deal: Any, rules: Any) -> int:
         return (dealer + 1) % 4
 
+    @property
+    def rules_page(self) -> str:
+        return "contract-bridge"
+
     def dealer_name(self, dealer: int, players: Sequence[str]) -> str:
         """The dealer is a seat (0-3, from the board number), not one of the two teams."""
         return SEAT_WORDS[dealer]
