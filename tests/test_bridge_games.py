@@ -315,3 +315,29 @@ def test_stored_on_disk_exported_and_counted(tmp_path):
     assert "Ana & Cleo 720" in to_text(rubber)
     ana, ben, cleo, dan = game_stats(chicago)
     assert (ana.points, ben.points, cleo.points, cleo.declared) == (400, 0, 400, 1)
+
+
+def test_a_correction_rescores_every_later_deal_in_its_new_state():
+    game = Game.new("rubber-bridge", PLAYERS, first_dealer=0)
+    game = game.add_deal(deal("N", "4S", 10))  # N-S game: N-S vulnerable from now on
+    game = game.add_deal(deal("S", "4S", 9))  # vulnerable, down 1: E-W 100
+    assert game.totals == (120, 100)
+    corrected = game.correct(1, deal("N", "4S", 9))  # deal 1 failed after all: nobody has a game
+    assert corrected.records[1].score.points == (0, 50)  # now not vulnerable, down 1: 50
+    assert corrected.totals == (0, 100) and corrected.vulnerability() == (False, False)
+    assert len(corrected.history) == 1
+
+
+@pytest.mark.parametrize("name", ["rubber-bridge", "chicago", "team-match"])
+def test_names_house_rules_and_choices_are_in_every_catalog(name):
+    from scorer.i18n import catalog
+    from scorer.rules import variant
+
+    v = variant(name)
+    keys = [f"game.{name}", *(f"houserule.{r.name}" for r in v.house_rules),
+            *(f"choice.{c}" for r in v.house_rules for c in r.choices)]
+    for lang in LANGUAGES:
+        assert [k for k in keys if k not in catalog(lang)] == []
+    rules = v.parse_rules()
+    assert [Translator("en").render(m) for m in rules.describe_msgs()] == list(rules.describe())
+    assert v.parse_rules(rules.to_dict()) == rules
