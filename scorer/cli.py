@@ -147,11 +147,17 @@ def _check(args: argparse.Namespace, result_words: list[str]) -> dict[str, Any]:
     if args.game in _CONTRACT_BRIDGE:
         return _check_contract_bridge(args, result_words)
     t = Translator(args.lang)
-    game = variant(args.game)
+    checkable = "is not one of draw-bridge, minibridge, call-break, duplicate, rubber, imps"
+    try:
+        game = variant(args.game)
+    except InvalidInput:
+        raise InvalidInput("game", args.game, checkable) from None
     rules = game.parse_rules(_rules(args.rule))
     used = {"draw-bridge": {"contract", "tricks"},
             "minibridge": {"contract", "tricks", "hcp", "dealer"},
-            "call-break": {"calls", "tricks"}}[game.name]
+            "call-break": {"calls", "tricks"}}.get(game.name)
+    if used is None:  # a whole-game variant (rubber bridge, Chicago, team match)
+        raise InvalidInput("game", args.game, checkable)
     _check_unused(game.name, used, args)
     if game.name == "call-break":
         if args.calls is None or args.tricks is None:

@@ -146,7 +146,12 @@ def test_in_bulgarian(capsys):
      (["imps", "--diff", "40", "--contract", "4H"], "--contract: 4H is not used by imps"),
      (["imps", "--diff", "40", "--rule", "a=b"], "--rule: a=b is not used by imps"),
      (["draw-bridge", "--contract", "4H", "--tricks", "9", "--vulnerable", "no"],
-      "--vulnerable: no is not used by draw-bridge")],
+      "--vulnerable: no is not used by draw-bridge"),
+     (["chicago", "--contract", "4H", "--tricks", "10"],
+      "game: chicago is not one of draw-bridge, minibridge, call-break, duplicate, rubber, imps"),
+     (["team-match", "--diff", "10"], "game: team-match is not one of"),
+     (["poker", "--contract", "4H", "--tricks", "10"],
+      "game: poker is not one of draw-bridge, minibridge, call-break, duplicate, rubber, imps")],
 )
 def test_invalid_input_exit_2_one_line(capsys, args, message):
     code, out, err = run(capsys, *args)
