@@ -53,6 +53,11 @@ def sheet_rows(game: Game, t: Translator = ENGLISH) -> list[list[str]]:
                      what, tricks,
                      t.summary(record.score), *map(str, record.score.points),
                      *map(str, record.totals)])
+    closing = game.closing
+    if closing is not None:  # points added when the players stopped (an unfinished rubber)
+        words = "; ".join(t.line(line) for line in closing.lines)
+        rows.append(["", "", words, "", t.summary(closing), *map(str, closing.points),
+                     *map(str, game.totals)])
     return rows
 
 
@@ -85,6 +90,8 @@ def to_text(game: Game, t: Translator = ENGLISH) -> str:
             what = t("sheet.with_tricks", what=what, n=int(tricks))
         lines.append(t("sheet.line", number=record.number, what=what,
                        summary=t.summary(record.score), points=points, totals=totals))
+    if game.closing is not None:
+        lines.extend(t.line(line) for line in game.closing.lines)
     totals = ", ".join(f"{p} {n}" for p, n in zip(game.parties, game.totals, strict=True))
     lines.append(t("sheet.totals", totals=totals))
     lines.append(t("cli.result_points", points=outcome_words(game, t)))

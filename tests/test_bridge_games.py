@@ -313,6 +313,9 @@ def test_stored_on_disk_exported_and_counted(tmp_path):
     assert sheet_rows(match)[1][:3] == ["1", "North", "board 1: 9 IMPs to Lions"]
     assert sheet_rows(chicago)[1][1] == "Ben"
     assert "Ana & Cleo 720" in to_text(rubber)
+    assert "unfinished rubber: N-S won the only game: 300" in to_text(rubber).splitlines()
+    last = sheet_rows(rubber)[-1]
+    assert last[4] == "unfinished rubber" and last[-4:] == ["300", "0", "720", "0"]
     ana, ben, cleo, dan = game_stats(chicago)
     assert (ana.points, ben.points, cleo.points, cleo.declared) == (400, 0, 400, 1)
 
