@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import pytest
 from docs_examples import examples
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scorer.game import Game
 from scorer.i18n import LANGUAGES, Translator
-from scorer.rules import Contract, InvalidInput
+from scorer.rules import Contract, Doubling, InvalidInput, Strain
 from scorer.rules.bridge_games import BridgeDeal
 from scorer.rules.chicago import cycle_vulnerable
 from scorer.rules.contract_bridge import Honours
@@ -344,3 +346,48 @@ def test_names_house_rules_and_choices_are_in_every_catalog(name):
     rules = v.parse_rules()
     assert [Translator("en").render(m) for m in rules.describe_msgs()] == list(rules.describe())
     assert v.parse_rules(rules.to_dict()) == rules
+
+
+# --- properties of whole games ---------------------------------------------------------------
+
+played = st.builds(BridgeDeal, st.integers(0, 3),
+                   st.builds(Contract, st.integers(1, 7), st.sampled_from(Strain),
+                             st.sampled_from(Doubling)),
+                   st.integers(0, 13))
+deals = st.lists(st.one_of(played, st.just(BridgeDeal())), max_size=30)
+
+
+@settings(deadline=None, max_examples=60)
+@given(deals)
+def test_any_rubber_session_keeps_its_books(session):
+    game = Game.new("rubber-bridge", PLAYERS, first_dealer=0)
+    for played_deal in session:
+        vulnerable = game.vulnerability()
+        assert vulnerable == (game.state.games[0] == 1, game.state.games[1] == 1)
+        game = game.add_deal(played_deal)
+        state = game.state
+        assert max(state.below) < 100 and max(state.games) <= 1
+    sheets = [r.score.sheet for r in game.records]
+    assert game.state.rubbers == len(game.state.finished) == sum(
+        s.rubber_won is not None for s in sheets)
+    assert game.totals == tuple(sum(r.score.points[i] for r in game.records) for i in (0, 1))
+    for sheet in sheets:
+        assert all(p >= 0 for p in (*sheet.below, *sheet.above))
+    closed = game.close()
+    assert closed.totals[0] >= game.totals[0] and closed.totals[1] >= game.totals[1]
+    round_trip(closed)
+
+
+@settings(deadline=None, max_examples=60)
+@given(deals, st.sampled_from(["carried", "duplicate"]))
+def test_any_chicago_session_keeps_its_books(session, scoring):
+    game = Game.new("chicago", PLAYERS, {"scoring": scoring}, first_dealer=1, end="open")
+    for played_deal in session:
+        game = game.add_deal(played_deal)
+        state = game.state
+        assert state.played == game.deals_counted % 4 and max(state.parts) < 100
+        assert state.cycles == game.deals_counted // 4
+        if scoring == "duplicate":
+            assert state.parts == (0, 0)
+    assert game.totals == tuple(sum(r.score.points[i] for r in game.records) for i in (0, 1))
+    round_trip(game)
