@@ -164,8 +164,8 @@ class Chicago(FourSeatBridge):
 
 
 @lru_cache(maxsize=8192)
-def _carried(deal: BridgeDeal, vul: bool, number: int, carried: tuple[int, int],
-         ) -> tuple[int, int, tuple[Line, ...], tuple[int, int]]:
+def _carried(deal: BridgeDeal, vul: bool, number: int,
+             carried: tuple[int, int]) -> tuple[int, int, tuple[Line, ...], tuple[int, int]]:
     """Score the deal with the part scores ``carried`` (N-S, E-W) toward game; returns the
     points of declarer's side and of the defenders, the lines, and the part scores after it."""
     assert deal.contract is not None and deal.tricks is not None
