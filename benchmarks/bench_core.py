@@ -14,9 +14,11 @@ import time
 
 from scorer.game import Game
 from scorer.rules import Contract, variant
+from scorer.rules.bridge_games import BridgeDeal
 from scorer.rules.call_break import CallBreakDeal
 from scorer.rules.draw_bridge import DrawBridgeDeal
 from scorer.rules.minibridge import MiniBridgeDeal
+from scorer.rules.team_match import TeamBoard
 
 CONTRACTS = [Contract.parse(f"{lvl}{s}{x}") for lvl in range(1, 8)
              for s in ("C", "D", "H", "S", "NT") for x in ("", "X", "XX")]
@@ -28,6 +30,11 @@ def random_deal(name: str, rng: random.Random) -> object:
         return DrawBridgeDeal(rng.randrange(2), rng.choice(CONTRACTS), rng.randrange(14))
     if name == "minibridge":
         return MiniBridgeDeal(rng.randrange(4), rng.choice(PLAIN), rng.randrange(14))
+    if name in ("rubber-bridge", "chicago"):
+        return BridgeDeal(rng.randrange(4), rng.choice(CONTRACTS), rng.randrange(14))
+    if name == "team-match":
+        return TeamBoard(*(BridgeDeal(rng.randrange(4), rng.choice(CONTRACTS), rng.randrange(14))
+                           for _ in range(2)))
     cuts = sorted(rng.randrange(14) for _ in range(3))
     tricks = (cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], 13 - cuts[2])
     return CallBreakDeal(tuple(rng.randint(2, 13) for _ in range(4)), tricks)
@@ -35,11 +42,12 @@ def random_deal(name: str, rng: random.Random) -> object:
 
 def bench_scoring(count: int) -> float:
     rng = random.Random(1)
-    names = ["draw-bridge", "minibridge", "call-break"]
+    names = ["draw-bridge", "minibridge", "call-break", "rubber-bridge", "chicago", "team-match"]
     variants = {n: variant(n) for n in names}
     rules = {n: variants[n].parse_rules() for n in names}
     players = {"draw-bridge": ("A", "B"), "minibridge": ("A", "B", "C", "D"),
-               "call-break": ("A", "B", "C", "D")}
+               "call-break": ("A", "B", "C", "D"), "rubber-bridge": ("A", "B", "C", "D"),
+               "chicago": ("A", "B", "C", "D"), "team-match": ("A", "B")}
     work = [(n, random_deal(n, rng)) for n in (rng.choice(names) for _ in range(count))]
     start = time.perf_counter()
     lines = 0
@@ -54,7 +62,8 @@ def bench_rebuild(repeats: int) -> dict[str, float]:
     rng = random.Random(2)
     result = {}
     for name, players in (("draw-bridge", ["A", "B"]), ("minibridge", list("ABCD")),
-                          ("call-break", list("ABCD"))):
+                          ("call-break", list("ABCD")), ("rubber-bridge", list("ABCD")),
+                          ("chicago", list("ABCD")), ("team-match", ["A", "B"])):
         end = "target=1000000" if name == "draw-bridge" else "open"
         game = Game.new(name, players, end=end, first_dealer=0)
         for _ in range(100):

@@ -15,9 +15,12 @@ from typing import Any, NoReturn
 
 from .i18n import LANGUAGES, Translator
 from .rules import Contract, InvalidInput, variant
+from .rules.boards import board_dealer, board_vulnerable, check_board, check_diff, imps_line
 from .rules.call_break import as_decimal, score_calls
+from .rules.common import Line, Msg
+from .rules.contract_bridge import Honours, score_duplicate, score_rubber
 from .rules.draw_bridge import score_contract as score_draw_bridge
-from .rules.minibridge import declarer_from_hcp, seat_index
+from .rules.minibridge import SEAT_WORDS, declarer_from_hcp, seat_index
 from .rules.minibridge import score_contract as score_minibridge
 
 __all__ = ["main"]
@@ -61,19 +64,107 @@ def _lines(t: Translator, lines: Sequence[Any]) -> list[dict[str, Any]]:
     return [{"text": t.line(line), "points": line.points} for line in lines]
 
 
+_OPTIONS = ("contract", "tricks", "hcp", "dealer", "calls", "vulnerable", "board", "declarer",
+            "honors", "diff")
+_CONTRACT_BRIDGE = {"duplicate": {"contract", "tricks", "vulnerable", "board", "declarer"},
+                    "rubber": {"contract", "tricks", "vulnerable", "honors"},
+                    "imps": {"diff"}}
+
+
+def _check_unused(name: str, used: set[str], args: argparse.Namespace) -> None:
+    for option in _OPTIONS:
+        if getattr(args, option) is not None and option not in used:
+            raise InvalidInput(f"--{option}", getattr(args, option), f"is not used by {name}")
+
+
+def _yes_no(field: str, value: str | None) -> bool:
+    text = (value or "").strip().lower()
+    if text not in ("yes", "no"):
+        raise InvalidInput(field, value, "is not yes or no")
+    return text == "yes"
+
+
+def _vulnerable(args: argparse.Namespace) -> tuple[bool, list[Line]]:
+    """Declarer's side's vulnerability: --vulnerable, or --board with --declarer (Law 2)."""
+    if args.board is None and args.declarer is None:
+        if args.vulnerable is None:
+            raise InvalidInput("vulnerable", None, "(give --vulnerable yes|no, or --board N "
+                               "--declarer N|E|S|W)")
+        return _yes_no("vulnerable", args.vulnerable), []
+    if args.vulnerable is not None:
+        raise InvalidInput("--vulnerable", args.vulnerable,
+                           "is not allowed with --board (the board sets the vulnerability)")
+    if args.board is None:
+        raise InvalidInput("board", None, "(--declarer needs --board N, 1 to 999)")
+    if args.declarer is None:
+        raise InvalidInput("declarer", None, "(--board needs --declarer N, E, S or W)")
+    board = check_board(args.board)
+    seat = seat_index(args.declarer, "declarer")
+    vul = board_vulnerable(board)[seat % 2]
+    dealer = board_dealer(board)
+    line = Line(f"board {board}: dealer {SEAT_WORDS[dealer]}; declarer {SEAT_WORDS[seat]} "
+                f"is {'vulnerable' if vul else 'not vulnerable'}", 0,
+                Msg.of("cb.board", board=board, dealer=Msg(f"seat.{'NESW'[dealer]}"),
+                       declarer=Msg(f"seat.{'NESW'[seat]}"),
+                       vul=Msg("cb.vul" if vul else "cb.nonvul")))
+    return vul, [line]
+
+
+def _check_contract_bridge(args: argparse.Namespace, result_words: list[str]) -> dict[str, Any]:
+    """scorer check duplicate | rubber | imps."""
+    t = Translator(args.lang)
+    _check_unused(args.game, _CONTRACT_BRIDGE[args.game], args)
+    if args.rule:
+        raise InvalidInput("--rule", args.rule[0], f"is not used by {args.game}")
+    if args.game == "imps":
+        if args.diff is None:
+            raise InvalidInput("diff", None, "(give --diff, the difference in points, e.g. 470)")
+        line = imps_line(check_diff(args.diff))
+        result_words[0] = t.line(line)
+        return {"imps": line.points}
+    if args.contract is None:
+        raise InvalidInput("contract", None, "(give --contract, e.g. 4HX or 3NT)")
+    if args.tricks is None:
+        raise InvalidInput("tricks", None, "(give --tricks, 0 to 13)")
+    contract = Contract.parse(args.contract)
+    tricks = _ints("tricks", args.tricks)
+    if len(tricks) != 1:
+        raise InvalidInput("tricks", args.tricks, "is not one number between 0 and 13")
+    if args.game == "duplicate":
+        vulnerable, board_lines = _vulnerable(args)
+        scored = score_duplicate(contract, tricks[0], vulnerable)
+        result: dict[str, Any] = scored.to_dict()
+        result["lines"] = _lines(t, [*board_lines, *scored.lines])
+        result_words[0] = t.render(scored.result_msg)
+        return result
+    if args.vulnerable is None:
+        raise InvalidInput("vulnerable", None, "(give --vulnerable yes|no)")
+    honours = None if args.honors is None else Honours.parse(args.honors)
+    rubber = score_rubber(contract, tricks[0], _yes_no("vulnerable", args.vulnerable), honours)
+    result = rubber.to_dict()
+    result["lines"] = _lines(t, rubber.lines)
+    result_words[0] = t.render(rubber.result_msg)
+    return result
+
+
 def _check(args: argparse.Namespace, result_words: list[str]) -> dict[str, Any]:
     """Score one hand without recording it; returns the JSON shape of the result and puts
     the table's words for a contract's result ('made +1', 'down 2') in ``result_words``."""
+    if args.game in _CONTRACT_BRIDGE:
+        return _check_contract_bridge(args, result_words)
     t = Translator(args.lang)
-    game = variant(args.game)
+    checkable = "is not one of draw-bridge, minibridge, call-break, duplicate, rubber, imps"
+    try:
+        game = variant(args.game)
+    except InvalidInput:
+        raise InvalidInput("game", args.game, checkable) from None
     rules = game.parse_rules(_rules(args.rule))
     used = {"draw-bridge": {"contract", "tricks"},
             "minibridge": {"contract", "tricks", "hcp", "dealer"},
-            "call-break": {"calls", "tricks"}}[game.name]
-    for option in ("contract", "tricks", "hcp", "dealer", "calls"):
-        if getattr(args, option) is not None and option not in used:
-            raise InvalidInput(f"--{option}", getattr(args, option),
-                               f"is not used by {game.name}")
+            "call-break": {"calls", "tricks"}}.get(game.name)
+    if used is None:  # a whole-game variant (rubber bridge, Chicago, team match)
+        raise InvalidInput("game", args.game, checkable)
+    _check_unused(game.name, used, args)
     if game.name == "call-break":
         if args.calls is None or args.tricks is None:
             raise InvalidInput("calls", None, "(call-break needs --calls and --tricks)")
@@ -117,7 +208,12 @@ def _print_check(result: dict[str, Any], words: str, t: Translator) -> None:
             print()
     for line in result.get("lines", []):
         print(line["text"])
-    if "points" in result:
+    if "imps" in result:
+        print(words)
+    elif "declarer_below" in result:
+        print(t("cli.result_rubber", result=words, below=result["declarer_below"],
+                above=result["declarer_above"], defenders=result["defenders_above"]))
+    elif "points" in result:
         decimals = ", ".join(f"{p} ({as_decimal(p)})" for p in result["points"])
         print(t("cli.result_points", points=decimals))
     elif "made" in result:
@@ -134,12 +230,21 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     check = sub.add_parser("check", help="score a hand without recording it")
-    check.add_argument("game", help="draw-bridge, minibridge or call-break")
+    check.add_argument("game", help="draw-bridge, minibridge, call-break; contract bridge: "
+                       "duplicate, rubber or imps")
     check.add_argument("--contract", help="e.g. 4HX, 3NT, 7♠XX")
     check.add_argument("--tricks", help="tricks taken by declarer (0-13); call-break: 4 counts")
     check.add_argument("--hcp", help="minibridge: the four counts N,E,S,W, e.g. 11,10,9,10")
     check.add_argument("--dealer", help="minibridge with --hcp: N, E, S or W")
     check.add_argument("--calls", help="call-break: the four calls, e.g. 4,3,2,4")
+    check.add_argument("--vulnerable", help="duplicate, rubber: is declarer's side vulnerable "
+                       "(yes or no)")
+    check.add_argument("--board", help="duplicate: the board number (sets the vulnerability; "
+                       "with --declarer)")
+    check.add_argument("--declarer", help="duplicate with --board: N, E, S or W")
+    check.add_argument("--honors", help="rubber: declarer:100, declarer:150, defenders:100 or "
+                       "defenders:150")
+    check.add_argument("--diff", help="imps: the difference in points, e.g. 470 or -470")
     check.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE",
                        help="a house rule, e.g. undertricks=on (repeatable)")
     check.add_argument("--json", action="store_true", help="print JSON")

@@ -149,7 +149,9 @@ class Game:
         None draws one at random from ``rng``."""
         v = variant(game)
         names = check_players(v, players)
-        if first_dealer is None:
+        if v.first_dealer is not None:
+            dealer = v.first_dealer
+        elif first_dealer is None:
             dealer = (rng or random.Random()).randrange(v.player_count)
         elif isinstance(first_dealer, str) and v.seat_names and not first_dealer.isdigit():
             from .rules.minibridge import seat_index
@@ -176,13 +178,15 @@ class Game:
         return self.variant.parties(self.players)
 
     @cached_property
-    def _replay(self) -> tuple[tuple[DealRecord, ...], Outcome | None, int]:
+    def _replay(self) -> tuple[tuple[DealRecord, ...], Outcome | None, int, Any,
+                               DealScore | None]:
         v = self.variant
         totals = [0] * len(self.parties)
         dealer = self.first_dealer
         records: list[DealRecord] = []
         outcome: Outcome | None = None
         counted = 0
+        state = v.start_state(self.rules)
         for number, deal in enumerate(self.deals, start=1):
             if outcome is not None:
                 raise InvalidInput(f"deal {number}", "recorded",
@@ -191,7 +195,7 @@ class Game:
                                           end=outcome.after_deal))
             try:
                 v.check_deal(deal, dealer, self.rules)
-                score = v.score(deal, self.rules, self.players)
+                score, state = v.score_in(deal, self.rules, self.players, dealer, state)
             except InvalidInput as error:
                 raise InvalidInput(f"deal {number} {error.field}", error.value,
                                    error.allowed, error.msg) from None
@@ -203,15 +207,28 @@ class Game:
                                       counted + 1))
             counted += counts
             dealer = next_dealer
-            outcome = self._end_reached(number, counted, totals)
+            outcome = self._end_reached(number, counted, totals, state)
+        closing = None
         if outcome is None and self.closed:
+            closing = v.closing(state, self.rules, self.players)
+            for i, points in enumerate(closing.points if closing else ()):
+                totals[i] += points
             outcome = _leaders(totals, len(self.deals),
                                f"ended by the players after {len(self.deals)} deals",
                                Msg.of("outcome.closed", n=len(self.deals)))
-        return tuple(records), outcome, dealer
+        return tuple(records), outcome, dealer, state, closing
 
-    def _end_reached(self, number: int, counted: int, totals: list[int]) -> Outcome | None:
+    def _end_reached(self, number: int, counted: int, totals: list[int],
+                     state: Any = None) -> Outcome | None:
         end = self.end
+        if end.kind == "rubbers":
+            assert end.value is not None
+            done = self.variant.completed(state)
+            if done >= end.value:
+                words = "rubber" if done == 1 else "rubbers"
+                return _leaders(totals, number, f"highest total after {done} {words}",
+                                Msg.of("outcome.rubbers", n=done))
+            return None
         if end.kind == "target":
             assert end.value is not None
             if max(totals) >= end.value:
@@ -243,7 +260,25 @@ class Game:
     @property
     def totals(self) -> tuple[int, ...]:
         records = self.records
-        return records[-1].totals if records else (0,) * len(self.parties)
+        totals = records[-1].totals if records else (0,) * len(self.parties)
+        closing = self.closing
+        if closing is not None:
+            totals = tuple(t + p for t, p in zip(totals, closing.points, strict=True))
+        return totals
+
+    @property
+    def state(self) -> Any:
+        """What the variant carries after the last deal (None for most variants)."""
+        return self._replay[3]
+
+    @property
+    def closing(self) -> DealScore | None:
+        """Points added when the players ended the game early (an unfinished rubber)."""
+        return self._replay[4]
+
+    def vulnerability(self) -> tuple[bool, bool] | None:
+        """Whether (N-S, E-W) are vulnerable in the next deal, where the game has it."""
+        return self.variant.vulnerability(self.state, self.dealer, self.rules)
 
     @property
     def deals_counted(self) -> int:
@@ -264,6 +299,11 @@ class Game:
             assert end.value is not None
             return Msg.of("progress.deals", number=min(self.deals_counted + 1, end.value),
                           total=end.value)
+        if end.kind == "rubbers":
+            assert end.value is not None
+            return Msg.of("progress.rubbers",
+                          number=min(self.variant.completed(self.state) + 1, end.value),
+                          total=end.value)
         return Msg.of("progress.open", n=len(self.deals))
 
     def rules_msgs(self) -> tuple[Msg, ...]:
@@ -278,6 +318,10 @@ class Game:
         if end.kind == "deals":
             assert end.value is not None
             return f"deal {min(self.deals_counted + 1, end.value)} of {end.value}"
+        if end.kind == "rubbers":
+            assert end.value is not None
+            done = self.variant.completed(self.state)
+            return f"rubber {min(done + 1, end.value)} of {end.value}"
         return f"open-ended, {len(self.deals)} deals played"
 
     def rules_text(self) -> tuple[str, ...]:

@@ -18,9 +18,20 @@ HOUSE_RULES = "<!-- house-rules -->"
 _COMMENT = re.compile(r"<!--.*?-->\n?", re.S)
 
 
+def _page(game: str) -> str:
+    """The page a game's rules are on (the contract bridge games share one)."""
+    from .rules import InvalidInput, variant
+
+    try:
+        return variant(game).rules_page
+    except InvalidInput:
+        return game
+
+
 def rules_page(game: str, lang: str, house_rules_first: bool = False) -> str:
     """The rules page of ``game`` in ``lang`` (English where no translation exists), as
     Markdown without HTML comments; optionally with the house rules section first."""
+    game = _page(game)
     path = RULES_DIR / lang / f"{game}.md"
     if lang == "en" or not path.is_file():
         path = RULES_DIR / f"{game}.md"

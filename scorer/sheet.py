@@ -25,7 +25,7 @@ def deal_words(game: Game, record: DealRecord, t: Translator = ENGLISH) -> tuple
     deal = record.deal
     if game.variant_name == "call-break":
         return (" ".join(map(str, deal.calls)), " ".join(map(str, deal.tricks)))
-    if deal.contract is None:
+    if getattr(deal, "contract", None) is None:  # passed out, redealt, or a team-match board
         return (t.summary(record.score), "")
     return (t("sheet.by", contract=str(deal.contract), declarer=game.players[deal.declarer]),
             str(deal.tricks))
@@ -51,9 +51,15 @@ def sheet_rows(game: Game, t: Translator = ENGLISH) -> list[list[str]]:
     rows = [header]
     for record in game.records:
         what, tricks = deal_words(game, record, t)
-        rows.append([str(record.table_number), game.players[record.dealer], what, tricks,
+        rows.append([str(record.table_number),
+                     game.variant.dealer_name(record.dealer, game.players), what, tricks,
                      t.summary(record.score), *map(str, record.score.points),
                      *map(str, record.totals)])
+    closing = game.closing
+    if closing is not None:  # points added when the players stopped (an unfinished rubber)
+        words = "; ".join(t.line(line) for line in closing.lines)
+        rows.append(["", "", words, "", t.summary(closing), *map(str, closing.points),
+                     *map(str, game.totals)])
     return rows
 
 
@@ -99,6 +105,8 @@ def to_text(game: Game, t: Translator = ENGLISH) -> str:
             what = t("sheet.with_tricks", what=what, n=int(tricks))
         lines.append(t("sheet.line", number=record.table_number, what=what,
                        summary=t.summary(record.score), points=points, totals=totals))
+    if game.closing is not None:
+        lines.extend(t.line(line) for line in game.closing.lines)
     totals = ", ".join(f"{p} {n} ({as_decimal(n)})" if decimals else f"{p} {n}"
                        for p, n in zip(game.parties, game.totals, strict=True))
     lines.append(t("sheet.totals", totals=totals))

@@ -55,7 +55,8 @@ _COUNTS = tuple(f.name for f in fields(PlayerStats) if f.name != "name")
 
 
 def _party_of(game: Game, player: int) -> int:
-    return player % 2 if game.variant_name == "minibridge" else player
+    """Players sit round the table in party order: N, E, S, W play for N-S, E-W, N-S, E-W."""
+    return player % len(game.parties)
 
 
 def game_stats(game: Game) -> tuple[PlayerStats, ...]:

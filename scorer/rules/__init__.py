@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from .base import DealScore, EndRule, RuleInfo, Variant
 from .call_break import CallBreak
+from .chicago import Chicago
 from .common import Contract, ContractScore, Doubling, InvalidInput, Line, Strain
 from .draw_bridge import DrawBridge
 from .minibridge import MiniBridge
+from .rubber_bridge import RubberBridge
+from .team_match import TeamMatch
 
 __all__ = [
     "Contract",
@@ -27,7 +30,8 @@ __all__ = [
     "variant",
 ]
 
-VARIANTS: dict[str, Variant] = {v.name: v for v in (DrawBridge(), MiniBridge(), CallBreak())}
+VARIANTS: dict[str, Variant] = {v.name: v for v in (DrawBridge(), MiniBridge(), CallBreak(),
+                                                    RubberBridge(), Chicago(), TeamMatch())}
 
 _BY_ALIAS: dict[str, Variant] = {}
 for _v in VARIANTS.values():

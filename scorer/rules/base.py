@@ -29,6 +29,7 @@ class DealScore:
     summary: str
     made: bool | None = None
     summary_msg: Msg | None = None
+    sheet: Any = None  # what a variant's scoresheet shows beyond points (e.g. a rubber's line)
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,11 +39,11 @@ class EndRule:
     kind: str
     value: int | None = None
 
-    KINDS: ClassVar[tuple[str, ...]] = ("target", "deals", "open")
+    KINDS: ClassVar[tuple[str, ...]] = ("target", "deals", "rubbers", "open")
 
     def __post_init__(self) -> None:
         if self.kind not in self.KINDS:
-            raise InvalidInput("end", self.kind, "is not one of target, deals, open")
+            raise InvalidInput("end", self.kind, "is not one of target, deals, rubbers, open")
         if self.kind == "open":
             if self.value is not None:
                 raise InvalidInput("end", self.value, "is not allowed with an open-ended game")
@@ -51,13 +52,13 @@ class EndRule:
 
     @classmethod
     def parse(cls, text: str) -> EndRule:
-        """Read ``target=500``, ``deals=8`` or ``open``."""
+        """Read ``target=500``, ``deals=8``, ``rubbers=2`` or ``open``."""
         kind, _, value = text.strip().partition("=")
         kind = kind.strip().lower()
         if kind == "open" and not value:
             return cls("open")
         if not value.strip().isdigit():
-            raise InvalidInput("end", text, "is not target=N, deals=N or open")
+            raise InvalidInput("end", text, "is not target=N, deals=N, rubbers=N or open")
         return cls(kind, int(value))
 
     def __str__(self) -> str:
@@ -84,7 +85,14 @@ class RuleInfo:
 
 
 class Variant(ABC):
-    """One game's rules. Subclasses are stateless; the registry holds one instance each."""
+    """One game's rules. Subclasses are stateless; the registry holds one instance each.
+
+    Most variants score each deal on its own (``score``). A variant whose deals depend on the
+    deals before them (rubber bridge: games won and part scores below the line; Chicago: the
+    deal's place in the cycle) keeps an immutable *state* that ``scorer.game`` threads through
+    the replay: ``start_state`` gives it before the first deal, ``score_in`` scores a deal in it
+    and returns the next one. The defaults keep a stateless variant exactly as it was.
+    """
 
     name: ClassVar[str]
     title: ClassVar[str]
@@ -96,6 +104,7 @@ class Variant(ABC):
     default_end: ClassVar[EndRule]
     end_suggestions: ClassVar[tuple[EndRule, ...]]
     house_rules: ClassVar[tuple[RuleInfo, ...]]
+    first_dealer: ClassVar[int | None] = None  # fixed by the rules (duplicate board 1: North)
 
     # --- table -----------------------------------------------------------------------
     @abstractmethod
@@ -105,6 +114,15 @@ class Variant(ABC):
     @abstractmethod
     def next_dealer(self, dealer: int, deal: Any, rules: Any) -> int:
         """Who deals after ``deal`` was played with ``dealer`` dealing."""
+
+    @property
+    def rules_page(self) -> str:
+        """The rules page (scorer/assets/rules/<page>.md) that explains this game."""
+        return self.name
+
+    def dealer_name(self, dealer: int, players: Sequence[str]) -> str:
+        """Who deals, for a scoresheet: the player (a team match names the seat instead)."""
+        return players[dealer]
 
     @abstractmethod
     def openers(self, dealer: int, players: Sequence[str]) -> str:
@@ -142,6 +160,30 @@ class Variant(ABC):
     @abstractmethod
     def score(self, deal: Any, rules: Any, players: Sequence[str]) -> DealScore:
         """Score one deal, with its explanation, naming ``players`` in the lines."""
+
+    # --- state carried from deal to deal (optional) -------------------------------------
+    def start_state(self, rules: Any) -> Any:
+        """The state before the first deal; None for a variant that scores deals on their own."""
+        return None
+
+    def score_in(self, deal: Any, rules: Any, players: Sequence[str], dealer: int,
+                 state: Any) -> tuple[DealScore, Any]:
+        """Score ``deal`` (dealt by ``dealer``) in ``state``; returns its score and the state
+        after it. By default the deal is scored on its own and the state is unchanged."""
+        return self.score(deal, rules, players), state
+
+    def completed(self, state: Any) -> int:
+        """How many units the end rule ``rubbers=N`` counts (rubbers) are finished."""
+        return 0
+
+    def closing(self, state: Any, rules: Any, players: Sequence[str]) -> DealScore | None:
+        """Points added when the players end the game early (an unfinished rubber)."""
+        return None
+
+    def vulnerability(self, state: Any, dealer: int, rules: Any) -> tuple[bool, bool] | None:
+        """Whether each side (N-S, E-W) is vulnerable in the next deal; None where the game
+        has no vulnerability."""
+        return None
 
     def __repr__(self) -> str:
         return f"variant({self.name!r})"

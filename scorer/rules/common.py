@@ -244,6 +244,9 @@ class Contract:
         """The contract with its suit as a symbol: ``4♥X``, ``3NT``."""
         return f"{self.level}{self.strain.symbol}{self.doubling.value}"
 
+    def __hash__(self) -> int:
+        return hash(self._text)  # equal contracts have equal text; scores are cached by contract
+
     def __str__(self) -> str:
         return self._text
 

@@ -1,0 +1,151 @@
+"""What the contract bridge games share: a deal at the table (declarer's seat, contract,
+tricks, honours; or passed out) and the four-seat variant frame (N-S against E-W, the deal
+moving clockwise). Pure, standard library only."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from .base import DealScore, Variant
+from .common import Contract, InvalidInput, Line, Msg, check_int, check_tricks
+from .contract_bridge import Honours
+from .minibridge import SEAT_WORDS, SEATS, seat_index, seat_msg
+
+__all__ = ["BridgeDeal", "FourSeatBridge", "SIDE_MSGS", "SIDE_WORDS", "contract_summary",
+           "passed_out_score", "vul_line"]
+
+SIDE_WORDS = ("N-S", "E-W")
+SIDE_MSGS = (Msg("side.NS"), Msg("side.EW"))
+_VUL_KEYS = {(False, False): ("none", "cb.vul_none"), (True, False): ("N-S", "cb.vul_ns"),
+             (False, True): ("E-W", "cb.vul_ew"), (True, True): ("both", "cb.vul_both")}
+
+
+@dataclass(frozen=True, slots=True)
+class BridgeDeal:
+    """A played deal: the declarer's seat (0-3 = N, E, S, W), the contract, the tricks taken
+    by declarer's side and the honours held (rubber bridge), or all None when passed out."""
+
+    declarer: int | None = None
+    contract: Contract | None = None
+    tricks: int | None = None
+    honours: Honours | None = None
+
+    def __post_init__(self) -> None:
+        if self.contract is None:
+            if self.declarer is not None or self.tricks is not None or self.honours is not None:
+                raise InvalidInput("contract", None, "(needed unless the deal was passed out)")
+            return
+        check_int("declarer", self.declarer, 0, 3)
+        check_tricks(self.tricks)
+        if self.honours is not None:
+            self.honours.check(self.contract)
+
+    @property
+    def passed_out(self) -> bool:
+        return self.contract is None
+
+    @property
+    def side(self) -> int:
+        """The declaring side: 0 = N-S, 1 = E-W."""
+        assert self.declarer is not None
+        return self.declarer % 2
+
+    def to_dict(self) -> dict[str, Any]:
+        if self.contract is None:
+            return {"passed_out": True}
+        assert self.declarer is not None
+        data: dict[str, Any] = {"declarer": SEATS[self.declarer], "contract": str(self.contract),
+                                "tricks": self.tricks}
+        if self.honours is not None:
+            data["honors"] = str(self.honours)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> BridgeDeal:
+        if not isinstance(data, Mapping):
+            raise InvalidInput("deal", data, "is not a deal record")
+        if data.get("passed_out"):
+            return cls()
+        if "contract" not in data:
+            raise InvalidInput("contract", None, "(needed unless the deal was passed out)")
+        honours = data.get("honors")
+        return cls(seat_index(data.get("declarer"), "declarer"), Contract.parse(data["contract"]),
+                   check_tricks(data.get("tricks")),
+                   None if honours is None else Honours.parse(honours))
+
+
+@lru_cache(maxsize=8)
+def vul_line(vulnerable: tuple[bool, bool]) -> Line:
+    word, key = _VUL_KEYS[vulnerable]
+    return Line(f"vulnerable in this deal: {word}", 0, Msg.of("cb.vul_line", who=Msg(key)))
+
+
+def contract_summary(deal: BridgeDeal, players: Sequence[str]) -> tuple[str, Msg]:
+    """'4HX by Ana (North): made +1', in English and as a message."""
+    return _contract_summary(deal, tuple(players))
+
+
+@lru_cache(maxsize=16384)
+def _contract_summary(deal: BridgeDeal, players: tuple[str, ...]) -> tuple[str, Msg]:
+    assert deal.contract is not None and deal.declarer is not None and deal.tricks is not None
+    diff = deal.tricks - deal.contract.tricks_needed
+    if diff < 0:
+        result, result_msg = f"down {-diff}", Msg.of("result.down", n=-diff)
+    elif diff == 0:
+        result, result_msg = "made", Msg.of("result.made")
+    else:
+        result, result_msg = f"made +{diff}", Msg.of("result.over", n=diff)
+    who = f"{players[deal.declarer]} ({SEAT_WORDS[deal.declarer]})"
+    msg = Msg.of("summary.contract", contract=str(deal.contract),
+                 declarer=Msg.of("who.seat", name=players[deal.declarer],
+                                 seat=seat_msg(deal.declarer)), result=result_msg)
+    return f"{deal.contract} by {who}: {result}", msg
+
+
+def passed_out_score(sheet: Any = None) -> DealScore:
+    return DealScore((0, 0), (Line("passed out: no score", 0, Msg.of("line.passed_out")),),
+                     "passed out", summary_msg=Msg.of("summary.passed_out"), sheet=sheet)
+
+
+class FourSeatBridge(Variant):
+    """Four players at N, E, S, W (in that order), North-South against East-West."""
+
+    player_count = 4
+    seat_names = SEATS
+    honours_allowed = True
+
+    @property
+    def rules_page(self) -> str:
+        return "contract-bridge"
+
+    def parties(self, players: Sequence[str]) -> tuple[str, ...]:
+        return (f"{players[0]} & {players[2]}", f"{players[1]} & {players[3]}")
+
+    def next_dealer(self, dealer: int, deal: Any, rules: Any) -> int:
+        return (dealer + 1) % 4
+
+    def openers(self, dealer: int, players: Sequence[str]) -> str:
+        return f"{players[dealer]} ({SEAT_WORDS[dealer]}) deals and calls first"
+
+    def openers_msg(self, dealer: int, players: Sequence[str]) -> Msg:
+        return Msg.of("openers.contract_bridge",
+                      who=Msg.of("who.seat", name=players[dealer], seat=seat_msg(dealer)))
+
+    def deal_from_dict(self, data: Mapping[str, Any]) -> BridgeDeal:
+        return BridgeDeal.from_dict(data)
+
+    def check_deal(self, deal: Any, dealer: int, rules: Any) -> None:
+        if not isinstance(deal, BridgeDeal):
+            raise InvalidInput("deal", type(deal).__name__, f"is not a {self.title} deal")
+        if deal.honours is not None and not self.honours_in(rules):
+            raise InvalidInput("honors", str(deal.honours), f"are not scored in {self.title}")
+
+    def honours_in(self, rules: Any) -> bool:
+        return self.honours_allowed
+
+    def score(self, deal: Any, rules: Any, players: Sequence[str]) -> DealScore:
+        """A deal on its own, as if it were the first deal of the game."""
+        return self.score_in(deal, rules, players, 0, self.start_state(rules))[0]

@@ -1,0 +1,209 @@
+"""Rubber bridge (Laws of Rubber Bridge, Laws 72-74 and 80): below and above the line, a game
+at 100 trick points below, vulnerability from games won, the rubber bonus 700 (2-0) / 500 (2-1),
+the unfinished rubber, several rubbers in one session with a running total.
+
+The state carried from deal to deal is :class:`RubberState` (games won in the rubber, trick
+points below the line in the current game). Each deal's points are what it adds to each side's
+total (below and above the line, and the rubber bonus on the deal that ends a rubber); its
+``sheet`` is a :class:`RubberEntry` for drawing the rubber sheet. See
+scorer/assets/rules/contract-bridge.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .base import DealScore, EndRule, RuleInfo
+from .bridge_games import (
+    SIDE_MSGS,
+    SIDE_WORDS,
+    BridgeDeal,
+    FourSeatBridge,
+    contract_summary,
+    passed_out_score,
+    vul_line,
+)
+from .common import InvalidInput, Line, Msg, settings_from
+from .contract_bridge import GAME, score_rubber
+
+__all__ = ["RubberBridge", "RubberEntry", "RubberRules", "RubberState"]
+
+RUBBER_BONUS = {0: 700, 1: 500}  # by the loser's games
+UNFINISHED_GAME = 300
+
+
+@dataclass(frozen=True, slots=True)
+class RubberRules:
+    """``unfinished_part_score``: what a part score in an unfinished game is worth when the
+    players stop before the rubber ends (100, current Laws; 50, older tables)."""
+
+    unfinished_part_score: int = 100
+
+    def __post_init__(self) -> None:
+        if self.unfinished_part_score not in (100, 50):
+            raise InvalidInput("unfinished_part_score", self.unfinished_part_score,
+                               "is not 100 or 50")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"unfinished_part_score": self.unfinished_part_score}
+
+    def describe(self) -> tuple[str, ...]:
+        return (f"unfinished rubber: 300 for the only game won, {self.unfinished_part_score} "
+                "for a part score in the unfinished game",)
+
+    def describe_msgs(self) -> tuple[Msg, ...]:
+        return (Msg.of("rules.unfinished", points=self.unfinished_part_score),)
+
+
+@dataclass(frozen=True, slots=True)
+class RubberState:
+    """Games won (N-S, E-W) in the rubber being played, trick points below the line in the
+    current game, rubbers finished, and each finished rubber's points (N-S, E-W)."""
+
+    games: tuple[int, int] = (0, 0)
+    below: tuple[int, int] = (0, 0)
+    rubbers: int = 0
+    finished: tuple[tuple[int, int], ...] = ()
+    points: tuple[int, int] = (0, 0)  # points of the rubber being played
+
+    @property
+    def vulnerable(self) -> tuple[bool, bool]:
+        return (self.games[0] > 0, self.games[1] > 0)
+
+
+@dataclass(frozen=True, slots=True)
+class RubberEntry:
+    """One deal on the rubber sheet: points below and above the line for (N-S, E-W), whether
+    a game was won (the line drawn under it) and whether the rubber ended, with its number."""
+
+    rubber: int
+    below: tuple[int, int]
+    above: tuple[int, int]
+    game_won: int | None = None  # the side that won a game
+    rubber_won: int | None = None  # the side that won the rubber
+
+
+def _pair(side: int, mine: int, theirs: int) -> tuple[int, int]:
+    return (mine, theirs) if side == 0 else (theirs, mine)
+
+
+class RubberBridge(FourSeatBridge):
+    name = "rubber-bridge"
+    title = "Rubber bridge"
+    aliases = ("rubber",)
+    end_kinds = ("rubbers", "open")
+    default_end = EndRule("open")
+    end_suggestions = (EndRule("rubbers", 1), EndRule("rubbers", 2), EndRule("rubbers", 3),
+                       EndRule("open"))
+    house_rules = (
+        RuleInfo("unfinished_part_score", ("100", "50"), "100",
+                 "A part score in an unfinished game, when the players stop before the rubber "
+                 "ends: 100 (current Laws) or 50 (older tables)."),
+    )
+
+    def parse_rules(self, mapping: Mapping[str, object] | None = None) -> RubberRules:
+        given = settings_from(mapping, {"unfinished_part_score": 100}, self.name)
+        value = str(given.get("unfinished_part_score", 100)).strip()
+        if value not in ("100", "50"):
+            raise InvalidInput("unfinished_part_score", value, "is not 100 or 50")
+        return RubberRules(int(value))
+
+    def start_state(self, rules: Any) -> RubberState:
+        return RubberState()
+
+    def completed(self, state: Any) -> int:
+        return int(state.rubbers)
+
+    def vulnerability(self, state: Any, dealer: int, rules: Any) -> tuple[bool, bool]:
+        vulnerable: tuple[bool, bool] = state.vulnerable
+        return vulnerable
+
+    def score_in(self, deal: BridgeDeal, rules: RubberRules, players: Sequence[str],
+                 dealer: int, state: RubberState) -> tuple[DealScore, RubberState]:
+        number = state.rubbers + 1
+        if deal.contract is None or deal.tricks is None:
+            return passed_out_score(RubberEntry(number, (0, 0), (0, 0))), state
+        side = deal.side
+        lines = [vul_line(state.vulnerable)]
+        scored = score_rubber(deal.contract, deal.tricks, state.vulnerable[side], deal.honours)
+        lines.extend(scored.lines)
+        below = _pair(side, scored.declarer_below, 0)
+        above = list(_pair(side, scored.declarer_above, scored.defenders_above))
+        toward = list(state.below)
+        games = list(state.games)
+        game_won = rubber_won = None
+        if scored.declarer_below:
+            before, total = toward[side], toward[side] + scored.declarer_below
+            toward[side] = total
+            sums = f"{before} + {scored.declarer_below} = {total}"
+            if total >= GAME:
+                games[side] += 1
+                game_won = side
+                toward = [0, 0]
+                lines.append(Line(f"{SIDE_WORDS[side]} below the line in this game: {sums}: "
+                                  f"game, the line is drawn ({games[side]}-{games[1 - side]} "
+                                  "in games)", total,
+                                  Msg.of("rb.game", side=SIDE_MSGS[side], sums=sums,
+                                         won=games[side], lost=games[1 - side])))
+            else:
+                lines.append(Line(f"{SIDE_WORDS[side]} below the line in this game: {sums}, "
+                                  "a part score toward game", total,
+                                  Msg.of("rb.part", side=SIDE_MSGS[side], sums=sums)))
+        finished = state.finished
+        rubbers = state.rubbers
+        points = (below[0] + above[0], below[1] + above[1])
+        rubber_points = (state.points[0] + points[0], state.points[1] + points[1])
+        if game_won is not None and games[game_won] == 2:
+            bonus = RUBBER_BONUS[games[1 - game_won]]
+            above[game_won] += bonus
+            points = _pair(game_won, points[game_won] + bonus, points[1 - game_won])
+            rubber_points = _pair(game_won, rubber_points[game_won] + bonus,
+                                  rubber_points[1 - game_won])
+            rubber_won = game_won
+            lines.append(Line(f"{SIDE_WORDS[game_won]} won the rubber 2-{games[1 - game_won]}: "
+                              f"rubber bonus {bonus}", bonus,
+                              Msg.of("rb.rubber", side=SIDE_MSGS[game_won],
+                                     lost=games[1 - game_won], points=bonus)))
+            lines.append(Line(f"rubber {number}: N-S {rubber_points[0]}, E-W {rubber_points[1]}",
+                              rubber_points[game_won] - rubber_points[1 - game_won],
+                              Msg.of("rb.rubber_total", number=number, ns=rubber_points[0],
+                                     ew=rubber_points[1])))
+            finished = (*finished, rubber_points)
+            rubbers += 1
+            games, toward, rubber_points = [0, 0], [0, 0], (0, 0)
+        entry = RubberEntry(number, below, (above[0], above[1]), game_won, rubber_won)
+        summary, msg = contract_summary(deal, players)
+        new_state = RubberState((games[0], games[1]), (toward[0], toward[1]), rubbers, finished,
+                                rubber_points)
+        return DealScore(points, tuple(lines), summary, scored.made, msg, entry), new_state
+
+    def closing(self, state: Any, rules: Any, players: Sequence[str]) -> DealScore | None:
+        """Law 80: a rubber not finished when the players stop."""
+        if state.games == (0, 0) and state.below == (0, 0):
+            return None
+        points = [0, 0]
+        lines: list[Line] = []
+        if state.games in ((1, 0), (0, 1)):
+            side = state.games.index(1)
+            points[side] += UNFINISHED_GAME
+            lines.append(Line(f"unfinished rubber: {SIDE_WORDS[side]} won the only game: "
+                              f"{UNFINISHED_GAME}", UNFINISHED_GAME,
+                              Msg.of("rb.unfinished_game", side=SIDE_MSGS[side],
+                                     points=UNFINISHED_GAME)))
+        holders = [i for i in (0, 1) if state.below[i] > 0]
+        if len(holders) == 1:
+            side = holders[0]
+            value = rules.unfinished_part_score
+            points[side] += value
+            lines.append(Line(f"unfinished rubber: {SIDE_WORDS[side]} alone has a part score "
+                              f"({state.below[side]}) in the unfinished game: {value}", value,
+                              Msg.of("rb.unfinished_part", side=SIDE_MSGS[side],
+                                     below=state.below[side], points=value)))
+        if not lines:
+            lines.append(Line("unfinished rubber: no premium (neither side alone has a game "
+                              "or a part score)", 0, Msg.of("rb.unfinished_none")))
+        return DealScore((points[0], points[1]), tuple(lines), "unfinished rubber",
+                         summary_msg=Msg.of("summary.unfinished"),
+                         sheet=RubberEntry(state.rubbers + 1, (0, 0), (points[0], points[1])))
