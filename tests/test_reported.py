@@ -253,3 +253,27 @@ def test_a_draft_is_kept_with_its_game_and_taken_back(tmp_path):
     assert restored.restore(cb_draft.to_dict())
     assert restored.calls == [3, 2, 4, 3] and restored.taken == [5, None, None, None]
     assert restored.picked_tricks == {0}
+
+
+def test_games_the_app_cannot_enter_yet_are_shown_not_broken():
+    """A rubber or team match stored by the model (or imported) opens as a scoreboard: its
+    rows and dealer are drawn from the variant, without the deal entry it does not have yet."""
+    from scorer.game import Game
+    from scorer.rules.bridge_games import BridgeDeal
+    from scorer.rules.team_match import TeamBoard
+    from scorer.ui.present import grid_rows, history_texts
+
+    four_hearts = BridgeDeal(0, Contract.parse("4H"), 10)
+    games = [Game.new("rubber-bridge", ["Ana", "Ben", "Cleo", "Dan"], first_dealer=0)
+             .add_deal(four_hearts),
+             Game.new("chicago", ["Ana", "Ben", "Cleo", "Dan"], first_dealer=0)
+             .add_deal(four_hearts),
+             Game.new("team-match", ["Lions", "Tigers"], first_dealer=0)
+             .add_deal(TeamBoard(four_hearts, BridgeDeal(0, Contract.parse("4H"), 9)))]
+    en = Translator("en", suits=True)
+    for game in games:
+        assert game.variant.dealer_name(game.dealer, game.players)
+        [row] = grid_rows(game, en, label_t=en.plain)
+        assert row.what and row.label.startswith("Deal 1: ")
+        assert len(row.cells) == len(game.parties)
+        assert history_texts(game, 1, en) == []

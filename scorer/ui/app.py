@@ -175,6 +175,8 @@ class ScorerApp:
             self.message = self.t("ui.no_such_game", id=route.game_id)
             return self._home_view(), None
         home = f"/game/{game.id}"
+        if game.variant_name not in GAMES and route.name in ("deal", "edit"):
+            return self._game_view(game), "/"
         if route.name == "deal" and not game.is_over:
             return self._deal_view(game, None), home
         if route.name in ("detail", "edit") and route.deal is not None \
@@ -441,9 +443,12 @@ class ScorerApp:
         else:
             controls.append(ft.Text(t("ui.progress_dealer",
                                       progress=t.sentence(game.progress_msg()),
-                                      dealer=game.players[game.dealer]), size=15))
+                                      dealer=game.variant.dealer_name(game.dealer, game.players)),
+                                    size=15))
             controls.append(ft.Text(t.render(game.openers_msg()), size=13))
-            if game.pending is not None and "calls" in game.pending:  # a round in play
+            if game.variant_name not in GAMES:  # stored or imported; entry comes later
+                controls.append(w.note(t("ui.no_entry_yet", game=t(f"game.{game.variant_name}"))))
+            elif game.pending is not None and "calls" in game.pending:  # a round in play
                 controls.append(ft.Text(t("ui.round_playing", number=game.deals_counted + 1,
                                           calls=" ".join(map(str, game.pending["calls"]))),
                                         size=16, weight=ft.FontWeight.BOLD))
@@ -629,7 +634,8 @@ class ScorerApp:
         w.set_enabled(save, evaluation.can_save)
         self.status_line = status
         controls: list[ft.Control] = []
-        controls.append(ft.Text(t("ui.dealer_is", name=game.players[draft.dealer]), size=14))
+        dealer = game.variant.dealer_name(draft.dealer, game.players)
+        controls.append(ft.Text(t("ui.dealer_is", name=dealer), size=14))
         controls += entry.controls
         controls.append(entry.preview)
         title = (t("ui.correct_deal_n", n=game.records[number - 1].table_number) if number
@@ -687,7 +693,8 @@ class ScorerApp:
         t = self.t
         record = game.records[number - 1]
         controls: list[ft.Control] = [
-            ft.Text(t("ui.dealt_by", name=game.players[record.dealer]), size=14),
+            ft.Text(t("ui.dealt_by", name=game.variant.dealer_name(record.dealer, game.players)),
+                    size=14),
             w.suited(t.summary(record.score), size=18, weight=ft.FontWeight.BOLD),
             w.heading(t("ui.why")),
             *[w.suited(t.line(line), size=14) for line in record.score.lines],
@@ -702,8 +709,9 @@ class ScorerApp:
         if changes:
             controls.append(w.heading(t("ui.history")))
         controls += [w.suited(text, size=13) for text in changes]
-        controls.append(w.tap(t("ui.correct"), t("ui.correct"),
-                              lambda: self._edit(game, number), primary=True))
+        if game.variant_name in GAMES:
+            controls.append(w.tap(t("ui.correct"), t("ui.correct"),
+                                  lambda: self._edit(game, number), primary=True))
         if number == len(game.deals):
             controls.append(w.tap(t("ui.remove"), t("ui.remove"),
                                   lambda: self._confirm_remove(game)))
