@@ -1,4 +1,4 @@
-"""Players' statistics across stored games, per player name. Pure.
+"""Players' statistics across stored games, per player name and game. Pure.
 
 A game contributes one :class:`PlayerStats` per player; the store keeps them in its index so
 that the statistics screen never has to open every game. Names are matched ignoring case.
@@ -22,6 +22,7 @@ class PlayerStats:
     count Call Break calls met exactly, met with extra tricks, and failed."""
 
     name: str
+    variant: str = ""  # the game these figures are for: points mean different things in each
     games: int = 0
     won: int = 0
     deals: int = 0
@@ -37,21 +38,26 @@ class PlayerStats:
         return self.points / self.deals if self.deals else 0.0
 
     def __add__(self, other: PlayerStats) -> PlayerStats:
-        return PlayerStats(self.name, *(getattr(self, n) + getattr(other, n) for n in _COUNTS))
+        return PlayerStats(self.name, self.variant,
+                           *(getattr(self, n) + getattr(other, n) for n in _COUNTS))
 
     def to_list(self) -> list[Any]:
-        """Compact form for the store's index: [name, games, won, deals, points, ...]."""
+        """Compact form for the store's index: [name, variant, games, won, deals, ...]."""
         return list(astuple(self))
 
     @classmethod
-    def from_list(cls, data: Sequence[Any]) -> PlayerStats:
-        name, *counts = data
-        if len(counts) != len(_COUNTS):
+    def from_list(cls, data: Sequence[Any], variant: str = "") -> PlayerStats:
+        """A row of :meth:`to_list`; a row written before rows named their game (no variant)
+        takes ``variant``, the game it came from."""
+        name, *rest = data
+        if len(rest) == len(_COUNTS):  # an index written by an earlier Scorer
+            rest = [variant, *rest]
+        if len(rest) != len(_COUNTS) + 1:
             raise ValueError("not a player statistics row")
-        return cls(str(name), *(int(c) for c in counts))
+        return cls(str(name), str(rest[0]), *(int(c) for c in rest[1:]))
 
 
-_COUNTS = tuple(f.name for f in fields(PlayerStats) if f.name != "name")
+_COUNTS = tuple(f.name for f in fields(PlayerStats) if f.name not in ("name", "variant"))
 
 
 def _party_of(game: Game, player: int) -> int:
@@ -81,15 +87,21 @@ def game_stats(game: Game) -> tuple[PlayerStats, ...]:
             elif getattr(deal, "declarer", None) == player and deal.contract is not None:
                 counts["declared"] += 1
                 counts["made"] += int(bool(record.score.made))
-        rows.append(PlayerStats(name, **counts))
+        rows.append(PlayerStats(name, game.variant_name, **counts))
     return tuple(rows)
 
 
 def combine(per_game: Iterable[Iterable[PlayerStats]]) -> list[PlayerStats]:
-    """Statistics per player name (ignoring case), most games first, then by name."""
-    totals: dict[str, PlayerStats] = {}
+    """Statistics per player name (ignoring case) and game: a point in Call Break and a point
+    in MiniBridge are not the same thing, so they are never averaged together. Players with
+    the most games first, then by name; each player's games with the most played first."""
+    totals: dict[tuple[str, str], PlayerStats] = {}
     for rows in per_game:
         for row in rows:
-            key = row.name.casefold()
+            key = (row.name.casefold(), row.variant)
             totals[key] = totals[key] + row if key in totals else row
-    return sorted(totals.values(), key=lambda s: (-s.games, s.name.casefold()))
+    games: dict[str, int] = {}
+    for (name, _variant), row in totals.items():
+        games[name] = games.get(name, 0) + row.games
+    return sorted(totals.values(), key=lambda s: (-games[s.name.casefold()], s.name.casefold(),
+                                                  -s.games, s.variant))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import UTC
+
 import pytest
 
 from scorer.i18n import Translator
@@ -277,3 +279,14 @@ def test_games_the_app_cannot_enter_yet_are_shown_not_broken():
         assert row.what and row.label.startswith("Deal 1: ")
         assert len(row.cells) == len(game.parties)
         assert history_texts(game, 1, en) == []
+
+
+def test_times_are_shown_in_local_time_with_their_zone():
+    from datetime import timedelta, timezone
+
+    from scorer.ui.present import short_time
+
+    madrid = timezone(timedelta(hours=1), "CET")
+    assert short_time("2026-11-30T22:47:09.123+00:00", madrid) == "2026-11-30 23:47 CET"
+    assert short_time("2026-11-30T22:47:09+00:00", UTC) == "2026-11-30 22:47 UTC"
+    assert short_time("garbage") == "garbage"

@@ -27,13 +27,30 @@ def test_bridge_and_call_break_statistics(tmp_path):
     with Store(tmp_path) as store:
         for game in (draw, mini, cb):
             store.save(game)
-        stats = {s.name.casefold(): s for s in store.player_stats()}
-    ana = stats["ana"]
-    assert (ana.games, ana.won, ana.deals) == (3, 1, 3 + 1 + 1)
-    assert ana.points == 120 + 90 + 30 and round(ana.average, 1) == 48.0
-    assert (ana.declared, ana.made, ana.exact, ana.over, ana.failed) == (2, 1, 1, 0, 0)
-    cleo, dan = stats["cleo"], stats["dan"]
-    assert (cleo.declared, cleo.made, cleo.over) == (1, 1, 1)
+        stats = {(s.name.casefold(), s.variant): s for s in store.player_stats()}
+        assert ("ana", "minibridge") not in stats  # an unfinished game does not count yet
+        store.save(store.load(mini.id).close())
+        stats = {(s.name.casefold(), s.variant): s for s in store.player_stats()}
+    ana = stats["ana", "draw-bridge"]
+    assert (ana.games, ana.won, ana.deals, ana.points) == (1, 1, 3, 120)
+    assert (ana.declared, ana.made) == (2, 1) and round(ana.average, 1) == 40.0
+    mini_ana = stats["ana", "minibridge"]  # points of different games are never averaged
+    assert (mini_ana.games, mini_ana.won, mini_ana.deals, mini_ana.points) == (1, 1, 1, 90)
+    cb_ana = stats["ana", "call-break"]
+    assert (cb_ana.deals, cb_ana.points, cb_ana.exact) == (1, 30, 1)
+    cleo, dan = stats["cleo", "minibridge"], stats["dan", "call-break"]
+    assert (cleo.declared, cleo.made) == (1, 1) and stats["cleo", "call-break"].over == 1
     assert (dan.failed, dan.won, dan.points) == (1, 0, 0 - 30)
-    assert [s.name.casefold() for s in combine([game_stats(draw), game_stats(cb)])][:2] == [
-        "ana", "ben"]
+    assert [(s.name.casefold(), s.variant) for s in
+            combine([game_stats(draw), game_stats(cb)])][:3] == [
+        ("ana", "call-break"), ("ana", "draw-bridge"), ("ben", "call-break")]
+
+
+def test_an_index_written_before_rows_named_their_game_still_reads():
+    from scorer.stats import PlayerStats
+
+    old = ["Ana", 1, 1, 3, 120, 2, 1, 0, 0, 0]
+    assert PlayerStats.from_list(old, "draw-bridge") == PlayerStats(
+        "Ana", "draw-bridge", 1, 1, 3, 120, 2, 1, 0, 0, 0)
+    new = PlayerStats("Ana", "call-break", 1, 0, 2, 50).to_list()
+    assert PlayerStats.from_list(new) == PlayerStats("Ana", "call-break", 1, 0, 2, 50)

@@ -174,7 +174,8 @@ class Store:
     def player_stats(self) -> list[PlayerStats]:
         """Every player's statistics across the stored games (from the index)."""
         with self._lock:
-            return combine(s.players_stats for s in self._index.values())
+            return combine(s.players_stats for s in self._index.values()
+                           if s.status == "finished")  # a game counts once it is over
 
     def __contains__(self, game_id: object) -> bool:
         return isinstance(game_id, str) and game_id.casefold() in self._index

@@ -42,7 +42,8 @@ class GameSummary:
 
     @property
     def players_stats(self) -> tuple[PlayerStats, ...]:
-        return tuple(PlayerStats.from_list(row) for row in json.loads(self.stats_json))
+        return tuple(PlayerStats.from_list(row, self.variant)
+                     for row in json.loads(self.stats_json))
 
     @classmethod
     def of(cls, game: Game, stamp: tuple[int, int]) -> GameSummary:

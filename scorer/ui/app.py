@@ -36,13 +36,14 @@ from ..rulebook import rules_page
 from ..rules import InvalidInput, variant
 from ..rules.call_break import as_decimal
 from ..sheet import outcome_words, to_csv, to_text
+from ..stats import PlayerStats
 from ..store import GameSummary, InvalidImport, StaleGame, Store, StoreError
 from . import widgets as w
 from .chart import totals_chart
 from .deal_entry import DealEntry
 from .forms import DealDraft, NewGameForm, problem_of, recent_names
 from .grid import deal_grid
-from .present import grid_rows, history_texts
+from .present import grid_rows, history_texts, short_time, undone_texts
 from .theme import DARK, LIGHT, theme
 
 __all__ = ["ScorerApp", "run", "serve", "make_main"]
@@ -111,6 +112,9 @@ class ScorerApp:
         page.dark_theme = theme(DARK)
         self.rules_back = "/"  # where the rules screen's back button returns
         self.files = ft.FilePicker()  # downloads and imports (a service of this page)
+        self.wakelock = ft.Wakelock()  # the screen stays on during a game
+        self.share = ft.Share()  # the phone's share sheet, where it has one
+        self.awake = False
         self.route = page.route or "/"
         page.on_route_change = lambda e: self._route_changed(e.route)
         page.on_connect = lambda e: self._reconnected()
@@ -157,6 +161,21 @@ class ScorerApp:
         else:
             self.page.views.append(view)
         self.page.update()
+        self._keep_awake(Route.parse(self.route).game_id is not None)
+
+    def _keep_awake(self, playing: bool) -> None:
+        """The screen stays on while a game is open (a phone on the table must not lock
+        between deals), and may sleep again elsewhere."""
+        if playing == self.awake:
+            return
+        self.awake = playing
+        self.page.run_task(self._wake, playing)
+
+    async def _wake(self, playing: bool) -> None:
+        try:
+            await (self.wakelock.enable() if playing else self.wakelock.disable())
+        except Exception:  # noqa: BLE001 - a device without a wake lock: the game goes on
+            return
 
     def _screen_for(self, route: Route) -> tuple[ft.View, str | None]:
         """The screen for ``route`` and the route its back button leads to."""
@@ -280,7 +299,7 @@ class ScorerApp:
         t = self.t
         totals = " · ".join(f"{p} {n}" for p, n in zip(s.parties, s.totals, strict=True))
         title = t("ui.game_players", game=t(f"game.{s.variant}"), players=", ".join(s.players))
-        changed = s.updated_at[:16].replace("T", " ")
+        changed = short_time(s.updated_at)
         facts = t("ui.card_facts", n=s.deals, changed=changed)
         if s.winners:
             facts = t("ui.card_winner", facts=facts,
@@ -457,6 +476,9 @@ class ScorerApp:
             else:
                 controls.append(w.tap(t("ui.new_deal"), t("ui.new_deal"),
                                       lambda: self._new_deal(game), primary=True))
+        if game.deals and game.variant_name in GAMES:
+            controls.append(w.tap(t("ui.undo_last"), t("ui.undo_last"),
+                                  lambda: self._confirm_remove(game)))
         if game.records:
             controls.append(totals_chart(game, t))
         controls.append(ft.Text(self._rules_line(game), size=12))
@@ -475,9 +497,16 @@ class ScorerApp:
             controls.append(w.tap(t("ui.show_all_deals", n=len(records)),
                                   t("ui.show_all_deals_label"),
                                   lambda: (self.all_deals.add(game.id), self.show())))
+        undone = undone_texts(game, t)
+        if undone:
+            controls.append(w.heading(t("ui.undone")))
+            controls += [w.suited(text, size=13) for text in undone]
         controls.append(w.heading(t("ui.share")))
-        controls.append(w.tap(t("ui.copy"), t("ui.copy"),
-                              lambda: self.page.run_task(self._copy_sheet, game)))
+        controls.append(ft.Row([
+            w.tap(t("ui.share_sheet"), t("ui.share_sheet"),
+                  lambda: self.page.run_task(self._share_sheet, game), expand=1),
+            w.tap(t("ui.copy"), t("ui.copy"),
+                  lambda: self.page.run_task(self._copy_sheet, game), expand=1)], spacing=8))
         controls.append(ft.Row([
             w.tap(t("ui.download_csv"), t("ui.download_csv"),
                   lambda: self.page.run_task(self._download, game, "csv"), expand=1),
@@ -487,9 +516,45 @@ class ScorerApp:
         if outcome is None:
             controls.append(w.tap(t("ui.end_now"), t("ui.end_now"),
                                   lambda: self._confirm_close(game)))
+        controls.append(w.tap(t("ui.delete_game"), t("ui.delete_game"),
+                              lambda: self._confirm_delete(game)))
         return screen(f"/game/{game.id}", t(f"game.{game.variant_name}"), controls)
 
     # --- sharing ----------------------------------------------------------------------------
+    async def _share_sheet(self, game: Game) -> None:
+        """The scoresheet to the phone's share sheet; copied where there is none."""
+        try:
+            result = await self.share.share_text(
+                to_text(game, self.t), subject=self.t(f"game.{game.variant_name}"),
+                download_fallback_enabled=False, mail_to_fallback_enabled=False)
+        except Exception:  # noqa: BLE001 - no share sheet here (a desktop browser)
+            result = None
+        if result is None or getattr(result.status, "value", "") == "unavailable":
+            await self._copy_sheet(game)
+
+    def _confirm_delete(self, game: Game) -> None:
+        """Delete a game after asking; a downloaded copy can be imported to bring it back."""
+        t = self.t
+
+        def delete(_e: Any) -> None:
+            self.page.pop_dialog()
+            try:
+                self.store.delete(game.id)
+            except (StoreError, OSError) as error:
+                self._snack(t("ui.not_saved", reason=str(error)))
+                return
+            self._announce(game.id)
+            self.message = t("ui.deleted")
+            self.go("/")
+
+        self.page.show_dialog(ft.AlertDialog(
+            modal=True, title=ft.Text(t("ui.delete_question")),
+            content=ft.Text(t("ui.delete_explain")),
+            actions=[ft.TextButton(t("ui.keep_it"), on_click=lambda _e: self.page.pop_dialog()),
+                     ft.TextButton(t("ui.download_copy"), on_click=lambda _e: self.page.run_task(
+                         self._download, game, "json")),
+                     ft.TextButton(t("ui.delete_button"), on_click=delete)]))
+
     async def _copy_sheet(self, game: Game) -> None:
         await ft.Clipboard().set(to_text(game, self.t))
         self._snack(self.t("ui.copied"))
@@ -724,7 +789,8 @@ class ScorerApp:
 
     def _confirm_remove(self, game: Game) -> None:
         t = self.t
-        self._confirm(t("ui.remove_question", n=len(game.deals)), t("ui.remove_explain"),
+        self._confirm(t("ui.remove_question", n=game.records[-1].table_number),
+                      t("ui.remove_explain"),
                       t("ui.keep_it"), t("ui.remove_button"),
                       lambda: self._save(game.remove_last(), f"/game/{game.id}"))
 
@@ -853,21 +919,30 @@ class ScorerApp:
 
     # --- statistics ---------------------------------------------------------------------
     def _stats_view(self) -> ft.View:
+        """Each player's record in finished games, game by game (a point in one game is not
+        a point in another)."""
         t = self.t
-        controls: list[ft.Control] = []
-        for p in self.store.player_stats():
-            lines = [ft.Text(p.name, size=18, weight=ft.FontWeight.BOLD),
-                     ft.Text(t("ui.stats_games", n=p.games, won=p.won)),
-                     ft.Text(t("ui.stats_average", average=f"{p.average:.1f}", n=p.deals))]
-            if p.declared:
-                lines.append(ft.Text(t("ui.stats_contracts", n=p.declared, made=p.made)))
-            if p.exact + p.over + p.failed:
-                lines.append(ft.Text(t("ui.stats_calls", exact=p.exact, over=p.over,
-                                       failed=p.failed)))
-            controls.append(ft.Semantics(container=True, label=t("ui.stats_of", name=p.name),
+        players: dict[str, list[PlayerStats]] = {}
+        for row in self.store.player_stats():
+            players.setdefault(row.name.casefold(), []).append(row)
+        controls: list[ft.Control] = [w.note(t("ui.stats_finished_only"))] if players else []
+        for rows in players.values():
+            lines: list[ft.Control] = [ft.Text(rows[0].name, size=18,
+                                               weight=ft.FontWeight.BOLD)]
+            for p in rows:
+                lines += [ft.Text(t(f"game.{p.variant}"), size=15, weight=ft.FontWeight.BOLD),
+                          ft.Text(t("ui.stats_games", n=p.games, won=p.won)),
+                          ft.Text(t("ui.stats_average", average=f"{p.average:.1f}", n=p.deals))]
+                if p.declared:
+                    lines.append(ft.Text(t("ui.stats_contracts", n=p.declared, made=p.made)))
+                if p.exact + p.over + p.failed:
+                    lines.append(ft.Text(t("ui.stats_calls", exact=p.exact, over=p.over,
+                                           failed=p.failed)))
+            controls.append(ft.Semantics(container=True,
+                                         label=t("ui.stats_of", name=rows[0].name),
                                          content=w.card(*lines)))
-        if not controls:
-            controls.append(w.note(t("ui.no_games")))
+        if not players:
+            controls.append(w.note(t("ui.no_stats")))
         return screen("/stats", t("ui.stats"), controls)
 
     # --- join ---------------------------------------------------------------------------

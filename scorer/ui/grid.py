@@ -40,14 +40,13 @@ def deal_grid(parties: Sequence[str], rows: Sequence[GridRow],
                  for total, part in row.cells]
         what = [ft.Container(w.suited(row.what, size=13), expand=True)] if wide else \
             [ft.Container(expand=True)]
-        drawn = ft.Row([ft.Container(ft.Text(f"{row.table_number}.", size=13), width=NUMBER),
-                        *what, *cells], spacing=4,
-                       vertical_alignment=ft.CrossAxisAlignment.CENTER)
-        # The row is one button whose accessible name is its label (what is drawn inside is
-        # left out of it, so the name stays exact).
-        line = ft.Container(ft.Semantics(content=drawn, exclude_semantics=True),
-                            padding=ft.Padding.symmetric(vertical=4), ink=True,
-                            on_click=lambda _e, n=row.number: on_open(n))
-        lines.append(ft.Semantics(container=True, button=True, label=row.label, content=line))
+        line = ft.Container(
+            ft.Row([ft.Container(ft.Text(f"{row.table_number}.", size=13), width=NUMBER),
+                    *what, *cells], spacing=4,
+                   vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            padding=ft.Padding.symmetric(vertical=4), ink=True,
+            on_click=lambda _e, n=row.number: on_open(n))
+        lines.append(ft.Semantics(container=True, button=True, label=row.label, content=line,
+                                  exclude_semantics=True))  # the label says it all
         lines.append(ft.Divider(height=1))
     return ft.Container(ft.Column(lines, spacing=0), padding=ft.Padding.only(right=8))

@@ -5,17 +5,29 @@ every game an import accepts)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import UTC, datetime, tzinfo
 from typing import Any
 
 from ..game import DealRecord, Game
 from ..i18n import Translator
 
-__all__ = ["GridRow", "deal_text", "grid_rows", "history_texts", "short_time"]
+__all__ = ["GridRow", "deal_text", "grid_rows", "history_texts", "short_time", "undone_texts"]
 
 
-def short_time(stamp: str) -> str:
-    """'2026-11-30T21:05:09.123+00:00' -> '2026-11-30 21:05'."""
-    return stamp[:16].replace("T", " ")
+def short_time(stamp: str, zone: tzinfo | None = None) -> str:
+    """A stored time (ISO 8601, UTC) as the table reads it: in the local time of the device
+    running the app (the phone itself in the browser build, the computer at the table with
+    ``scorer serve``), with its zone: '2026-11-30T21:05:09.123+00:00' -> '2026-11-30 22:05
+    CET'. Text that is not a time is shown as it is."""
+    try:
+        moment = datetime.fromisoformat(stamp)
+    except ValueError:
+        return stamp[:16].replace("T", " ")
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    local = moment.astimezone(zone)
+    name = local.tzname() or local.strftime("%z")
+    return f"{local:%Y-%m-%d %H:%M} {name}"
 
 
 def deal_text(game: Game, deal: Any, t: Translator) -> str:
@@ -30,6 +42,15 @@ def deal_text(game: Game, deal: Any, t: Translator) -> str:
         return t("summary.redeal")
     return t("ui.deal_text", contract=str(deal.contract),
              declarer=game.players[deal.declarer], n=deal.tricks)
+
+
+def undone_texts(game: Game, t: Translator) -> list[str]:
+    """Deals removed from the end of the game and not played again, as the history says."""
+    v = game.variant
+    return [t("ui.history_removed", at=short_time(change.at),
+              before=deal_text(game, v.deal_from_dict(change.before), t))
+            for change in game.history
+            if change.after is None and change.deal > len(game.deals)]
 
 
 def history_texts(game: Game, number: int, t: Translator) -> list[str]:

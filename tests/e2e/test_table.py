@@ -195,12 +195,16 @@ def test_share_copy_download_and_import(browser, tmp_path):
 
 def test_players_statistics(browser, tmp_path):
     data_dir = tmp_path / "data"
-    stored_game(data_dir, deals=3)
+    game = stored_game(data_dir, deals=3)
+    with Store(data_dir) as store:
+        store.save(game.close())  # finished games count; an unfinished one not yet
+        store.save(Game.new("draw-bridge", ["Ana", "Ben"], first_dealer=0).add_deal(
+            DrawBridgeDeal(1, Contract.parse("7NT"), 13)))
     with served(data_dir) as url:
         phone = Phone(browser.new_context(viewport=PHONE).new_page(), url).open()
         phone.tap("Players' statistics")
         phone.see("Statistics of Ana")
-        phone.see("1 game played, 0 won")
+        phone.see("1 game played, 1 won")
         phone.see("20.0 points per deal on average (3 deals)")
         phone.see("3 contracts declared, 3 made")
 
@@ -284,3 +288,53 @@ def test_a_half_entered_deal_survives_back_reload_restart_and_another_phone(brow
         phone.see("Cannot save yet: choose the declarer")
     with Store(data_dir) as store:
         assert store.load_draft(game.id) is None and len(store.load(game.id).deals) == 1
+
+
+PHONE_HABITS = """
+window.__shared = []; window.__wake = [];
+navigator.share = (data) => { window.__shared.push(data); return Promise.resolve(); };
+navigator.canShare = () => true;
+Object.defineProperty(navigator, 'wakeLock', {value: {request: (kind) => {
+  window.__wake.push(kind);
+  return Promise.resolve({released: false, release: () => Promise.resolve(),
+                          addEventListener: () => {}, onrelease: null});
+}}});
+"""
+
+
+def test_phone_habits_awake_share_undo_delete_and_restore(browser, tmp_path):
+    data_dir = tmp_path / "data"
+    game = stored_game(data_dir, deals=2)
+    with served(data_dir) as url:
+        context = browser.new_context(viewport=PHONE, accept_downloads=True)
+        context.add_init_script(PHONE_HABITS)  # the phone's share sheet and wake lock
+        phone = Phone(context.new_page(), url).open()
+        phone.tap("Open Draw Bridge: Ana, Ben")
+        phone.see("Ana total 40")
+        phone.page.wait_for_function("window.__wake.length > 0", timeout=20000)
+        assert phone.page.evaluate("window.__wake") == ["screen"]  # the screen stays on
+        phone.tap("Share the scoresheet")
+        phone.page.wait_for_function("window.__shared.length > 0", timeout=20000)
+        shared = phone.page.evaluate("window.__shared[0].text")
+        assert "2. 1♣ by Ana, 7 tricks: 1♣ by Ana: made; 20 / 0 (totals 40 / 0)" in shared
+        phone.tap("Undo the last deal")
+        phone.tap("Remove")
+        phone.see("Ana total 20")
+        phone.see("Undone deals")
+        phone.see("1♣ by Ana, 7 tricks, removed")  # the undone deal stays in the history
+        phone.tap("Delete this game")
+        with phone.page.expect_download() as download:
+            phone.tap("Download a copy")
+        copy = tmp_path / "copy.json"
+        download.value.save_as(copy)
+        phone.tap("Delete")
+        phone.see("The game was deleted")
+        phone.see("No games yet")
+        with phone.page.expect_file_chooser() as chooser:
+            phone.tap("Import a game")
+        chooser.value.set_files(str(copy))
+        phone.see("Ana, Ben")  # restored from the downloaded copy
+        context.close()
+    with Store(data_dir) as store:
+        restored = store.load(game.id)
+        assert restored.totals == (20, 0) and len(restored.history) == 1
