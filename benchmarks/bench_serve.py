@@ -1,0 +1,181 @@
+"""What a phone downloads from `scorer serve`, and how fast it gets to work (issue 8, part 5).
+
+Run: python benchmarks/bench_serve.py [auto|skwasm|canvaskit ...]
+For each renderer (default: auto, skwasm, canvaskit), in Debian's Chromium at 360x640 on
+loopback:
+- first visit: bytes transferred (after compression, headers included) against the 14.4 MB
+  the uncompressed page weighed (target <= 60 %, 8.64 MB), bytes before compression, requests,
+  time to the home screen;
+- repeat visit (same browser, reload): bytes transferred (the cache at work), time;
+- Save -> updated scoreboard, 50-deal game: median of 15 saves;
+- every host the page contacted (anything but 127.0.0.1 is a failure).
+The renderer is chosen with FLET_WEB_RENDERER, which `scorer serve` honours.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+
+from browser import CHROMIUM_ARGS, PHONE, chromium_path, served  # noqa: E402
+
+from scorer.game import Game  # noqa: E402
+from scorer.rules import Contract  # noqa: E402
+from scorer.rules.draw_bridge import DrawBridgeDeal  # noqa: E402
+from scorer.store import Store  # noqa: E402
+
+TODAY = 14.4e6  # bytes of the first visit before this work (no compression), issue 8
+SHOWN = """text => {
+  const host = document.querySelector('flt-semantics-host');
+  if (!host) return false;
+  if (host.textContent.includes(text)) return true;
+  return Array.from(host.querySelectorAll('[aria-label]'))
+    .some(e => e.getAttribute('aria-label').includes(text));
+}"""
+
+
+def seed(folder: Path) -> str:
+    with Store(folder) as store:
+        game = Game.new("draw-bridge", ["Ana", "Ben"], first_dealer=0, end="target=1000000")
+        for _ in range(50):
+            game = game.add_deal(DrawBridgeDeal(0, Contract.parse("1C"), 7))
+        return store.save(game).id
+
+
+class Traffic:
+    """Bytes and requests of one page, counted by Chromium's network domain."""
+
+    def __init__(self, page: Any) -> None:
+        self.session = page.context.new_cdp_session(page)
+        self.session.send("Network.enable")
+        self.wire = 0
+        self.body = 0
+        self.urls: list[str] = []
+        self.encodings: set[str] = set()
+        self.session.on("Network.loadingFinished", self._finished)
+        self.session.on("Network.dataReceived", self._data)
+        self.session.on("Network.requestWillBeSent", self._sent)
+        page.on("request", lambda r: self.urls.append(r.url))
+
+    def _finished(self, event: dict[str, Any]) -> None:
+        self.wire += int(event.get("encodedDataLength", 0))
+
+    def _data(self, event: dict[str, Any]) -> None:
+        self.body += int(event.get("dataLength", 0))
+
+    def _sent(self, event: dict[str, Any]) -> None:
+        headers = {k.lower(): v for k, v in event["request"].get("headers", {}).items()}
+        if "accept-encoding" in headers:
+            self.encodings.add(headers["accept-encoding"])
+
+    def reset(self) -> None:
+        self.wire = self.body = 0
+        self.urls.clear()
+
+
+def wait_home(page: Any) -> None:
+    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=120000)
+    page.locator("flt-semantics-placeholder").dispatch_event("click")
+    page.wait_for_function(SHOWN, arg="In progress", polling="raf", timeout=120000)
+
+
+def measure(renderer: str) -> dict[str, Any]:
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp) / "data"
+        game_id = seed(folder)
+        env = {} if renderer == "auto" else {"FLET_WEB_RENDERER": renderer}
+        with served(folder, env=env) as url, sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+            firsts, repeats, first_times, repeat_times, hosts = [], [], [], [], set()
+            bodies, requests, used = [], [], set()
+            encodings: set[str] = set()
+            for _ in range(3):
+                context = browser.new_context(viewport=PHONE)
+                page = context.new_page()
+                traffic = Traffic(page)
+                start = time.perf_counter()
+                page.goto(url)
+                wait_home(page)
+                first_times.append(time.perf_counter() - start)
+                page.wait_for_load_state("networkidle")
+                firsts.append(traffic.wire)
+                bodies.append(traffic.body)
+                requests.append(len(traffic.urls))
+                hosts |= {urlsplit(u).hostname for u in traffic.urls}
+                used |= {Path(urlsplit(u).path).name for u in traffic.urls
+                         if u.endswith((".wasm", "main.dart.js"))}
+                encodings |= traffic.encodings
+                traffic.reset()
+                start = time.perf_counter()
+                page.goto(url)
+                wait_home(page)
+                repeat_times.append(time.perf_counter() - start)
+                page.wait_for_load_state("networkidle")
+                repeats.append(traffic.wire)
+                hosts |= {urlsplit(u).hostname for u in traffic.urls}
+                context.close()
+            context = browser.new_context(viewport=PHONE)
+            page = context.new_page()
+            page.goto(f"{url}game/{game_id}")
+            page.wait_for_selector("flt-semantics-placeholder", state="attached",
+                                   timeout=120000)
+            page.locator("flt-semantics-placeholder").dispatch_event("click")
+            page.wait_for_function(SHOWN, arg="Ana total 1000", polling="raf", timeout=60000)
+            saves, total = [], 1000
+            for _ in range(15):
+                page.get_by_role("button", name="New deal", exact=True).first.click()
+                for name in ("Declarer Ana", "Level 1", "Clubs", "Tricks 7"):
+                    button = page.get_by_role("button", name=name, exact=True).first
+                    button.wait_for(timeout=20000)
+                    time.sleep(0.15)
+                    button.click()
+                page.wait_for_function(SHOWN, arg="1C by Ana: made: Ana 20", timeout=20000)
+                total += 20
+                button = page.get_by_role("button", name="Save deal", exact=True).first
+                start = time.perf_counter()
+                button.click()
+                page.wait_for_function(SHOWN, arg=f"Ana total {total}", polling="raf",
+                                       timeout=20000)
+                saves.append(time.perf_counter() - start)
+            context.close()
+            browser.close()
+    return {"first": statistics.median(firsts), "body": statistics.median(bodies),
+            "requests": statistics.median(requests), "first_s": statistics.median(first_times),
+            "repeat": statistics.median(repeats), "repeat_s": statistics.median(repeat_times),
+            "save_ms": statistics.median(saves) * 1000, "hosts": sorted(h or "" for h in hosts),
+            "files": sorted(used), "encodings": sorted(encodings)}
+
+
+def main() -> None:
+    renderers = sys.argv[1:] or ["auto", "skwasm", "canvaskit"]
+    failed = False
+    for renderer in renderers:
+        r = measure(renderer)
+        share = r["first"] / TODAY
+        print(f"[{renderer}] loads {', '.join(r['files'])}")
+        print(f"[{renderer}] first visit: {r['first'] / 1e6:.2f} MB transferred "
+              f"({share:.0%} of today's 14.4 MB; target <= 60% "
+              f"{'OK' if share <= 0.6 else 'MISSED'}), {r['body'] / 1e6:.2f} MB before "
+              f"compression, {r['requests']:.0f} requests, home screen in {r['first_s']:.2f} s")
+        print(f"[{renderer}] repeat visit: {r['repeat'] / 1e3:.1f} kB transferred, home screen "
+              f"in {r['repeat_s']:.2f} s")
+        print(f"[{renderer}] save -> scoreboard, 50-deal game: median {r['save_ms']:.0f} ms")
+        print(f"[{renderer}] hosts contacted: {', '.join(r['hosts'])}; Accept-Encoding sent: "
+              f"{' | '.join(r['encodings'])}")
+        failed |= any(h != "127.0.0.1" for h in r["hosts"])
+    if failed:
+        print("FAILED: the page contacted a host other than 127.0.0.1")
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()

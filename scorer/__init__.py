@@ -1,0 +1,1 @@
+"""Scorer: the score keeper for bridge-family card games (Draw Bridge, MiniBridge, Call Break)."""
