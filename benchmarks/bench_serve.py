@@ -61,7 +61,7 @@ class Traffic:
         self.encodings: set[str] = set()
         self.session.on("Network.loadingFinished", self._finished)
         self.session.on("Network.dataReceived", self._data)
-        self.session.on("Network.requestWillBeSent", self._sent)
+        self.session.on("Network.requestWillBeSentExtraInfo", self._sent)
         page.on("request", lambda r: self.urls.append(r.url))
 
     def _finished(self, event: dict[str, Any]) -> None:
@@ -71,7 +71,7 @@ class Traffic:
         self.body += int(event.get("dataLength", 0))
 
     def _sent(self, event: dict[str, Any]) -> None:
-        headers = {k.lower(): v for k, v in event["request"].get("headers", {}).items()}
+        headers = {k.lower(): v for k, v in event.get("headers", {}).items()}
         if "accept-encoding" in headers:
             self.encodings.add(headers["accept-encoding"])
 
@@ -110,7 +110,7 @@ def measure(renderer: str) -> dict[str, Any]:
                 firsts.append(traffic.wire)
                 bodies.append(traffic.body)
                 requests.append(len(traffic.urls))
-                hosts |= {urlsplit(u).hostname for u in traffic.urls}
+                hosts |= {urlsplit(u).hostname for u in traffic.urls if "://" in u[:8]}
                 used |= {Path(urlsplit(u).path).name for u in traffic.urls
                          if u.endswith((".wasm", "main.dart.js"))}
                 encodings |= traffic.encodings
@@ -121,7 +121,7 @@ def measure(renderer: str) -> dict[str, Any]:
                 repeat_times.append(time.perf_counter() - start)
                 page.wait_for_load_state("networkidle")
                 repeats.append(traffic.wire)
-                hosts |= {urlsplit(u).hostname for u in traffic.urls}
+                hosts |= {urlsplit(u).hostname for u in traffic.urls if "://" in u[:8]}
                 context.close()
             context = browser.new_context(viewport=PHONE)
             page = context.new_page()

@@ -52,6 +52,23 @@ TOPIC = "games"
 LANGUAGE_KEY = "scorer.language"  # the player's choice, remembered on their device
 
 
+# Names in other scripts: offline, Flutter cannot fetch Google's fallback fonts, so these subsets
+# of Noto (scorer/assets/fonts, made by assets/build_fonts.py) are every text's fallbacks.
+FALLBACK_FONTS = {"NotoSansSC": "fonts/NotoSansSC-common.woff2",
+                  "NotoSansArabic": "fonts/NotoSansArabic.woff2",
+                  "NotoSansDevanagari": "fonts/NotoSansDevanagari.woff2",
+                  "NotoColorEmoji": "fonts/NotoColorEmoji-common.woff2"}
+TEXT_STYLES = ("display_large", "display_medium", "display_small", "headline_large",
+               "headline_medium", "headline_small", "title_large", "title_medium", "title_small",
+               "body_large", "body_medium", "body_small", "label_large", "label_medium",
+               "label_small")
+
+
+def _fallback_theme() -> ft.TextTheme:
+    return ft.TextTheme(**{name: ft.TextStyle(font_family_fallback=list(FALLBACK_FONTS))
+                           for name in TEXT_STYLES})
+
+
 @dataclass(frozen=True)
 class Route:
     name: str
@@ -101,13 +118,16 @@ class ScorerApp:
         self.home_expanded: set[str] = set()
         self.all_deals: set[str] = set()  # games whose scoreboard lists every deal
         page.title = "Scorer"
-        page.fonts = {w.SYMBOL_FONT: "fonts/ScorerSymbols.ttf"}
+        page.fonts = {w.SYMBOL_FONT: "fonts/ScorerSymbols.ttf", **FALLBACK_FONTS}
         page.theme_mode = ft.ThemeMode.SYSTEM
         # No page-turn animations: at the table the next screen should simply be there.
         still = ft.PageTransitionsTheme(**{platform: ft.PageTransitionTheme.NONE for platform in
                                            ("android", "ios", "linux", "macos", "windows")})
-        page.theme = ft.Theme(color_scheme_seed=ft.Colors.GREEN, page_transitions=still)
-        page.dark_theme = ft.Theme(color_scheme_seed=ft.Colors.GREEN, page_transitions=still)
+        page.theme = ft.Theme(color_scheme_seed=ft.Colors.GREEN, page_transitions=still,
+                              text_theme=_fallback_theme(), primary_text_theme=_fallback_theme())
+        page.dark_theme = ft.Theme(color_scheme_seed=ft.Colors.GREEN, page_transitions=still,
+                                   text_theme=_fallback_theme(),
+                                   primary_text_theme=_fallback_theme())
         self.rules_back = "/"  # where the rules screen's back button returns
         self.files = ft.FilePicker()  # downloads and imports (a service of this page)
         self.route = page.route or "/"

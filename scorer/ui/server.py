@@ -126,8 +126,8 @@ def plan_table(host: str, port: int, *, open_access: bool = False,
     if the host or port cannot be used."""
     if open_access and require_code:
         raise ServeError("--open and --code cannot be used together")
-    if not 0 < port < 65536:
-        raise ServeError(f"port: {port} is not between 1 and 65535")
+    if not 0 <= port < 65536:
+        raise ServeError(f"port: {port} is not between 0 (any free port) and 65535")
     sock = bind(host, port)
     port = int(sock.getsockname()[1])
     loopback = is_loopback(host)
