@@ -62,6 +62,7 @@ HIDDEN = {"/docs", "/redoc", "/openapi.json", "/docs/oauth2-redirect"}
 WRONG_TRIES = 10  # wrong codes from one address before it must wait
 WRONG_WINDOW = 600.0  # seconds over which those tries are counted
 IMMUTABLE = "public, max-age=31536000, immutable"
+UNUSED_FONTS = ("packages/flutter_math_fork/", "packages/cupertino_icons/")
 PATCH_LEVEL = "1"  # bump when the served client files are patched differently
 # Files gzip does not shrink.
 PACKED = (".png", ".jpg", ".jpeg", ".gif", ".webp", ".woff2", ".woff", ".gz", ".zip")
@@ -242,9 +243,8 @@ class ScorerGate:
         self.app = flet_app
         self.gzipped = GZipMiddleware(flet_app, minimum_size=600, compresslevel=6)
         self.table = table
-        self.index = index_html.encode("utf-8")
-        self.index_packed = gzip.compress(self.index, 9)
-        self.index_etag = '"' + hashlib.sha1(self.index).hexdigest()[:16] + '"'
+        self.index = _made(index_html.encode("utf-8"), "text/html; charset=utf-8")
+        self.font_manifest = _made(font_manifest(web_dir), "application/json")
         self.web_dir = Path(web_dir).resolve()
         self.prefix = f"/v/{client_version}/"
         self.files: dict[str, _File] = {}
@@ -285,7 +285,10 @@ class ScorerGate:
                 await self._client_file(path[len(self.prefix):], headers, send, head)
                 return
             if self._route_like(path):
-                await self._serve_index(headers, send, head)
+                await self._serve_made(self.index, headers, send, head)
+                return
+            if path == "/assets/FontManifest.json":
+                await self._serve_made(self.font_manifest, headers, send, head)
                 return
         await self.gzipped(scope, receive, self._no_cache(send))
 
@@ -388,17 +391,17 @@ class ScorerGate:
         last = path.rsplit("/", 1)[-1]
         return "." not in last or last.endswith(".html")
 
-    async def _serve_index(self, headers: dict[str, str], send: Send, head: bool) -> None:
-        common = [("content-type", "text/html; charset=utf-8"), ("cache-control", "no-cache"),
-                  ("etag", self.index_etag), ("vary", "Accept-Encoding"), *ISOLATION]
-        if headers.get("if-none-match") == self.index_etag:
+    async def _serve_made(self, made: _File, headers: dict[str, str], send: Send,
+                          head: bool) -> None:
+        """A file this module made (index.html, the font manifest): revalidated each load."""
+        common = [("content-type", made.kind), ("cache-control", "no-cache"),
+                  ("etag", made.etag), ("vary", "Accept-Encoding"), *ISOLATION]
+        if headers.get("if-none-match") == made.etag:
             await _respond(send, 304, b"", common, head=True)
-            return
-        if "gzip" in headers.get("accept-encoding", ""):
-            await _respond(send, 200, self.index_packed,
-                           [*common, ("content-encoding", "gzip")], head)
+        elif made.packed is not None and "gzip" in headers.get("accept-encoding", ""):
+            await _respond(send, 200, made.packed, [*common, ("content-encoding", "gzip")], head)
         else:
-            await _respond(send, 200, self.index, common, head)
+            await _respond(send, 200, made.raw, common, head)
 
     async def _client_file(self, relative: str, headers: dict[str, str], send: Send,
                            head: bool) -> None:
@@ -461,6 +464,23 @@ def _prepare(path: Path) -> _File:
     packed = None if path.suffix in PACKED or len(raw) < 600 else gzip.compress(raw, 6)
     etag = '"' + hashlib.sha1(raw).hexdigest()[:16] + '"'
     return _File(raw=raw, packed=packed, etag=etag, kind=kind)
+
+
+def _made(raw: bytes, kind: str) -> _File:
+    return _File(raw=raw, packed=gzip.compress(raw, 9), kind=kind,
+                 etag='"' + hashlib.sha1(raw).hexdigest()[:16] + '"')
+
+
+def font_manifest(web_dir: str) -> bytes:
+    """Flutter's font manifest as Flet patches it for no-CDN serving (Roboto added), without
+    the fonts Scorer never draws with (KaTeX for LaTeX, Cupertino icons): Flutter fetches
+    every listed font at each first visit."""
+    import json
+
+    fonts = json.loads((Path(web_dir) / "assets" / "FontManifest.json").read_text("utf-8"))
+    kept = [f for f in fonts if not str(f.get("family", "")).startswith(UNUSED_FONTS)]
+    kept.append({"family": "Roboto", "fonts": [{"asset": "fonts/roboto.woff2"}]})
+    return json.dumps(kept).encode("utf-8")
 
 
 def _local_rive(length: int) -> bytes:
