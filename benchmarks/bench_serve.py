@@ -80,6 +80,17 @@ class Traffic:
         self.urls.clear()
 
 
+def wait_quiet(page: Any, traffic: Traffic) -> None:
+    """Until the network is quiet: the fallback fonts are fetched after the first frame."""
+    page.wait_for_load_state("networkidle")
+    seen = -1
+    for _ in range(30):
+        if traffic.wire == seen:
+            return
+        seen = traffic.wire
+        time.sleep(1.5)
+
+
 def wait_home(page: Any) -> None:
     page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=120000)
     page.locator("flt-semantics-placeholder").dispatch_event("click")
@@ -106,7 +117,7 @@ def measure(renderer: str) -> dict[str, Any]:
                 page.goto(url)
                 wait_home(page)
                 first_times.append(time.perf_counter() - start)
-                page.wait_for_load_state("networkidle")
+                wait_quiet(page, traffic)
                 firsts.append(traffic.wire)
                 bodies.append(traffic.body)
                 requests.append(len(traffic.urls))
@@ -119,7 +130,7 @@ def measure(renderer: str) -> dict[str, Any]:
                 page.goto(url)
                 wait_home(page)
                 repeat_times.append(time.perf_counter() - start)
-                page.wait_for_load_state("networkidle")
+                wait_quiet(page, traffic)
                 repeats.append(traffic.wire)
                 hosts |= {urlsplit(u).hostname for u in traffic.urls if "://" in u[:8]}
                 context.close()

@@ -799,8 +799,8 @@ class ScorerApp:
             ft.Text(url, size=18, selectable=True, semantics_label=t("ui.address", url=url)),
         ]
         if self.table_code:
-            controls.append(ft.Text(t("ui.table_code", code=self.table_code), size=18,
-                                    selectable=True))
+            code = t("ui.table_code", code=self.table_code)
+            controls.append(ft.Text(code, size=18, selectable=True, semantics_label=code))
         if url:
             controls.append(ft.Image(src=qr_png(url), width=240, height=240,
                                      semantics_label=t("ui.qr", url=url)))

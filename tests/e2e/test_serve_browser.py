@@ -73,6 +73,11 @@ def test_a_phone_without_the_table_code_sees_no_game(browser, data_dir):
         player = Phone(browser.new_context(viewport=PHONE).new_page(), url)
         player.open(f"?code={code}")
         player.see("Ana, Ben")
+        # The code can be shown again: the Join screen has the address with it and its QR code.
+        player.tap("Join from another phone")
+        player.see(f"Table code: {code}")
+        player.see(f"Address {url}?code={code}")
+        player.see(f"QR code for {url}?code={code}")
         # Another phone with the bare address: the code page and nothing else.
         context = browser.new_context(viewport=PHONE)
         page = context.new_page()
