@@ -9,9 +9,9 @@ from urllib.parse import urlsplit
 
 import pytest
 from browser import PHONE, Phone, served
-from e2e.test_games import bridge_deal, new_game
 from test_serve import printed_code
 
+from e2e.test_games import bridge_deal, new_game
 from scorer.game import Game
 from scorer.store import Store
 
