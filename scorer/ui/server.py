@@ -34,6 +34,7 @@ import secrets
 import shutil
 import socket
 import tempfile
+import threading
 import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass, field
@@ -63,7 +64,11 @@ WRONG_TRIES = 10  # wrong codes from one address before it must wait
 WRONG_WINDOW = 600.0  # seconds over which those tries are counted
 IMMUTABLE = "public, max-age=31536000, immutable"
 UNUSED_FONTS = ("packages/flutter_math_fork/", "packages/cupertino_icons/")
-PATCH_LEVEL = "1"  # bump when the served client files are patched differently
+PATCH_LEVEL = "2"  # bump when the served client files are patched differently
+# The client files of both renderers, compressed at start (in a thread), most likely first.
+WARM = ("main.dart.mjs", "canvaskit/skwasm.js", "canvaskit/skwasm.wasm", "main.dart.wasm",
+        "flutter_bootstrap.js", "python.js", "main.dart.js", "canvaskit/chromium/canvaskit.js",
+        "canvaskit/chromium/canvaskit.wasm", "canvaskit/canvaskit.js", "canvaskit/canvaskit.wasm")
 # Files gzip does not shrink.
 PACKED = (".png", ".jpg", ".jpeg", ".gif", ".webp", ".woff2", ".woff", ".gz", ".zip")
 # Documentation and test-net addresses (RFC 5737): a UDP connect() to them only asks the
@@ -226,10 +231,17 @@ ISOLATION = [("Cross-Origin-Opener-Policy", "same-origin"),
 
 @dataclass
 class _File:
-    raw: bytes
+    raw: bytes | None  # None: read again from ``path`` when asked without gzip (rare)
     packed: bytes | None
     etag: str
     kind: str
+    path: Path | None = None
+
+    def body(self) -> bytes:
+        if self.raw is not None:
+            return self.raw
+        assert self.path is not None
+        return _patched(self.path)
 
 
 class ScorerGate:
@@ -401,7 +413,7 @@ class ScorerGate:
         elif made.packed is not None and "gzip" in headers.get("accept-encoding", ""):
             await _respond(send, 200, made.packed, [*common, ("content-encoding", "gzip")], head)
         else:
-            await _respond(send, 200, made.raw, common, head)
+            await _respond(send, 200, made.body(), common, head)
 
     async def _client_file(self, relative: str, headers: dict[str, str], send: Send,
                            head: bool) -> None:
@@ -417,7 +429,7 @@ class ScorerGate:
             await _respond(send, 200, found.packed, [*common, ("content-encoding", "gzip")],
                            head)
         else:
-            await _respond(send, 200, found.raw, common, head)
+            await _respond(send, 200, await asyncio.to_thread(found.body), common, head)
 
     async def _load(self, relative: str) -> _File | None:
         if relative in self.files:
@@ -430,6 +442,13 @@ class ScorerGate:
             if relative not in self.files:
                 self.files[relative] = await asyncio.to_thread(_prepare, target)
         return self.files[relative]
+
+    def warm(self) -> None:
+        """Compress the heavy client files before the first phone asks (a thread)."""
+        for relative in WARM:
+            target = self.web_dir / relative
+            if relative not in self.files and target.is_file():
+                self.files[relative] = _prepare(target)
 
     def _no_cache(self, send: Send) -> Send:
         async def sending(message: Message) -> None:
@@ -453,9 +472,7 @@ async def _body(receive: Receive, limit: int) -> bytes:
 
 def _prepare(path: Path) -> _File:
     """A client file as served: the Rive address made local, gzipped once."""
-    raw = path.read_bytes()
-    if path.name in ("main.dart.js", "main.dart.wasm"):
-        raw = RIVE_CDN.sub(lambda m: _local_rive(len(m.group(0))), raw)
+    raw = _patched(path)
     kind = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
     if path.suffix in (".js", ".mjs"):
         kind = "text/javascript"
@@ -463,7 +480,16 @@ def _prepare(path: Path) -> _File:
         kind = "application/wasm"
     packed = None if path.suffix in PACKED or len(raw) < 600 else gzip.compress(raw, 6)
     etag = '"' + hashlib.sha1(raw).hexdigest()[:16] + '"'
-    return _File(raw=raw, packed=packed, etag=etag, kind=kind)
+    # Large files are kept compressed only (every browser asks for gzip).
+    return _File(raw=raw if packed is None or len(raw) < 256 * 1024 else None, packed=packed,
+                 etag=etag, kind=kind, path=path)
+
+
+def _patched(path: Path) -> bytes:
+    raw = path.read_bytes()
+    if path.name in ("main.dart.js", "main.dart.wasm"):
+        raw = RIVE_CDN.sub(lambda m: _local_rive(len(m.group(0))), raw)
+    return raw
 
 
 def _made(raw: bytes, kind: str) -> _File:
@@ -541,8 +567,10 @@ def build_app(main: Callable[..., Any], table: Table, assets_dir: str,
                                  swagger_ui_oauth2_redirect_url=None)
     outer.mount("/", inner)
     version = client_version()
-    return ScorerGate(outer, table, make_index(web_dir, assets_dir, version, renderer), web_dir,
+    gate = ScorerGate(outer, table, make_index(web_dir, assets_dir, version, renderer), web_dir,
                       version)
+    threading.Thread(target=gate.warm, name="scorer-warm", daemon=True).start()
+    return gate
 
 
 def run_server(app: ScorerGate, table: Table) -> None:
