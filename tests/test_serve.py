@@ -257,6 +257,11 @@ def test_a_wrong_code_is_refused_and_the_right_one_admits(coded):
     assert "HttpOnly" in headers["Set-Cookie"]
     status, _, body = get(url, Cookie=cookie)
     assert status == 200 and b"flutter_bootstrap.js" in body
+    # Never sent on to another site.
+    for elsewhere in ("//evil.example/", "/\\evil.example/", "https://evil.example/"):
+        status, headers, _ = get(url + "table-code",
+                                 data=f"code={code}&next={elsewhere}".encode())
+        assert status == 303 and headers["Location"] == "/", elsewhere
     # The address with the code (what the QR code carries) sets the cookie and drops the code.
     status, headers, _ = get(url + f"?code={code}")
     assert status == 303 and headers["Location"] == "/" and "scorer_table=" in \

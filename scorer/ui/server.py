@@ -360,8 +360,6 @@ class ScorerGate:
             next_path = (form.get("next") or ["/"])[0]
         elif scope["method"] in ("GET", "HEAD") and "code" in query:
             given = query["code"][0]
-        if not next_path.startswith("/") or next_path.startswith("//"):
-            next_path = "/"
         wrong = wait = False
         if given is not None:
             if self._too_many(client):
@@ -387,6 +385,8 @@ class ScorerGate:
     async def _redirect(self, send: Send, path: str, query: dict[str, list[str]],
                         token: str | None) -> None:
         rest = {k: v for k, v in query.items() if k != "code"}
+        if not path.startswith("/") or path.startswith("//") or "\\" in path:
+            path = "/"  # never to another site ("//host", "/\\host")
         target = path + ("?" + urlencode(rest, doseq=True) if rest else "")
         headers = [("location", target), ("cache-control", "no-store"),
                    ("referrer-policy", "no-referrer")]
