@@ -306,8 +306,8 @@ class ScorerGate:
 
     # -- access ---------------------------------------------------------------------------
     def _host_ok(self, headers: dict[str, str]) -> bool:
-        """Served on loopback only: refuse other Host names (DNS rebinding)."""
-        if not self.table.loopback:
+        """Served on loopback without a code: refuse other Host names (DNS rebinding)."""
+        if not self.table.loopback or self.table.code is not None:
             return True
         host = headers.get("host", "")
         name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
