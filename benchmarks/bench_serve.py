@@ -62,45 +62,55 @@ def seed(folder: Path) -> str:
 
 
 class Traffic:
-    """Bytes and requests of one page, counted by Chromium's network domain."""
+    """Bytes and requests of one page, counted by Chromium's network domain. Each request is
+    counted in the phase (first visit, repeat visit) in which it was sent, however late it
+    ends: Flet fetches the fallback fonts well after the first frame."""
 
     def __init__(self, page: Any) -> None:
         self.session = page.context.new_cdp_session(page)
         self.session.send("Network.enable")
-        self.wire = 0
-        self.body = 0
-        self.urls: list[str] = []
+        self.phase = "first"
+        self.sent: dict[str, tuple[str, str]] = {}  # request id -> (phase, url)
+        self.wire: dict[str, int] = {}
+        self.body: dict[str, int] = {}
         self.encodings: set[str] = set()
+        self.session.on("Network.requestWillBeSent", self._will)
         self.session.on("Network.loadingFinished", self._finished)
         self.session.on("Network.dataReceived", self._data)
         self.session.on("Network.requestWillBeSentExtraInfo", self._sent)
-        page.on("request", lambda r: self.urls.append(r.url))
+
+    def _will(self, event: dict[str, Any]) -> None:
+        self.sent.setdefault(event["requestId"], (self.phase, event["request"]["url"]))
 
     def _finished(self, event: dict[str, Any]) -> None:
-        self.wire += int(event.get("encodedDataLength", 0))
+        phase = self.sent.get(event["requestId"], (self.phase, ""))[0]
+        self.wire[phase] = self.wire.get(phase, 0) + int(event.get("encodedDataLength", 0))
 
     def _data(self, event: dict[str, Any]) -> None:
-        self.body += int(event.get("dataLength", 0))
+        phase = self.sent.get(event["requestId"], (self.phase, ""))[0]
+        self.body[phase] = self.body.get(phase, 0) + int(event.get("dataLength", 0))
 
     def _sent(self, event: dict[str, Any]) -> None:
         headers = {k.lower(): v for k, v in event.get("headers", {}).items()}
         if "accept-encoding" in headers:
             self.encodings.add(headers["accept-encoding"])
 
-    def reset(self) -> None:
-        self.wire = self.body = 0
-        self.urls.clear()
+    def urls(self, phase: str) -> list[str]:
+        return [url for p, url in self.sent.values() if p == phase]
+
+    def total(self) -> int:
+        return sum(self.wire.values())
 
 
 def wait_quiet(page: Any, traffic: Traffic) -> None:
     """Until the network is quiet: the fallback fonts are fetched after the first frame."""
     page.wait_for_load_state("networkidle")
     seen, still = -1, 0
-    for _ in range(40):
-        still = still + 1 if traffic.wire == seen else 0
-        if still == 3:
+    for _ in range(60):
+        still = still + 1 if traffic.total() == seen else 0
+        if still == 4:
             return
-        seen = traffic.wire
+        seen = traffic.total()
         time.sleep(1.5)
 
 
@@ -132,7 +142,7 @@ def measure(renderer: str) -> dict[str, Any]:
             browser = p.chromium.launch(executable_path=chromium_path(), args=chromium)
             admit = f"?code={code_of(folder, local)}" if lan else ""
             firsts, repeats, first_times, repeat_times, hosts = [], [], [], [], set()
-            bodies, requests, used = [], [], set()
+            bodies, requests, used, fonts = [], [], set(), set()
             encodings: set[str] = set()
             for _ in range(3):
                 context = browser.new_context(viewport=PHONE)
@@ -143,21 +153,23 @@ def measure(renderer: str) -> dict[str, Any]:
                 wait_home(page)
                 first_times.append(time.perf_counter() - start)
                 wait_quiet(page, traffic)
-                firsts.append(traffic.wire)
-                bodies.append(traffic.body)
-                requests.append(len(traffic.urls))
-                hosts |= {urlsplit(u).hostname for u in traffic.urls if "://" in u[:8]}
-                used |= {Path(urlsplit(u).path).name for u in traffic.urls
-                         if u.endswith((".wasm", "main.dart.js"))}
-                encodings |= traffic.encodings
-                traffic.reset()
+                traffic.phase = "repeat"
                 start = time.perf_counter()
                 page.goto(url)
                 wait_home(page)
                 repeat_times.append(time.perf_counter() - start)
                 wait_quiet(page, traffic)
-                repeats.append(traffic.wire)
-                hosts |= {urlsplit(u).hostname for u in traffic.urls if "://" in u[:8]}
+                firsts.append(traffic.wire.get("first", 0))
+                bodies.append(traffic.body.get("first", 0))
+                requests.append(len(traffic.urls("first")))
+                repeats.append(traffic.wire.get("repeat", 0))
+                every = traffic.urls("first") + traffic.urls("repeat")
+                hosts |= {urlsplit(u).hostname for u in every if "://" in u[:8]}
+                used |= {Path(urlsplit(u).path).name for u in every
+                         if u.endswith((".wasm", "main.dart.js"))}
+                fonts |= {Path(urlsplit(u).path).name for u in traffic.urls("first")
+                          if "/fonts/Noto" in u}
+                encodings |= traffic.encodings
                 context.close()
             context = browser.new_context(viewport=PHONE)
             page = context.new_page()
@@ -188,7 +200,7 @@ def measure(renderer: str) -> dict[str, Any]:
             "requests": statistics.median(requests), "first_s": statistics.median(first_times),
             "repeat": statistics.median(repeats), "repeat_s": statistics.median(repeat_times),
             "save_ms": statistics.median(saves) * 1000, "hosts": sorted(h or "" for h in hosts),
-            "files": sorted(used), "encodings": sorted(encodings)}
+            "files": sorted(used), "encodings": sorted(encodings), "fonts": len(fonts)}
 
 
 def main() -> None:
@@ -201,7 +213,8 @@ def main() -> None:
         print(f"[{renderer}] first visit: {r['first'] / 1e6:.2f} MB transferred "
               f"({share:.0%} of today's 14.4 MB; target <= 60% "
               f"{'OK' if share <= 0.6 else 'MISSED'}), {r['body'] / 1e6:.2f} MB before "
-              f"compression, {r['requests']:.0f} requests, home screen in {r['first_s']:.2f} s")
+              f"compression, {r['requests']:.0f} requests ({r['fonts']} of the 4 fallback fonts), "
+              f"home screen in {r['first_s']:.2f} s")
         print(f"[{renderer}] repeat visit: {r['repeat'] / 1e3:.1f} kB transferred, home screen "
               f"in {r['repeat_s']:.2f} s")
         print(f"[{renderer}] save -> scoreboard, 50-deal game: median {r['save_ms']:.0f} ms")

@@ -66,6 +66,7 @@ UNUSED_FONTS = ("packages/flutter_math_fork/", "packages/cupertino_icons/")
 PATCH_LEVEL = "2"  # bump when the served client files are patched differently
 # The client files of both renderers, compressed at start (in a thread), most likely first.
 WARM = ("main.dart.mjs", "canvaskit/skwasm.js", "canvaskit/skwasm.wasm", "main.dart.wasm",
+        "canvaskit/skwasm_heavy.js", "canvaskit/skwasm_heavy.wasm",  # not a secure context
         "flutter_bootstrap.js", "python.js", "main.dart.js", "canvaskit/chromium/canvaskit.js",
         "canvaskit/chromium/canvaskit.wasm", "canvaskit/canvaskit.js", "canvaskit/canvaskit.wasm")
 # Files gzip does not shrink.
