@@ -13,8 +13,8 @@ clear line, not a traceback):
 - **Nothing leaves the machine.** Flet's client asks a CDN for the Rive runtime on every load;
   the address is rewritten (same length, in ``main.dart.js`` and ``main.dart.wasm`` as served,
   never in site-packages) to a local path that answers 404.
-- **Light.** Responses are gzip-compressed (browsers offer brotli only over HTTPS, and the
-  table is plain HTTP). The heavy client files are served under ``/v/<version>/`` with a
+- **Light.** Responses are gzip-compressed (browsers offer brotli only to secure origins,
+  HTTPS or localhost, and the table is plain HTTP). The heavy client files are served under ``/v/<version>/`` with a
   one-year immutable cache; ``index.html`` and everything else is ``no-cache`` with an ETag, so
   a new version is picked up at the next load. FastAPI's ``/docs``, ``/redoc`` and
   ``/openapi.json`` are off.
