@@ -578,6 +578,6 @@ def run_server(app: ScorerGate, table: Table) -> None:
     import uvicorn
 
     config = uvicorn.Config(app, log_level="warning", ws="websockets-sansio", lifespan="on",
-                            access_log=False)
+                            access_log=False, timeout_graceful_shutdown=3)
     server = uvicorn.Server(config)
     asyncio.run(server.serve(sockets=[table.sock]))
