@@ -14,10 +14,10 @@ clear line, not a traceback):
   the address is rewritten (same length, in ``main.dart.js`` and ``main.dart.wasm`` as served,
   never in site-packages) to a local path that answers 404.
 - **Light.** Responses are gzip-compressed (browsers offer brotli only to secure origins,
-  HTTPS or localhost, and the table is plain HTTP). The heavy client files are served under ``/v/<version>/`` with a
-  one-year immutable cache; ``index.html`` and everything else is ``no-cache`` with an ETag, so
-  a new version is picked up at the next load. FastAPI's ``/docs``, ``/redoc`` and
-  ``/openapi.json`` are off.
+  HTTPS or localhost, and the table is plain HTTP). The heavy client files are served under
+  ``/v/<version>/`` with a one-year immutable cache; ``index.html`` and everything else is
+  ``no-cache`` with an ETag, so a new version is picked up at the next load. FastAPI's
+  ``/docs``, ``/redoc`` and ``/openapi.json`` are off.
 """
 
 from __future__ import annotations
@@ -64,11 +64,12 @@ WRONG_WINDOW = 600.0  # seconds over which those tries are counted
 IMMUTABLE = "public, max-age=31536000, immutable"
 UNUSED_FONTS = ("packages/flutter_math_fork/", "packages/cupertino_icons/")
 PATCH_LEVEL = "2"  # bump when the served client files are patched differently
-# The client files of both renderers, compressed at start (in a thread), most likely first.
-WARM = ("main.dart.mjs", "canvaskit/skwasm.js", "canvaskit/skwasm.wasm", "main.dart.wasm",
-        "canvaskit/skwasm_heavy.js", "canvaskit/skwasm_heavy.wasm",  # not a secure context
-        "flutter_bootstrap.js", "python.js", "main.dart.js", "canvaskit/chromium/canvaskit.js",
-        "canvaskit/chromium/canvaskit.wasm", "canvaskit/canvaskit.js", "canvaskit/canvaskit.wasm")
+# The client files most phones ask for, compressed at start in a thread (the rest when first
+# asked): phones on the Wi-Fi (plain HTTP, no secure context) get skwasm_heavy, this machine's
+# browser skwasm.
+WARM = ("flutter_bootstrap.js", "python.js", "main.dart.mjs", "main.dart.wasm",
+        "canvaskit/skwasm_heavy.js", "canvaskit/skwasm_heavy.wasm", "canvaskit/skwasm.js",
+        "canvaskit/skwasm.wasm")
 # Files gzip does not shrink.
 PACKED = (".png", ".jpg", ".jpeg", ".gif", ".webp", ".woff2", ".woff", ".gz", ".zip")
 # Documentation and test-net addresses (RFC 5737): a UDP connect() to them only asks the
