@@ -74,6 +74,7 @@ class Traffic:
         self.wire: dict[str, int] = {}
         self.body: dict[str, int] = {}
         self.encodings: set[str] = set()
+        self.big: list[tuple[int, str]] = []  # repeat-visit responses over 10 kB
         self.session.on("Network.requestWillBeSent", self._will)
         self.session.on("Network.loadingFinished", self._finished)
         self.session.on("Network.dataReceived", self._data)
@@ -83,8 +84,11 @@ class Traffic:
         self.sent.setdefault(event["requestId"], (self.phase, event["request"]["url"]))
 
     def _finished(self, event: dict[str, Any]) -> None:
-        phase = self.sent.get(event["requestId"], (self.phase, ""))[0]
-        self.wire[phase] = self.wire.get(phase, 0) + int(event.get("encodedDataLength", 0))
+        phase, url = self.sent.get(event["requestId"], (self.phase, ""))
+        size = int(event.get("encodedDataLength", 0))
+        self.wire[phase] = self.wire.get(phase, 0) + size
+        if phase == "repeat" and size > 10000:
+            self.big.append((size, Path(urlsplit(url).path).name))
 
     def _data(self, event: dict[str, Any]) -> None:
         phase = self.sent.get(event["requestId"], (self.phase, ""))[0]
@@ -142,7 +146,7 @@ def measure(renderer: str) -> dict[str, Any]:
             browser = p.chromium.launch(executable_path=chromium_path(), args=chromium)
             admit = f"?code={code_of(folder, local)}" if lan else ""
             firsts, repeats, first_times, repeat_times, hosts = [], [], [], [], set()
-            bodies, requests, used, fonts = [], [], set(), set()
+            bodies, requests, used, fonts, big = [], [], set(), set(), set()
             encodings: set[str] = set()
             for _ in range(3):
                 context = browser.new_context(viewport=PHONE)
@@ -170,6 +174,7 @@ def measure(renderer: str) -> dict[str, Any]:
                 fonts |= {Path(urlsplit(u).path).name for u in traffic.urls("first")
                           if "/fonts/Noto" in u}
                 encodings |= traffic.encodings
+                big |= {name for _, name in traffic.big}
                 context.close()
             context = browser.new_context(viewport=PHONE)
             page = context.new_page()
@@ -200,7 +205,8 @@ def measure(renderer: str) -> dict[str, Any]:
             "requests": statistics.median(requests), "first_s": statistics.median(first_times),
             "repeat": statistics.median(repeats), "repeat_s": statistics.median(repeat_times),
             "save_ms": statistics.median(saves) * 1000, "hosts": sorted(h or "" for h in hosts),
-            "files": sorted(used), "encodings": sorted(encodings), "fonts": len(fonts)}
+            "files": sorted(used), "encodings": sorted(encodings), "fonts": len(fonts),
+            "big": sorted(big)}
 
 
 def main() -> None:
@@ -216,7 +222,7 @@ def main() -> None:
               f"compression, {r['requests']:.0f} requests ({r['fonts']} of the 4 fallback fonts), "
               f"home screen in {r['first_s']:.2f} s")
         print(f"[{renderer}] repeat visit: {r['repeat'] / 1e3:.1f} kB transferred, home screen "
-              f"in {r['repeat_s']:.2f} s")
+              f"in {r['repeat_s']:.2f} s; over 10 kB: {', '.join(r['big']) or 'nothing'}")
         print(f"[{renderer}] save -> scoreboard, 50-deal game: median {r['save_ms']:.0f} ms")
         print(f"[{renderer}] hosts contacted: {', '.join(r['hosts'])}; Accept-Encoding sent: "
               f"{' | '.join(r['encodings'])}")
