@@ -260,6 +260,12 @@ def _add_app_commands(sub: Any) -> None:
     serve.add_argument("--host", default="127.0.0.1",
                        help="address to listen on (default 127.0.0.1; 0.0.0.0 for phones)")
     serve.add_argument("--port", type=int, default=8550)
+    access = serve.add_mutually_exclusive_group()
+    access.add_argument("--open", action="store_true",
+                        help="serve the network without a table code (anyone on it can play)")
+    access.add_argument("--code", action="store_true",
+                        help="ask for the table code even on 127.0.0.1 (it always is asked "
+                        "beyond this machine)")
 
     sub.add_parser("games", help="list stored games")
     export = sub.add_parser("export", help="export stored games as JSON or CSV")
@@ -350,6 +356,24 @@ def _store_command(args: argparse.Namespace) -> int:
         return 0
 
 
+def _serve(args: argparse.Namespace) -> int:
+    """`scorer serve`: a busy data folder, a port in use or a host that cannot be bound is one
+    line on stderr and exit 2."""
+    from .store import StoreError
+    from .ui.app import serve
+    from .ui.server import ServeError
+
+    try:
+        serve(host=args.host, port=args.port, data_dir=args.data_dir, open_access=args.open,
+              require_code=args.code)
+    except (StoreError, ServeError) as error:
+        print(f"scorer serve: {error}", file=sys.stderr)
+        return EXIT_INVALID
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
@@ -365,10 +389,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command in ("games", "export", "import"):
             return _store_command(args)
         if args.command == "serve":
-            from .ui.app import serve
-
-            serve(host=args.host, port=args.port, data_dir=args.data_dir)
-            return 0
+            return _serve(args)
         from .ui.app import run
 
         run(data_dir=args.data_dir)

@@ -15,7 +15,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -31,14 +31,16 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def served(data_dir: Path, port: int | None = None) -> Iterator[str]:
-    """Run `scorer serve` until the block ends; yields the URL."""
+def served(data_dir: Path, port: int | None = None, args: Sequence[str] = (),
+           env: dict[str, str] | None = None) -> Iterator[str]:
+    """Run `scorer serve` (with extra ``args``) until the block ends; yields the URL. The
+    server's output is in ``serve-PORT.log`` beside ``data_dir``."""
     port = port or free_port()
     log = open(data_dir.parent / f"serve-{port}.log", "w")  # noqa: SIM115
     child = subprocess.Popen(
         [sys.executable, "-m", "scorer.cli", "--data-dir", str(data_dir), "serve",
-         "--port", str(port)], stdout=log, stderr=subprocess.STDOUT,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"})
+         "--port", str(port), *args], stdout=log, stderr=subprocess.STDOUT,
+        env={**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})})
     url = f"http://127.0.0.1:{port}/"
     try:
         deadline = time.monotonic() + 60

@@ -44,7 +44,7 @@ from .deal_entry import DealEntry
 from .forms import DealDraft, NewGameForm, problem_of, recent_names
 from .grid import deal_grid
 from .present import grid_rows, history_texts, short_time, undone_texts
-from .theme import DARK, LIGHT, theme
+from .theme import DARK, FALLBACK_FONTS, LIGHT, SYMBOL_FONT, theme
 
 __all__ = ["ScorerApp", "run", "serve", "make_main"]
 
@@ -86,12 +86,13 @@ class ScorerApp:
     """One session's screens and state."""
 
     def __init__(self, page: ft.Page, store: Store, join_url: str | None = None,
-                 lang: str = "en", prefs: Any = None) -> None:
+                 lang: str = "en", prefs: Any = None, table_code: str | None = None) -> None:
         self.page = page
         self.t = Translator(lang, suits=True)
         self.prefs = prefs
         self.store = store
         self.join_url = join_url
+        self.table_code = table_code
         self.game: Game | None = None
         self.draft: DealDraft | None = None
         self.draft_key: tuple[str, str, int | None] | None = None
@@ -104,10 +105,10 @@ class ScorerApp:
         self.home_expanded: set[str] = set()
         self.all_deals: set[str] = set()  # games whose scoreboard lists every deal
         page.title = "Scorer"
-        page.fonts = {w.SYMBOL_FONT: "fonts/ScorerSymbols.ttf"}
+        page.fonts = {SYMBOL_FONT: "fonts/ScorerSymbols.ttf", **FALLBACK_FONTS}
         page.theme_mode = ft.ThemeMode.SYSTEM
-        # Colours checked for contrast (scorer/ui/theme.py); no page-turn animations: at the
-        # table the next screen should simply be there.
+        # Colours checked for contrast, fonts for names in other scripts (scorer/ui/theme.py);
+        # no page-turn animations: at the table the next screen should simply be there.
         page.theme = theme(LIGHT)
         page.dark_theme = theme(DARK)
         self.rules_back = "/"  # where the rules screen's back button returns
@@ -953,6 +954,9 @@ class ScorerApp:
             w.note(t("ui.join_help")),
             ft.Text(url, size=18, selectable=True, semantics_label=t("ui.address", url=url)),
         ]
+        if self.table_code:
+            code = t("ui.table_code", code=self.table_code)
+            controls.append(ft.Text(code, size=18, selectable=True, semantics_label=code))
         if url:
             controls.append(ft.Image(src=qr_png(url), width=240, height=240,
                                      semantics_label=t("ui.qr", url=url)))
@@ -987,7 +991,8 @@ def qr_png(url: str) -> bytes:
     return buffer.getvalue()
 
 
-def make_main(store: Store, join_url: str | None = None) -> Callable[[ft.Page], Any]:
+def make_main(store: Store, join_url: str | None = None,
+              table_code: str | None = None) -> Callable[[ft.Page], Any]:
     async def main(page: ft.Page) -> None:
         # The language: the one chosen on this device before, else the browser's or device's.
         # The client must know the preferences service before it is asked (update first), and
@@ -998,7 +1003,7 @@ def make_main(store: Store, join_url: str | None = None) -> Callable[[ft.Page], 
         info = await _ask(page.get_device_info)
         device = getattr(info, "language", None)
         lang = choose_language(chosen if isinstance(chosen, str) else None, device)
-        app = ScorerApp(page, store, join_url, lang=lang, prefs=prefs)
+        app = ScorerApp(page, store, join_url, lang=lang, prefs=prefs, table_code=table_code)
         app.show()
 
     return main
@@ -1017,36 +1022,43 @@ async def _ask(call: Callable[[], Any], seconds: float = 1.0, tries: int = 4) ->
     return None
 
 
-def lan_address() -> str:
-    """This machine's address as other phones on the network see it (best effort)."""
-    try:
-        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
-    except OSError:
-        return "127.0.0.1"
-    for info in infos:
-        address = str(info[4][0])
-        if not address.startswith("127."):
-            return address
-    return "127.0.0.1"
-
-
-def serve(host: str = "127.0.0.1", port: int = 8550, data_dir: str | None = None) -> None:
-    """Serve the web app (offline, no CDN) and print its address and a QR code."""
-    import segno
+def serve(host: str = "127.0.0.1", port: int = 8550, data_dir: str | None = None,
+          open_access: bool = False, require_code: bool = False) -> None:
+    """Serve the web app (offline, no CDN) and print its address and a QR code; see
+    :mod:`scorer.ui.server`. StoreError (e.g. the folder is busy) and ServeError (host or port
+    unusable) reach the caller before anything is served."""
+    from . import server
 
     store = Store(data_dir)
-    shown = lan_address() if host in ("0.0.0.0", "") else host
-    url = f"http://{shown}:{port}/"
-    print(f"Scorer is served at {url}  (data: {store.folder})", flush=True)
-    segno.make(url, error="m").terminal(compact=True)
-    if host in ("127.0.0.1", "localhost"):
-        print("Only this machine can open it; use --host 0.0.0.0 to serve phones on this "
-              "network.", flush=True)
     try:
-        ft.run(make_main(store, url), view=ft.AppView.WEB_BROWSER, host=host, port=port,
-               no_cdn=True, assets_dir=_assets_dir())
+        table = server.plan_table(host, port, open_access=open_access,
+                                  require_code=require_code)
+        _announce(table, store)
+        app = server.build_app(make_main(store, table.url, table.code), table, _assets_dir())
+        server.run_server(app, table)
     finally:
         store.close()
+
+
+def _announce(table: Any, store: Store) -> None:
+    import sys
+
+    import segno
+
+    if table.url is None:
+        print(f"No network address found for this machine (is it on the Wi-Fi?): phones "
+              f"cannot reach it. Serving on port {table.port} anyway"
+              + (f"; table code {table.code}" if table.code else "") + ".",
+              file=sys.stderr, flush=True)
+        return
+    print(f"Scorer is served at {table.url}  (data: {store.folder})", flush=True)
+    if table.code:
+        print(f"Table code: {table.code} (phones that open the address above or scan the code "
+              f"below need not type it; use --open to serve without a code)", flush=True)
+    segno.make(table.url, error="m").terminal(compact=True)
+    if table.loopback:
+        print("Only this machine can open it; use --host 0.0.0.0 to serve phones on this "
+              "network.", flush=True)
 
 
 def run(data_dir: str | None = None) -> None:
@@ -1057,11 +1069,16 @@ def run(data_dir: str | None = None) -> None:
         try:
             import flet_desktop  # noqa: F401
         except ImportError:
-            port = _free_port()
-            print(f"Scorer is running at http://127.0.0.1:{port}/ (opening your browser; "
+            import webbrowser
+
+            from . import server
+
+            table = server.plan_table("127.0.0.1", _free_port())
+            print(f"Scorer is running at {table.url} (opening your browser; "
                   f"data: {store.folder}). Stop it with Ctrl+C.", flush=True)
-            ft.run(make_main(store), view=ft.AppView.WEB_BROWSER, host="127.0.0.1",
-                   port=port, no_cdn=True, assets_dir=_assets_dir())
+            app = server.build_app(make_main(store), table, _assets_dir())
+            webbrowser.open(str(table.url))  # the socket listens: the browser waits for us
+            server.run_server(app, table)
         else:
             ft.run(make_main(store), view=ft.AppView.FLET_APP, no_cdn=True,
                    assets_dir=_assets_dir())

@@ -1,6 +1,6 @@
-"""The app's colours, light and dark, chosen so that every text and every selected control is
-readable at a noisy table (WCAG contrast: text >= 4.5:1, controls >= 3:1; the test
-``tests/test_reported.py`` checks every pair the screens use).
+"""The app's colours, light and dark, and its fonts. The colours are chosen so that every
+text and every selected control is readable at a noisy table (WCAG contrast: text >= 4.5:1,
+controls >= 3:1; the test ``tests/test_reported.py`` checks every pair the screens use).
 
 The colours are a green Material 3 scheme written out, not generated from a seed at run time,
 so the pairs the test checks are the pairs the phone shows. Red suits use ``tertiary``: red
@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import flet as ft
 
-__all__ = ["LIGHT", "DARK", "TEXT_PAIRS", "CONTROL_PAIRS", "theme", "contrast"]
+__all__ = ["LIGHT", "DARK", "FALLBACK_FONTS", "SYMBOL_FONT", "TEXT_PAIRS", "CONTROL_PAIRS",
+           "theme", "contrast"]
 
 LIGHT = {
     "primary": "#2F6A31", "on_primary": "#FFFFFF",
@@ -48,11 +49,33 @@ TEXT_PAIRS = ([(fg, bg) for fg in ("on_surface", "on_surface_variant", "error", 
 CONTROL_PAIRS = [(fg, bg) for fg in ("primary", "outline") for bg in _BACKGROUNDS]
 
 
+# Names in other scripts: offline, Flutter cannot fetch Google's fallback fonts, so these subsets
+# of Noto (scorer/assets/fonts, made by assets/build_fonts.py) are every text's fallbacks, after
+# the suit symbols (a contract such as 4♠ in any text).
+FALLBACK_FONTS = {"NotoSansSC": "fonts/NotoSansSC-common.woff2",
+                  "NotoSansArabic": "fonts/NotoSansArabic.woff2",
+                  "NotoSansDevanagari": "fonts/NotoSansDevanagari.woff2",
+                  "NotoColorEmoji": "fonts/NotoColorEmoji-common.woff2"}
+SYMBOL_FONT = "ScorerSymbols"  # scorer/assets/fonts: suits, arrows, minus (a DejaVu subset)
+TEXT_STYLES = ("display_large", "display_medium", "display_small", "headline_large",
+               "headline_medium", "headline_small", "title_large", "title_medium", "title_small",
+               "body_large", "body_medium", "body_small", "label_large", "label_medium",
+               "label_small")
+
+
+def _fallback_text() -> ft.TextTheme:
+    families = [SYMBOL_FONT, *FALLBACK_FONTS]
+    return ft.TextTheme(**{name: ft.TextStyle(font_family_fallback=families)
+                           for name in TEXT_STYLES})
+
+
 def theme(colours: dict[str, str]) -> ft.Theme:
-    """A Flet theme with these colours and no page-turn animations."""
+    """A Flet theme with these colours, the fallback fonts on every text style, and no
+    page-turn animations."""
     still = ft.PageTransitionsTheme(**{platform: ft.PageTransitionTheme.NONE for platform in
                                        ("android", "ios", "linux", "macos", "windows")})
-    return ft.Theme(color_scheme=ft.ColorScheme(**colours), page_transitions=still)
+    return ft.Theme(color_scheme=ft.ColorScheme(**colours), page_transitions=still,
+                    text_theme=_fallback_text(), primary_text_theme=_fallback_text())
 
 
 def _luminance(colour: str) -> float:

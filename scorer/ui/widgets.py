@@ -13,8 +13,9 @@ from typing import Any
 
 import flet as ft
 
+from .theme import SYMBOL_FONT
+
 TOUCH = 48
-SYMBOL_FONT = "ScorerSymbols"  # scorer/assets/fonts: suits, arrows, minus (DejaVu Sans subset)
 RED_SUITS = ("♦", "♥")
 Handler = Callable[[], Any]
 

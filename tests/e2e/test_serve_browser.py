@@ -1,0 +1,144 @@
+"""`scorer serve` in real Chromium: nothing leaves the machine, the table code keeps a phone
+without it out, names in other scripts are drawn with glyphs (issue 9 items 7 and 8)."""
+
+from __future__ import annotations
+
+import re
+import time
+from urllib.parse import urlsplit
+
+import pytest
+from browser import PHONE, Phone, served
+from test_serve import printed_code
+
+from e2e.test_games import bridge_deal, new_game
+from scorer.game import Game
+from scorer.store import Store
+
+pytestmark = pytest.mark.browser
+LOCAL = {"127.0.0.1"}
+
+
+def test_a_whole_game_contacts_no_other_host(browser, data_dir):
+    data_dir.mkdir()
+    with served(data_dir) as url:
+        context = browser.new_context(viewport=PHONE)
+        asked: list[str] = []
+
+        def record(route):  # noqa: ANN001 - playwright's Route
+            asked.append(route.request.url)
+            if urlsplit(route.request.url).hostname in LOCAL:
+                route.continue_()
+            else:
+                route.abort()  # and the test fails below: nothing may leave the machine
+
+        context.route("**/*", record)
+        context.on("websocket", lambda ws: asked.append(ws.url))
+        phone = Phone(context.new_page(), url).open()
+        new_game(phone, "Draw Bridge", ["Ana", "Ben"], dealer="Ana", end="Target score 300")
+        bridge_deal(phone, "Ana", 4, "Spades", 10)
+        phone.see("Ana total 120")
+        bridge_deal(phone, "Ben", 3, "No-trump", 9)
+        bridge_deal(phone, "Ana", 4, "Spades", 10)
+        bridge_deal(phone, "Ana", 4, "Spades", 10)
+        phone.see("Ana total 360")
+        phone.see("Ana wins")
+        phone.tap("Deal 1: 4S by Ana: made", exact=False)
+        phone.see("Why this score")
+        phone.page.goto(url + "join")
+        phone.page.wait_for_selector("flt-semantics-placeholder", state="attached")
+        phone.page.locator("flt-semantics-placeholder").dispatch_event("click")
+        phone.see("QR code for")
+        phone.page.reload()
+        phone.page.wait_for_load_state("networkidle")
+        context.close()
+    hosts = {urlsplit(u).hostname for u in asked if re.match(r"(https?|wss?)://", u)}
+    assert len(asked) > 20  # the recording saw the page load
+    assert hosts == LOCAL, sorted(u for u in asked if urlsplit(u).hostname not in LOCAL)
+
+
+def stored(data_dir, *pairs):
+    data_dir.mkdir(exist_ok=True)
+    with Store(data_dir) as store:
+        for names in pairs:
+            store.save(Game.new("draw-bridge", list(names), first_dealer=0,
+                                end="target=1000"))
+
+
+def test_a_phone_without_the_table_code_sees_no_game(browser, data_dir):
+    stored(data_dir, ("Ana", "Ben"))
+    with served(data_dir, args=["--code"]) as url:
+        code = printed_code(data_dir, url)
+        # The phone that scanned the QR code (the address with the code) plays.
+        player = Phone(browser.new_context(viewport=PHONE).new_page(), url)
+        player.open(f"?code={code}")
+        player.see("Ana, Ben")
+        # The code can be shown again: the Join screen has the address with it and its QR code.
+        player.tap("Join from another phone")
+        player.see(f"Table code: {code}")
+        player.see(f"Address {url}?code={code}")
+        player.see(f"QR code for {url}?code={code}")
+        # Another phone with the bare address: the code page and nothing else.
+        context = browser.new_context(viewport=PHONE)
+        page = context.new_page()
+        sockets: list[str] = []
+        page.on("websocket", lambda ws: sockets.append(ws.url))
+        page.goto(url)
+        page.wait_for_selector("input#code")
+        assert page.locator("flt-semantics-host, flt-glass-pane").count() == 0
+        content = page.content()
+        assert "Ana" not in content and "Ben" not in content
+        assert "Table code" in content
+        # Its own websocket to the game server is refused.
+        opened = page.evaluate("""url => new Promise(done => {
+            const ws = new WebSocket(url);
+            ws.onopen = () => done('open');
+            ws.onerror = () => done('refused');
+            ws.onclose = () => done('refused');
+        })""", url.replace("http://", "ws://") + "ws")
+        assert opened == "refused"
+        # A wrong code is refused, the right one admits.
+        wrong = "000000" if code != "000000" else "111111"
+        page.fill("input#code", wrong)
+        page.click("button[type=submit]")
+        page.wait_for_selector("text=That is not the table code")
+        assert "Ana" not in page.content()
+        page.fill("input#code", code)
+        page.click("button[type=submit]")
+        phone = Phone(page, url)
+        page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60000)
+        page.locator("flt-semantics-placeholder").dispatch_event("click")
+        phone.see("Ana, Ben")
+        context.close()
+
+
+# Pairs of one-character names in one script: drawn as boxes (tofu), both names of a pair look
+# the same; drawn with glyphs, they differ.
+PAIRS = {"Chinese": ("王", "李"), "Arabic": ("س", "ك"), "Devanagari": ("क", "ग"),
+         "emoji": ("😀", "🔥")}
+
+
+def test_names_in_other_scripts_are_drawn_with_glyphs(browser, data_dir):
+    stored(data_dir, *[(name, "Ann") for pair in PAIRS.values() for name in pair])
+    with served(data_dir) as url:
+        context = browser.new_context(viewport={"width": 360, "height": 1400})
+        phone = Phone(context.new_page(), url).open()
+        phone.see("Ann")
+        cards = {name: phone.button(f"Open Draw Bridge: {name}, Ann").first
+                 for pair in PAIRS.values() for name in pair}
+        for card in cards.values():
+            card.wait_for(timeout=30000)
+        failures = []
+        for script, (one, two) in PAIRS.items():
+            # The fallback fonts arrive after the first frame: wait (by count) for the pair to
+            # be drawn differently; boxes never are.
+            for _ in range(300):
+                shots = [phone.page.screenshot(clip=cards[name].bounding_box())
+                         for name in (one, two)]
+                if shots[0] != shots[1]:
+                    break
+                time.sleep(0.1)
+            else:
+                failures.append(script)
+        context.close()
+    assert failures == []

@@ -1,0 +1,323 @@
+"""`scorer serve` as a server (issue 9 items 2 and 7, issue 8 part 5): table code, hidden API
+docs, compression and cache headers, the LAN address, and one-line failures. A real `scorer
+serve` child process on loopback, spoken to with urllib and a websocket client."""
+
+from __future__ import annotations
+
+import gzip
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+from browser import free_port, served
+
+from scorer.ui.server import is_loopback, lan_address
+
+
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        return None
+
+
+OPENER = urllib.request.build_opener(NoRedirect)
+
+
+def get(url: str, data: bytes | None = None, **headers: str):
+    """(status, headers, body) of one request; redirects are not followed."""
+    request = urllib.request.Request(url, data=data, headers=headers)
+    try:
+        with OPENER.open(request, timeout=30) as response:
+            return response.status, response.headers, response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.headers, error.read()
+
+
+def printed_code(data_dir: Path, url: str) -> str:
+    """The code `scorer serve` printed (it listens a moment before it prints)."""
+    port = url.rsplit(":", 1)[1].strip("/")
+    log = ""
+    for _ in range(300):
+        log = (data_dir.parent / f"serve-{port}.log").read_text()
+        found = re.search(r"\?code=(\d{6})", log)
+        if found:
+            return found.group(1)
+        time.sleep(0.1)
+    raise AssertionError(f"no code printed: {log}")
+
+
+# --- the LAN address ---------------------------------------------------------------------------
+
+
+class FakeSocket:
+    """A UDP socket whose route leads to ``address`` (or nowhere); records what was asked."""
+
+    def __init__(self, address: str | None, asked: list) -> None:
+        self.address = address
+        self.asked = asked
+
+    def __call__(self, *args):  # type: ignore[no-untyped-def]
+        self.asked.append(("socket", args))
+        return self
+
+    def __enter__(self):  # type: ignore[no-untyped-def]
+        return self
+
+    def __exit__(self, *exc):  # type: ignore[no-untyped-def]
+        return False
+
+    def connect(self, target):  # type: ignore[no-untyped-def]
+        self.asked.append(("connect", target))
+        if self.address is None:
+            raise OSError(101, "Network is unreachable")
+
+    def getsockname(self):  # type: ignore[no-untyped-def]
+        return (self.address, 40000)
+
+    def send(self, *args):  # type: ignore[no-untyped-def]
+        raise AssertionError("lan_address sent a packet")
+
+
+def test_lan_address_comes_from_the_route_not_the_host_name():
+    asked: list = []
+    assert lan_address(FakeSocket("192.168.1.20", asked)) == "192.168.1.20"
+    # Asked the route to a documentation address (RFC 5737): no packet, no real host.
+    targets = [a[1][0] for a in asked if a[0] == "connect"]
+    assert targets and all(t.startswith(("192.0.2.", "198.51.100.")) for t in targets)
+    assert ("socket", (socket.AF_INET, socket.SOCK_DGRAM)) in asked
+
+
+@pytest.mark.parametrize("route", ["127.0.1.1", "127.0.0.1", "0.0.0.0"])
+def test_lan_address_is_never_loopback(route):
+    assert lan_address(FakeSocket(route, [])) is None
+
+
+def test_no_route_means_no_address():
+    assert lan_address(FakeSocket(None, [])) is None
+
+
+def test_lan_address_on_this_machine_is_not_loopback():
+    address = lan_address()
+    assert address is None or not is_loopback(address)
+
+
+# --- the command line's failures ---------------------------------------------------------------
+
+
+def serve_fails(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "scorer.cli", *args], capture_output=True,
+                          text=True, timeout=60)
+
+
+def one_line(result: subprocess.CompletedProcess[str]) -> str:
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    return lines[0]
+
+
+def test_port_in_use_is_one_line(tmp_path):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        line = one_line(serve_fails("--data-dir", str(tmp_path / "d"), "serve", "--port",
+                                    str(port)))
+    assert f"port: {port} is already in use" in line
+
+
+def test_second_serve_on_the_same_folder_is_one_line(tmp_path):
+    data_dir = tmp_path / "data"
+    data_dir.mkdir()
+    with served(data_dir):
+        line = one_line(serve_fails("--data-dir", str(data_dir), "serve", "--port",
+                                    str(free_port())))
+    assert "in use by another Scorer" in line
+
+
+@pytest.mark.parametrize("host, says", [("nosuch.invalid", "is not an address or name"),
+                                        ("192.0.2.1", "cannot listen on 192.0.2.1")])
+def test_a_host_that_cannot_be_bound_is_one_line(tmp_path, host, says):
+    line = one_line(serve_fails("--data-dir", str(tmp_path / "d"), "serve", "--host", host,
+                                "--port", str(free_port())))
+    assert says in line
+
+
+def test_open_and_code_together_are_refused(tmp_path):
+    line = one_line(serve_fails("--data-dir", str(tmp_path / "d"), "serve", "--open", "--code"))
+    assert "not allowed with argument" in line
+
+
+# --- what the server sends ---------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def open_server(tmp_path_factory):
+    data_dir = tmp_path_factory.mktemp("open") / "data"
+    data_dir.mkdir()
+    with served(data_dir) as url:
+        yield url
+
+
+@pytest.mark.parametrize("path", ["docs", "redoc", "openapi.json", "docs/oauth2-redirect"])
+def test_api_docs_are_off(open_server, path):
+    status, _, body = get(open_server + path)
+    assert status == 404
+    assert b"swagger" not in body.lower() and b"openapi" not in body.lower()
+
+
+def client_files(index: str) -> list[str]:
+    prefix = re.search(r'flet\.entrypointBaseUrl="(/v/[0-9a-f]+/)"', index)
+    assert prefix, index
+    return [prefix.group(1) + name for name in
+            ("main.dart.wasm", "main.dart.js", "canvaskit/skwasm.wasm",
+             "canvaskit/chromium/canvaskit.wasm", "flutter_bootstrap.js")]
+
+
+def test_responses_are_compressed_and_client_files_cached(open_server):
+    status, headers, body = get(open_server, **{"Accept-Encoding": "gzip"})
+    assert status == 200 and headers["Content-Encoding"] == "gzip"
+    assert headers["Cache-Control"] == "no-cache"  # a new version is picked up at next load
+    index = gzip.decompress(body).decode()
+    for path in client_files(index):
+        status, headers, body = get(open_server + path.lstrip("/"),
+                                    **{"Accept-Encoding": "gzip"})
+        assert status == 200, path
+        assert headers["Content-Encoding"] == "gzip", path
+        assert "immutable" in headers["Cache-Control"] and "max-age=31536000" in \
+            headers["Cache-Control"], path
+        raw = gzip.decompress(body)
+        assert len(body) < len(raw) * 0.6, path
+        # Revalidation costs no body.
+        status, _, again = get(open_server + path.lstrip("/"),
+                               **{"If-None-Match": headers["ETag"]})
+        assert status == 304 and again == b""
+    # Other files: compressed, revalidated each load.
+    status, headers, _ = get(open_server + "assets/fonts/MaterialIcons-Regular.otf",
+                             **{"Accept-Encoding": "gzip"})
+    assert status == 200 and headers["Content-Encoding"] == "gzip"
+    assert headers["Cache-Control"] == "no-cache" and headers["ETag"]
+
+
+def test_the_served_client_names_no_cdn(open_server):
+    _, _, body = get(open_server)
+    for path in client_files(body.decode()):
+        _, _, data = get(open_server + path.lstrip("/"))
+        assert b"cdn.jsdelivr.net/npm/@rive-app" not in data, path
+
+
+def test_loopback_serving_refuses_other_host_names(open_server):
+    status, _, _ = get(open_server, Host="attacker.example")
+    assert status == 421
+
+
+# --- the table code ----------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def coded(tmp_path_factory):
+    data_dir = tmp_path_factory.mktemp("coded") / "data"
+    data_dir.mkdir()
+    with served(data_dir, args=["--code"]) as url:
+        yield url, printed_code(data_dir, url)
+
+
+def test_without_the_code_every_request_gets_the_code_page(coded):
+    url, _ = coded
+    for path in ("", "game/x", "index.html"):
+        status, headers, body = get(url + path)
+        assert status == 401
+        assert b"Table code" in body and b"flutter" not in body.lower()
+        assert "set-cookie" not in headers
+    status, _, body = get(url + "main.dart.wasm")
+    assert status == 401 and len(body) < 100
+
+
+def test_the_code_page_speaks_the_browsers_language(coded):
+    url, _ = coded
+    _, _, body = get(url, **{"Accept-Language": "es-ES,es;q=0.9,en;q=0.5"})
+    assert "Código de la mesa" in body.decode()
+
+
+def test_a_wrong_code_is_refused_and_the_right_one_admits(coded):
+    url, code = coded
+    wrong = "000000" if code != "000000" else "111111"
+    status, headers, body = get(url + "table-code", data=f"code={wrong}&next=/".encode())
+    assert status == 403 and "set-cookie" not in headers
+    assert b"That is not the table code" in body
+    status, headers, _ = get(url + "table-code", data=f"code={code}&next=/game/1".encode())
+    assert status == 303 and headers["Location"] == "/game/1"
+    cookie = headers["Set-Cookie"].split(";")[0]
+    assert "HttpOnly" in headers["Set-Cookie"]
+    status, _, body = get(url, Cookie=cookie)
+    assert status == 200 and b"flutter_bootstrap.js" in body
+    # Never sent on to another site.
+    for elsewhere in ("//evil.example/", "/\\evil.example/", "https://evil.example/"):
+        status, headers, _ = get(url + "table-code",
+                                 data=f"code={code}&next={elsewhere}".encode())
+        assert status == 303 and headers["Location"] == "/", elsewhere
+    # The address with the code (what the QR code carries) sets the cookie and drops the code.
+    status, headers, _ = get(url + f"?code={code}")
+    assert status == 303 and headers["Location"] == "/" and "scorer_table=" in \
+        headers["Set-Cookie"]
+
+
+def test_the_websocket_is_refused_without_the_cookie(coded):
+    from websockets.exceptions import InvalidStatus
+    from websockets.sync.client import connect
+
+    url, code = coded
+    ws = url.replace("http://", "ws://") + "ws"
+    with pytest.raises(InvalidStatus):
+        connect(ws, open_timeout=20).close()
+    _, headers, _ = get(url + f"?code={code}")
+    cookie = headers["Set-Cookie"].split(";")[0]
+    with connect(ws, additional_headers={"Cookie": cookie}, open_timeout=20) as admitted:
+        assert admitted.protocol.state.name == "OPEN"
+
+
+def test_guessing_is_cut_off(tmp_path):
+    data_dir = tmp_path / "data"
+    data_dir.mkdir()
+    with served(data_dir, args=["--code"]) as url:
+        code = printed_code(data_dir, url)
+        wrong = "000000" if code != "000000" else "111111"
+        statuses = [get(url + "table-code", data=f"code={wrong}".encode())[0]
+                    for _ in range(10)]
+        assert statuses == [403] * 10
+        # The eleventh try is refused even with the right code.
+        status, headers, body = get(url + "table-code", data=f"code={code}".encode())
+        assert status == 429 and "set-cookie" not in headers
+        assert b"Too many wrong codes" in body
+
+
+def test_the_printed_address_carries_the_code_and_is_never_loopback_on_the_lan(tmp_path):
+    from scorer.ui.server import plan_table
+
+    table = plan_table("0.0.0.0", 0, address=lambda: "192.168.1.20")
+    try:
+        assert table.code is not None and re.fullmatch(r"\d{6}", table.code)
+        assert table.url == f"http://192.168.1.20:{table.port}/?code={table.code}"
+    finally:
+        table.sock.close()
+    table = plan_table("0.0.0.0", 0, address=lambda: None)
+    try:
+        assert table.url is None and table.code is not None
+    finally:
+        table.sock.close()
+    table = plan_table("0.0.0.0", 0, open_access=True, address=lambda: "10.0.0.5")
+    try:
+        assert table.code is None and table.url == f"http://10.0.0.5:{table.port}/"
+    finally:
+        table.sock.close()
+    table = plan_table("127.0.0.1", 0)
+    try:
+        assert table.code is None
+    finally:
+        table.sock.close()
