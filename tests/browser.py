@@ -90,15 +90,23 @@ class Phone:
     def tap(self, name: str, exact: bool = True) -> None:
         target = self.button(name, exact).first
         target.wait_for(timeout=20000)
-        # Wait for it to stop moving (dialogs and pages animate in): a tap during the
-        # animation lands where the control was drawn, not where it is.
-        box = None
-        for _ in range(50):
-            now = target.bounding_box()
-            if now is not None and now == box:
+        size = self.page.viewport_size or {"width": 360, "height": 640}
+        for _ in range(20):
+            # Wait for it to stop moving (dialogs and pages animate in, the page scrolls): a
+            # tap during the movement lands where the control was drawn, not where it is.
+            box = None
+            for _ in range(50):
+                now = target.bounding_box()
+                if now is not None and now == box:
+                    break
+                box = now
+                time.sleep(0.08)
+            if box is None or (0 <= box["y"] and box["y"] + box["height"] <= size["height"]):
                 break
-            box = now
-            time.sleep(0.08)
+            # Out of view: scroll to it as a finger would (a click would scroll the page
+            # under the pointer and land on whatever was drawn there before).
+            self.page.mouse.move(size["width"] / 2, size["height"] / 2)
+            self.page.mouse.wheel(0, box["y"] + box["height"] / 2 - size["height"] / 2)
         target.click()
         self.taps += 1
 
