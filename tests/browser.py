@@ -101,7 +101,7 @@ class Phone:
                     break
                 box = now
                 time.sleep(0.08)
-            if box is None or (0 <= box["y"] and box["y"] + box["height"] <= size["height"]):
+            if box is None or (box["y"] >= 0 and box["y"] + box["height"] <= size["height"]):
                 break
             # Out of view: scroll to it as a finger would (a click would scroll the page
             # under the pointer and land on whatever was drawn there before).
