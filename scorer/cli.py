@@ -150,6 +150,11 @@ def _add_app_commands(sub: Any) -> None:
                        help="address to listen on (default 127.0.0.1; 0.0.0.0 for phones)")
     serve.add_argument("--port", type=int, default=8550)
 
+    publish = sub.add_parser("publish", help="build the app as a static site that runs in "
+                             "the phone's browser, offline (see README)")
+    publish.add_argument("--out", default="scorer-site", help="folder to build into")
+    publish.add_argument("--base-url", default="/", help="path the site is served under")
+
     sub.add_parser("games", help="list stored games")
     export = sub.add_parser("export", help="export stored games as JSON or CSV")
     which = export.add_mutually_exclusive_group(required=True)
@@ -208,6 +213,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
         if args.command in ("games", "export", "import"):
             return _store_command(args)
+        if args.command == "publish":
+            from .ui.publish import command
+
+            return command(args.out, args.base_url)
         if args.command == "serve":
             from .ui.app import serve
 

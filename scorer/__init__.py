@@ -1,0 +1,1 @@
+"""Scorer: the score keeper for bridge-family card games (see README.md)."""
