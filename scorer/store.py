@@ -121,7 +121,7 @@ def atomic_write(path: Path, text: str, backup: Path | None = None) -> None:
             link = backup.with_name(f".{backup.name}.{secrets.token_hex(4)}{TMP_SUFFIX}")
             try:
                 os.link(path, link)
-            except OSError:  # no hard links here: copy instead
+            except (OSError, AttributeError):  # no hard links here (Pyodide has no os.link)
                 link.write_bytes(path.read_bytes())
             os.replace(link, backup)
         os.replace(tmp, path)
