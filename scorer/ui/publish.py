@@ -11,6 +11,7 @@ Layout of the output folder (every URL is relative to ``--base-url``)::
 
     index.html                 Flet's page, configured for Pyodide, offline, hash routes
     sw.js                      precache of the files below, keyed by content hash
+    *.gz                       gzipped copies of the large files, for sw.js to download
     manifest.json, icons/      installable: Scorer's name, colours and icons
     app.tar.gz                 main.py + __pypackages__ (scorer, flet, tinydb, ...)
     pyodide/                   the Python runtime (from flet-web)
@@ -65,6 +66,10 @@ RENDERER_FILES = {
 # nothing on Scorer's screens loads them.
 NOT_PRECACHED = ("assets/NOTICES", "assets/packages/media_kit/", "assets/packages/record_web/",
                  "assets/packages/wakelock_plus/", "assets/packages/flutter_map/")
+
+# Precached files this large get a gzipped copy that the service worker downloads instead.
+GZIP_FROM = 64 * 1024
+GZIP_SUFFIXES = (".wasm", ".js", ".mjs", ".json", ".zip", ".otf", ".ttf", ".bin")
 
 BROWSER_MAIN = '''\
 """Scorer in the browser (Pyodide): built by `scorer publish`."""
@@ -309,23 +314,32 @@ def _write_manifest(path: Path, base: str) -> None:
     path.write_text(json.dumps(manifest, indent=2), encoding="utf-8")
 
 
-def _precached(site: Path) -> list[tuple[str, str]]:
-    """(URL relative to the site, content hash) of every file to keep offline."""
+def _precached(site: Path) -> tuple[list[tuple[str, str]], list[str]]:
+    """(URL relative to the site, content hash) of every file to keep offline, and the names
+    of those that get a gzipped copy (``NAME.gz``, written here) for the service worker to
+    download instead: the large ones that compress well (see sw.js)."""
     entries: list[tuple[str, str]] = []
+    gzipped: list[str] = []
     for path in sorted(site.rglob("*")):
         name = path.relative_to(site).as_posix()
         if path.is_dir() or name == "sw.js" or name.startswith(NOT_PRECACHED):
             continue
-        entries.append((name, hashlib.sha256(path.read_bytes()).hexdigest()[:16]))
-    return entries
+        data = path.read_bytes()
+        entries.append((name, hashlib.sha256(data).hexdigest()[:16]))
+        if len(data) >= GZIP_FROM and path.suffix in GZIP_SUFFIXES:
+            packed = gzip.compress(data, compresslevel=9, mtime=0)
+            if len(packed) <= 0.9 * len(data):
+                path.with_name(path.name + ".gz").write_bytes(packed)
+                gzipped.append(name)
+    return entries, gzipped
 
 
 def _write_service_worker(site: Path, base: str) -> None:
-    entries = _precached(site)
+    entries, gzipped = _precached(site)
     version = hashlib.sha256(json.dumps(entries).encode()).hexdigest()[:16]
     script = (files("scorer") / "assets" / "web" / "sw.js").read_text(encoding="utf-8")
-    manifest = json.dumps({"version": version, "base": base, "files": dict(entries)},
-                          indent=0)
+    manifest = json.dumps({"version": version, "base": base, "files": dict(entries),
+                           "gzipped": gzipped}, indent=0)
     site.joinpath("sw.js").write_text(script.replace("/*PRECACHE*/{}", manifest, 1),
                                       encoding="utf-8")
 

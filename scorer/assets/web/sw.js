@@ -6,10 +6,37 @@
  * and the files of an older build are dropped once the new one is in place. Requests for the
  * page itself (any navigation inside the site) are answered with the kept index.html; anything
  * not in the list goes to the network as usual.
+ *
+ * The large files also exist gzipped beside the originals (NAME.gz): where the browser can
+ * decompress (DecompressionStream), those are downloaded instead, so a first visit costs a
+ * third of the bytes on any static host, compressing or not.
  */
 const PRECACHE = /*PRECACHE*/{};
 const CACHE = "scorer-site";
 const scope = new URL(PRECACHE.base, self.location.origin);
+const GZIPPED = new Set(typeof DecompressionStream === "undefined" ? [] : PRECACHE.gzipped);
+const TYPES = {
+  html: "text/html; charset=utf-8", js: "text/javascript", mjs: "text/javascript",
+  json: "application/json", wasm: "application/wasm", zip: "application/zip",
+  gz: "application/gzip", png: "image/png", otf: "font/otf", ttf: "font/ttf",
+  woff2: "font/woff2", frag: "application/octet-stream", bin: "application/octet-stream",
+};
+
+async function download(name) {
+  const gzipped = GZIPPED.has(name);
+  const response = await fetch(new URL(gzipped ? `${name}.gz` : name, scope),
+    { cache: "reload" });
+  if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
+  let body = await response.arrayBuffer();
+  const head = new Uint8Array(body, 0, Math.min(2, body.byteLength));
+  if (gzipped && head[0] === 0x1f && head[1] === 0x8b) { // (a host may have decoded it)
+    const stream = new Blob([body]).stream().pipeThrough(new DecompressionStream("gzip"));
+    body = await new Response(stream).arrayBuffer();
+  }
+  const type = TYPES[name.split(".").pop()] || response.headers.get("Content-Type") ||
+    "application/octet-stream";
+  return new Response(body, { headers: { "Content-Type": type } });
+}
 
 function keyOf(name) {
   const url = new URL(name, scope);
@@ -30,9 +57,7 @@ self.addEventListener("install", (event) => {
     async function worker() {
       while (next < missing.length) {
         const name = missing[next++];
-        const response = await fetch(new URL(name, scope), { cache: "reload" });
-        if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
-        await cache.put(keyOf(name), response);
+        await cache.put(keyOf(name), await download(name));
       }
     }
     await Promise.all([worker(), worker(), worker(), worker()]);
