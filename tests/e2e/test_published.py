@@ -276,15 +276,3 @@ def test_bad_input_keeps_its_clear_messages(site, chromium):
     phone.tap("More tricks Ana")
     phone.see("Cannot save yet: tricks must total 13 (12 left to give)")
     assert not phone.enabled("Save deal")
-
-
-def test_the_site_is_installable_and_rebuilds_the_same(site, tmp_path):
-    folder = site.folder
-    manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
-    assert manifest["name"] == "Scorer" and manifest["display"] == "standalone"
-    assert {icon["sizes"] for icon in manifest["icons"]} == {"192x192", "512x512"}
-    for icon in manifest["icons"]:
-        assert (folder / icon["src"]).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    again = publish(tmp_path / "again")
-    for name in ("sw.js", "app.tar.gz", "index.html"):
-        assert (again / name).read_bytes() == (folder / name).read_bytes(), name
