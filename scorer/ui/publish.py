@@ -220,11 +220,16 @@ PAGE_SCRIPT = """<script>
     if (!("serviceWorker" in navigator)) { start(); return; }
     var started = false;
     function once() { if (!started) { started = true; start(); } }
-    navigator.serviceWorker.register("sw.js", { scope: "__BASE__" }).then(function () {
-      if (navigator.serviceWorker.controller) { once(); return; }
+    navigator.serviceWorker.register("sw.js", { scope: "__BASE__" }).then(function (reg) {
+      var worker = reg.installing || reg.waiting;
+      // Already in charge, or installed but not in charge of this load (a forced reload):
+      // start now. Otherwise start when it takes over, or at once if its install fails.
+      if (navigator.serviceWorker.controller || !worker) { once(); return; }
       navigator.serviceWorker.addEventListener("controllerchange", once);
-      // A browser that keeps the worker from taking over still gets the app.
-      setTimeout(once, 180000);
+      worker.addEventListener("statechange", function () {
+        if (worker.state === "redundant") { once(); }
+      });
+      setTimeout(once, 180000);  // a browser that keeps it waiting still gets the app
     }).catch(function (error) {
       console.warn("Scorer: no offline copy (" + error + ")");
       once();
