@@ -97,3 +97,14 @@ def test_bad_requests_get_one_line_and_status_2(tmp_path, capsys):
     assert main(["publish", "--out", str(busy)]) == 2
     assert "is not empty and is not an earlier Scorer site" in capsys.readouterr().err
     assert (busy / "notes.txt").read_text() == "mine"  # untouched
+    (busy / "sw.js").write_text("someone else's service worker")
+    (busy / "app.tar.gz").write_bytes(b"")
+    assert main(["publish", "--out", str(busy)]) == 2
+    assert (busy / "notes.txt").read_text() == "mine"
+
+
+def test_a_new_build_replaces_an_earlier_one(site, tmp_path):
+    folder = publish(tmp_path / "site")
+    (folder / "stale.txt").write_text("from an older build")
+    assert publish(folder) == folder
+    assert not (folder / "stale.txt").exists() and (folder / "sw.js").is_file()

@@ -113,7 +113,7 @@ def publish(out: str | Path, base_url: str = "/", renderer: str = "canvaskit") -
     if target.exists():
         if not target.is_dir():
             raise PublishError(f"--out: {target} is a file, not a folder")
-        if any(target.iterdir()) and not (target / "sw.js").is_file():
+        if any(target.iterdir()) and not _is_site(target):
             raise PublishError(f"--out: {target} is not empty and is not an earlier Scorer "
                                "site; choose an empty or new folder")
         shutil.rmtree(target)
@@ -134,6 +134,16 @@ def publish(out: str | Path, base_url: str = "/", renderer: str = "canvaskit") -
     _write_manifest(target / "manifest.json", base)
     _write_service_worker(target, base)
     return target
+
+
+def _is_site(folder: Path) -> bool:
+    """Whether ``folder`` holds an earlier build (which a new one replaces)."""
+    worker = folder / "sw.js"
+    try:
+        return (folder / "app.tar.gz").is_file() and "Scorer's service worker" in \
+            worker.read_text(encoding="utf-8")[:200]
+    except (OSError, UnicodeDecodeError):
+        return False
 
 
 def _add_lock_version(lock_path: Path, web: Path) -> None:
