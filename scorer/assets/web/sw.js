@@ -87,6 +87,11 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET") return;
   const url = new URL(request.url);
+  if (url.origin === scope.origin &&
+      url.pathname.startsWith(`${scope.pathname}no-rive`)) { // (see publish.py: not shipped)
+    event.respondWith(new Response("", { status: 404 }));
+    return;
+  }
   const name = request.mode === "navigate" && nameOf(url) === null &&
     url.origin === scope.origin && url.pathname.startsWith(scope.pathname)
     ? "index.html" : nameOf(url);
