@@ -160,6 +160,7 @@ class StaticSite:
         self.url = f"http://127.0.0.1:{self.port}/"
         self.bytes_sent = 0
         self.requests = 0
+        self.paths: list[str] = []  # of the files sent, in order
         self._server = None
         self._thread = None
 
@@ -183,6 +184,7 @@ class StaticSite:
                 data = source.read()
                 site.bytes_sent += len(data)
                 site.requests += 1
+                site.paths.append(self.path)
                 outputfile.write(data)
 
         class Server(http.server.ThreadingHTTPServer):

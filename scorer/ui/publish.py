@@ -337,7 +337,8 @@ def _precached(site: Path) -> tuple[list[tuple[str, str]], list[str]]:
     gzipped: list[str] = []
     for path in sorted(site.rglob("*")):
         name = path.relative_to(site).as_posix()
-        if path.is_dir() or name == "sw.js" or name.startswith(NOT_PRECACHED):
+        if path.is_dir() or name == "sw.js" or name.startswith(NOT_PRECACHED) \
+                or (path.suffix == ".gz" and path.with_suffix("").is_file()):  # a copy
             continue
         data = path.read_bytes()
         entries.append((name, hashlib.sha256(data).hexdigest()[:16]))

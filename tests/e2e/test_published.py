@@ -276,3 +276,30 @@ def test_bad_input_keeps_its_clear_messages(site, chromium):
     phone.tap("More tricks Ana")
     phone.see("Cannot save yet: tricks must total 13 (12 left to give)")
     assert not phone.enabled("Save deal")
+
+
+def test_a_new_build_reaches_the_phone_and_costs_only_what_changed(chromium, tmp_path):
+    from scorer.ui.publish import _write_service_worker
+
+    folder = publish(tmp_path / "site")
+    site = StaticSite(folder).start()
+    try:
+        phone = chromium.phone(site.url)
+        phone.see("No games yet")
+        build = "document.querySelector('meta[name=scorer-build]')?.content || null"
+        assert phone.page.evaluate(build) is None
+        # A new build in which only the page changed.
+        page = (folder / "index.html").read_text(encoding="utf-8")
+        (folder / "index.html").write_text(
+            page.replace("<head>", '<head>\n  <meta name="scorer-build" content="2">', 1),
+            encoding="utf-8")
+        _write_service_worker(folder, "/")
+        sent_before = len(site.paths)
+        for _ in range(6):  # the browser checks for a new worker on each visit
+            reload(phone, "No games yet")
+            if phone.page.evaluate(build) == "2":
+                break
+        assert phone.page.evaluate(build) == "2"
+        assert set(site.paths[sent_before:]) <= {"/sw.js", "/index.html"}, site.paths[sent_before:]
+    finally:
+        site.stop()
