@@ -267,6 +267,11 @@ def _add_app_commands(sub: Any) -> None:
                         help="ask for the table code even on 127.0.0.1 (it always is asked "
                         "beyond this machine)")
 
+    publish = sub.add_parser("publish", help="build the app as a static site that runs in "
+                             "the phone's browser, offline (see README)")
+    publish.add_argument("--out", default="scorer-site", help="folder to build into")
+    publish.add_argument("--base-url", default="/", help="path the site is served under")
+
     sub.add_parser("games", help="list stored games")
     export = sub.add_parser("export", help="export stored games as JSON or CSV")
     which = export.add_mutually_exclusive_group(required=True)
@@ -388,6 +393,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
         if args.command in ("games", "export", "import"):
             return _store_command(args)
+        if args.command == "publish":
+            from .ui.publish import command
+
+            return command(args.out, args.base_url)
         if args.command == "serve":
             return _serve(args)
         from .ui.app import run

@@ -157,3 +157,74 @@ class Phone:
         return bool(target.evaluate(
             "e => !(e.getAttribute('aria-disabled') === 'true' || "
             "e.querySelector('[aria-disabled=\"true\"]'))"))
+
+
+class StaticSite:
+    """A plain static file server on loopback for a folder (what any static host does), with
+    the MIME types Pyodide needs; ``stop()`` and ``start()`` take it away and bring it back on
+    the same port. Counts the bytes it sends."""
+
+    def __init__(self, folder: Path, port: int | None = None) -> None:
+        self.folder = Path(folder)
+        self.port = port or free_port()
+        self.url = f"http://127.0.0.1:{self.port}/"
+        self.bytes_sent = 0
+        self.requests = 0
+        self.paths: list[str] = []  # of the files sent, in order
+        self._server = None
+        self._thread = None
+
+    def start(self) -> StaticSite:
+        import functools
+        import http.server
+        import threading
+
+        site = self
+
+        class Handler(http.server.SimpleHTTPRequestHandler):
+            extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                              ".mjs": "text/javascript", ".js": "text/javascript",
+                              ".wasm": "application/wasm", ".json": "application/json",
+                              ".gz": "application/gzip"}
+
+            def log_message(self, *args) -> None:
+                pass
+
+            def copyfile(self, source, outputfile) -> None:
+                data = source.read()
+                site.bytes_sent += len(data)
+                site.requests += 1
+                site.paths.append(self.path)
+                outputfile.write(data)
+
+        class Server(http.server.ThreadingHTTPServer):
+            allow_reuse_address = True
+            daemon_threads = True
+
+        self._server = Server(("127.0.0.1", self.port),
+                              functools.partial(Handler, directory=str(self.folder)))
+        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        if self._server is not None:
+            self._server.shutdown()
+            self._server.server_close()
+            self._server = None
+
+
+def block_other_hosts(context, failures: list[str]) -> None:
+    """Every request to a host other than this machine is refused and recorded."""
+
+    def route(route) -> None:
+        host = (route.request.url.split("/")[2].rsplit(":", 1)[0]
+                if "://" in route.request.url else "")
+        if route.request.url.startswith(("data:", "blob:")) or host in ("127.0.0.1",
+                                                                         "localhost"):
+            route.continue_()
+        else:
+            failures.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", route)

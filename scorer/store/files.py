@@ -79,7 +79,7 @@ def atomic_write(path: Path, data: bytes, backup: Path | None = None) -> None:
             link = backup.with_name(f".{backup.name}.{secrets.token_hex(4)}{TMP_SUFFIX}")
             try:
                 os.link(path, link)
-            except OSError:  # no hard links here: copy instead
+            except (OSError, AttributeError):  # no hard links here (Pyodide has no os.link)
                 _fsynced_copy(path, link)
             os.replace(link, backup)
             link = None

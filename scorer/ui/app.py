@@ -23,7 +23,7 @@ from __future__ import annotations
 import asyncio
 import random
 import socket
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from importlib.resources import files
 from typing import Any
@@ -86,8 +86,16 @@ class ScorerApp:
     """One session's screens and state."""
 
     def __init__(self, page: ft.Page, store: Store, join_url: str | None = None,
-                 lang: str = "en", prefs: Any = None, table_code: str | None = None) -> None:
+                 lang: str = "en", prefs: Any = None, table_code: str | None = None,
+                 persist: Callable[[], Awaitable[None]] | None = None,
+                 serverless: bool = False) -> None:
         self.page = page
+        # In the browser build (scorer publish) every change is made durable by ``persist``
+        # before the screen moves on, and what needs a server (joining) is not offered.
+        self.persist = persist
+        self.serverless = serverless
+        self.remind_backup: set[str] = set()  # games that just ended here: remind once
+        self.saving = False
         self.t = Translator(lang, suits=True)
         self.prefs = prefs
         self.store = store
@@ -234,6 +242,8 @@ class ScorerApp:
     # --- saving ---------------------------------------------------------------------------
     def _save(self, changed: Game, then: str) -> bool:
         """Save ``changed``; on success go to ``then``. A stale game is refused and reloaded."""
+        if self.saving:  # a second tap while the browser build is still persisting the first
+            return False
         try:
             saved = self.store.save(changed)
         except StaleGame:
@@ -244,10 +254,44 @@ class ScorerApp:
         except (StoreError, OSError) as error:
             self._snack(self.t("ui.not_saved", reason=str(error)))
             return False
+        before = self.game
+        if self.serverless and saved.is_over and not (
+                before is not None and before.id == saved.id and before.is_over):
+            self.remind_backup.add(saved.id)
         self.game = saved
+        if self.persist is not None:
+            self.saving = True
+            self.page.run_task(self._persist_then, saved.id, then)
+            return True
         self._announce(saved.id)
         self.go(then)
         return True
+
+    async def _persist_then(self, game_id: str, then: str) -> None:
+        """The browser build: move on only once the change is in the browser's storage."""
+        assert self.persist is not None
+        try:
+            await self.persist()
+        except OSError as error:
+            self._snack(self.t("ui.not_saved", reason=str(error)))
+            return
+        finally:
+            self.saving = False
+        self._announce(game_id)
+        self.go(then)
+
+    def _sync_soon(self) -> None:
+        """The browser build: copy writes made outside ``_save`` (a round's calls, a draft, a
+        deletion) to the browser's storage too."""
+        if self.persist is not None:
+            self.page.run_task(self._sync_quietly)
+
+    async def _sync_quietly(self) -> None:
+        assert self.persist is not None
+        try:
+            await self.persist()
+        except OSError as error:
+            self._snack(self.t("ui.not_saved", reason=str(error)))
 
     def _snack(self, text: str) -> None:
         self.page.show_dialog(ft.SnackBar(ft.Text(text), open=True))
@@ -260,10 +304,13 @@ class ScorerApp:
             controls.append(w.card(w.note(t.sentence(notice), error=True)))
         controls.append(w.tap(t("ui.new_game"), t("ui.new_game"),
                               lambda: self._start_form(NewGameForm()), primary=True))
-        controls.append(ft.Row([
-            w.tap(t("ui.check"), t("ui.check"), lambda: self.go("/check"), expand=1),
-            w.tap(t("ui.join"), t("ui.join"), lambda: self.go("/join"), expand=1),
-        ], spacing=8))
+        if self.serverless:  # nothing here serves other phones
+            controls.append(w.tap(t("ui.check"), t("ui.check"), lambda: self.go("/check")))
+        else:
+            controls.append(ft.Row([
+                w.tap(t("ui.check"), t("ui.check"), lambda: self.go("/check"), expand=1),
+                w.tap(t("ui.join"), t("ui.join"), lambda: self.go("/join"), expand=1),
+            ], spacing=8))
         controls.append(ft.Row([
             w.tap(t("ui.import"), t("ui.import"), lambda: self.page.run_task(self._import),
                   expand=1),
@@ -288,6 +335,8 @@ class ScorerApp:
         controls.append(w.ChoiceGroup(list(LANGUAGES), list(LANGUAGES.values()),
                                       list(LANGUAGES.values()), t.lang, self._set_language,
                                       per_row=2).control)
+        if self.serverless:
+            controls.append(w.note(t("ui.join_needs_server")))
         return screen("/", t("ui.app_title"), controls)
 
     def _set_language(self, lang: str) -> None:
@@ -455,11 +504,17 @@ class ScorerApp:
             best = max(game.totals)
             controls.append(ft.ProgressBar(value=max(0.0, min(1.0, best / game.end.value))))
         if outcome is not None:
-            controls.append(w.card(
+            over: list[ft.Control] = [
                 ft.Text(t("ui.game_over"), size=20, weight=ft.FontWeight.BOLD),
                 ft.Text(outcome_words(game, t), size=16),
                 w.tap(t("ui.rematch"), t("ui.rematch_label"),
-                      lambda: self._start_form(NewGameForm.rematch(game)), primary=True)))
+                      lambda: self._start_form(NewGameForm.rematch(game)), primary=True)]
+            if game.id in self.remind_backup:  # once, when the game has just ended here
+                self.remind_backup.discard(game.id)
+                over += [ft.Text(t("ui.backup_reminder"), size=14),
+                         w.tap(t("ui.download_json"), t("ui.backup_download"),
+                               lambda: self.page.run_task(self._download, game, "json"))]
+            controls.append(w.card(*over))
         else:
             controls.append(ft.Text(t("ui.progress_dealer",
                                       progress=t.sentence(game.progress_msg()),
@@ -544,6 +599,7 @@ class ScorerApp:
             except (StoreError, OSError) as error:
                 self._snack(t("ui.not_saved", reason=str(error)))
                 return
+            self._sync_soon()
             self._announce(game.id)
             self.message = t("ui.deleted")
             self.go("/")
@@ -582,6 +638,13 @@ class ScorerApp:
             self.message = t("ui.import_failed", reason=str(error))
             self.show()
             return
+        if self.persist is not None:
+            try:
+                await self.persist()
+            except OSError as error:
+                self.message = t("ui.import_failed", reason=str(error))
+                self.show()
+                return
         parts = [t("ui.imported", n=len(report.imported))]
         if report.skipped:
             parts.append(t("ui.import_skipped", games=", ".join(report.skipped)))
@@ -654,6 +717,7 @@ class ScorerApp:
         else:
             self._store_call(self.store.save_draft, game.id,
                              {"for": self._draft_target(game, number), "draft": draft.to_dict()})
+        self._sync_soon()
 
     def _store_call(self, call: Callable[..., Any], *args: Any) -> Any:
         """A draft is a convenience: if the folder cannot take it, the entry goes on."""
@@ -671,6 +735,7 @@ class ScorerApp:
 
         def discard() -> None:
             self._store_call(self.store.discard_draft, game.id)
+            self._sync_soon()
             self.draft = None
             self.go(parent)
 
@@ -734,6 +799,7 @@ class ScorerApp:
         except (StoreError, OSError) as error:
             self._snack(self.t("ui.not_saved", reason=str(error)))
             return False
+        self._sync_soon()
         self._announce(game.id)
         return True
 
@@ -949,6 +1015,8 @@ class ScorerApp:
     # --- join ---------------------------------------------------------------------------
     def _join_view(self) -> ft.View:
         t = self.t
+        if self.serverless:
+            return screen("/join", t("ui.join"), [w.note(t("ui.join_needs_server"))])
         url = self.join_url or (self.page.url or "")
         controls: list[ft.Control] = [
             w.note(t("ui.join_help")),
@@ -991,8 +1059,15 @@ def qr_png(url: str) -> bytes:
     return buffer.getvalue()
 
 
-def make_main(store: Store, join_url: str | None = None,
-              table_code: str | None = None) -> Callable[[ft.Page], Any]:
+def make_main(store: Store, join_url: str | None = None, *,
+              table_code: str | None = None,
+              persist: Callable[[], Awaitable[None]] | None = None,
+              serverless: bool = False) -> Callable[[ft.Page], Any]:
+    """The app's entry point for each page (session). ``table_code`` is shown on the Join
+    screen (scorer serve); ``persist`` and ``serverless`` are for the browser build
+    (scorer.ui.browser): a hook awaited after every change before the screen moves on, and no
+    joining (there is no server to join)."""
+
     async def main(page: ft.Page) -> None:
         # The language: the one chosen on this device before, else the browser's or device's.
         # The client must know the preferences service before it is asked (update first), and
@@ -1003,7 +1078,8 @@ def make_main(store: Store, join_url: str | None = None,
         info = await _ask(page.get_device_info)
         device = getattr(info, "language", None)
         lang = choose_language(chosen if isinstance(chosen, str) else None, device)
-        app = ScorerApp(page, store, join_url, lang=lang, prefs=prefs, table_code=table_code)
+        app = ScorerApp(page, store, join_url, lang=lang, prefs=prefs, table_code=table_code,
+                        persist=persist, serverless=serverless)
         app.show()
 
     return main
@@ -1034,7 +1110,8 @@ def serve(host: str = "127.0.0.1", port: int = 8550, data_dir: str | None = None
         table = server.plan_table(host, port, open_access=open_access,
                                   require_code=require_code)
         _announce(table, store)
-        app = server.build_app(make_main(store, table.url, table.code), table, _assets_dir())
+        main = make_main(store, table.url, table_code=table.code)
+        app = server.build_app(main, table, _assets_dir())
         server.run_server(app, table)
     finally:
         store.close()

@@ -1,0 +1,167 @@
+"""The published site (``scorer publish``) as a phone's browser sees it (issue 8).
+
+Run: python benchmarks/bench_web.py [--renderer canvaskit|skwasm|both]
+- first visit: bytes sent by the static server (loopback, uncompressed) and time from
+  navigation to the home screen (service worker precache, Pyodide, store);
+- repeat visit with the server stopped: time to the home screen (target <= 3 s) and bytes from
+  the network (target 0);
+- Save -> updated scoreboard in a 50-deal game, median of 15 saves (target <= 150 ms).
+Chromium is headless with no GPU; every request to another host is refused.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+
+from browser import (  # noqa: E402
+    CHROMIUM_ARGS,
+    PHONE,
+    Phone,
+    StaticSite,
+    block_other_hosts,
+    chromium_path,
+)
+
+from scorer.game import Game  # noqa: E402
+from scorer.rules import Contract  # noqa: E402
+from scorer.rules.draw_bridge import DrawBridgeDeal  # noqa: E402
+from scorer.store import Store  # noqa: E402
+from scorer.ui.publish import publish  # noqa: E402
+
+SHOWN = """text => {
+  const host = document.querySelector('flt-semantics-host');
+  if (!host) return false;
+  if (host.textContent.includes(text)) return true;
+  return Array.from(host.querySelectorAll('[aria-label]'))
+    .some(e => e.getAttribute('aria-label').includes(text));
+}"""
+WAIT = 300_000
+
+
+def big_game_file(folder: Path) -> Path:
+    """A 50-deal Draw Bridge game as an export file (the phone imports it)."""
+    with Store(folder / "data") as store:
+        game = Game.new("draw-bridge", ["Ana", "Ben"], first_dealer=0, end="target=1000000")
+        for _ in range(50):
+            game = game.add_deal(DrawBridgeDeal(0, Contract.parse("1C"), 7))
+        saved = store.save(game)
+        path = folder / "big.json"
+        path.write_text(store.export_json([saved.id]), encoding="utf-8")
+    return path
+
+
+def home(page, url: str) -> float:
+    start = time.perf_counter()
+    page.goto(url)
+    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=WAIT)
+    page.locator("flt-semantics-placeholder").dispatch_event("click")
+    page.wait_for_function(SHOWN, arg="New game", polling="raf", timeout=WAIT)
+    return time.perf_counter() - start
+
+
+def measure(browser_type, renderer: str, tmp: Path) -> dict[str, float]:
+    site_dir = publish(tmp / f"site-{renderer}", renderer=renderer)
+    size = sum(p.stat().st_size for p in site_dir.rglob("*") if p.is_file())
+    site = StaticSite(site_dir).start()
+    profile = tmp / f"profile-{renderer}"
+    failures: list[str] = []
+    network = [0]
+
+    def launch():
+        context = browser_type.launch_persistent_context(
+            str(profile), executable_path=chromium_path(), args=CHROMIUM_ARGS, headless=True,
+            viewport=PHONE)
+        block_other_hosts(context, failures)
+
+        def counted(response) -> None:
+            if not response.from_service_worker and response.url.startswith("http"):
+                # (a failed request has no body: nothing came)
+                with contextlib.suppress(Exception):
+                    network[0] += len(response.body())
+
+        context.on("response", counted)
+        return context, (context.pages[0] if context.pages else context.new_page())
+
+    try:
+        context, page = launch()
+        first = home(page, site.url)
+        first_bytes = site.bytes_sent
+        # Import the 50-deal game and time saves.
+        phone = Phone(page, site.url)
+        with page.expect_file_chooser() as chooser:
+            phone.tap("Import a game")
+        chooser.value.set_files(str(big_game_file(tmp)))
+        phone.tap("Open Draw Bridge: Ana, Ben")
+        phone.see("Ana total 1000")
+        saves = []
+        total = 1000
+        for _ in range(15):
+            phone.tap("New deal")
+            for name in ("Declarer Ana", "Level 1", "Clubs", "Tricks 7"):
+                phone.tap(name)
+            phone.see("1C by Ana: made: Ana 20")
+            total += 20
+            button = phone.button("Save deal").first
+            start = time.perf_counter()
+            button.click()
+            page.wait_for_function(SHOWN, arg=f"Ana total {total}", polling="raf",
+                                   timeout=60000)
+            saves.append(time.perf_counter() - start)
+        context.close()
+        # Repeat visits with the static server gone.
+        site.stop()
+        served_before = site.bytes_sent
+        repeats = []
+        network[0] = 0
+        for _ in range(3):
+            context, page = launch()
+            repeats.append(home(page, site.url))
+            context.close()
+        return {"size": size, "first_s": first, "first_bytes": first_bytes,
+                "repeat_s": statistics.median(repeats), "repeat_max_s": max(repeats),
+                "repeat_bytes": network[0] + site.bytes_sent - served_before,
+                "save_ms": statistics.median(saves) * 1000,
+                "save_max_ms": max(saves) * 1000, "failures": len(failures)}
+    finally:
+        site.stop()
+
+
+def main() -> None:
+    from playwright.sync_api import sync_playwright
+
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--renderer", choices=("canvaskit", "skwasm", "both"),
+                        default="canvaskit")
+    renderers = (("canvaskit", "skwasm") if (choice := parser.parse_args().renderer) == "both"
+                 else (choice,))
+    tmp = Path(tempfile.mkdtemp(prefix="bench-web-"))
+    try:
+        with sync_playwright() as p:
+            for renderer in renderers:
+                r = measure(p.chromium, renderer, tmp)
+                print(f"[{renderer}] site {r['size'] / 1e6:.1f} MB on disk; first visit: "
+                      f"{r['first_bytes'] / 1e6:.1f} MB sent, home in {r['first_s']:.1f} s")
+                print(f"[{renderer}] repeat visit, server stopped: home in median "
+                      f"{r['repeat_s']:.2f} s (max {r['repeat_max_s']:.2f}), "
+                      f"{r['repeat_bytes']} bytes from the network; target <= 3 s, 0 bytes "
+                      f"{'OK' if r['repeat_s'] <= 3 and not r['repeat_bytes'] else 'MISSED'}")
+                print(f"[{renderer}] save -> scoreboard, 50-deal game: median "
+                      f"{r['save_ms']:.0f} ms (max {r['save_max_ms']:.0f}); target <= 150 ms "
+                      f"{'OK' if r['save_ms'] <= 150 else 'MISSED'}")
+                if r["failures"]:
+                    print(f"[{renderer}] {r['failures']} requests to other hosts (refused)")
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

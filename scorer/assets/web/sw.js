@@ -1,0 +1,104 @@
+/* Scorer's service worker (written by `scorer publish`): keeps every file of the site so that
+ * the app opens with no network after the first visit.
+ *
+ * PRECACHE lists each file of this build with a hash of its content. A file is kept in the
+ * cache under its URL plus that hash, so a new build downloads only the files that changed,
+ * and the files of an older build are dropped once the new one is in place. Requests for the
+ * page itself (any navigation inside the site) are answered with the kept index.html; anything
+ * not in the list goes to the network as usual.
+ *
+ * The large files also exist gzipped beside the originals (NAME.gz): where the browser can
+ * decompress (DecompressionStream), those are downloaded instead, so a first visit costs a
+ * third of the bytes on any static host, compressing or not.
+ */
+const PRECACHE = /*PRECACHE*/{};
+const CACHE = "scorer-site";
+const scope = new URL(PRECACHE.base, self.location.origin);
+const GZIPPED = new Set(typeof DecompressionStream === "undefined" ? [] : PRECACHE.gzipped);
+const TYPES = {
+  html: "text/html; charset=utf-8", js: "text/javascript", mjs: "text/javascript",
+  json: "application/json", wasm: "application/wasm", zip: "application/zip",
+  gz: "application/gzip", png: "image/png", otf: "font/otf", ttf: "font/ttf",
+  woff2: "font/woff2", frag: "application/octet-stream", bin: "application/octet-stream",
+};
+
+async function download(name) {
+  const gzipped = GZIPPED.has(name);
+  const response = await fetch(new URL(gzipped ? `${name}.gz` : name, scope),
+    { cache: "reload" });
+  if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
+  let body = await response.arrayBuffer();
+  const head = new Uint8Array(body, 0, Math.min(2, body.byteLength));
+  if (gzipped && head[0] === 0x1f && head[1] === 0x8b) { // (a host may have decoded it)
+    const stream = new Blob([body]).stream().pipeThrough(new DecompressionStream("gzip"));
+    body = await new Response(stream).arrayBuffer();
+  }
+  const type = TYPES[name.split(".").pop()] || response.headers.get("Content-Type") ||
+    "application/octet-stream";
+  return new Response(body, { headers: { "Content-Type": type } });
+}
+
+function keyOf(name) {
+  const url = new URL(name, scope);
+  url.searchParams.set("__rev", PRECACHE.files[name]);
+  return url.href;
+}
+
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    const names = Object.keys(PRECACHE.files);
+    const missing = [];
+    for (const name of names) {
+      if (!(await cache.match(keyOf(name)))) missing.push(name);
+    }
+    // A few at a time: a phone on a slow network gets steady progress, not 40 stalled fetches.
+    let next = 0;
+    async function worker() {
+      while (next < missing.length) {
+        const name = missing[next++];
+        await cache.put(keyOf(name), await download(name));
+      }
+    }
+    await Promise.all([worker(), worker(), worker(), worker()]);
+    await self.skipWaiting();
+  })());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    const wanted = new Set(Object.keys(PRECACHE.files).map(keyOf));
+    for (const request of await cache.keys()) {
+      if (!wanted.has(request.url)) await cache.delete(request);
+    }
+    await self.clients.claim();
+  })());
+});
+
+function nameOf(url) {
+  if (url.origin !== scope.origin || !url.pathname.startsWith(scope.pathname)) return null;
+  const name = url.pathname.slice(scope.pathname.length);
+  if (name === "" || name === "index.html") return "index.html";
+  return Object.prototype.hasOwnProperty.call(PRECACHE.files, name) ? name : null;
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin === scope.origin &&
+      url.pathname.startsWith(`${scope.pathname}no-rive`)) { // (see publish.py: not shipped)
+    event.respondWith(new Response("", { status: 404 }));
+    return;
+  }
+  const name = request.mode === "navigate" && nameOf(url) === null &&
+    url.origin === scope.origin && url.pathname.startsWith(scope.pathname)
+    ? "index.html" : nameOf(url);
+  if (name === null) return;
+  event.respondWith((async () => {
+    const cache = await caches.open(CACHE);
+    const kept = await cache.match(keyOf(name));
+    return kept || fetch(request);
+  })());
+});

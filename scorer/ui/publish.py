@@ -1,0 +1,376 @@
+"""``scorer publish``: a static site that runs the whole app in the phone's browser.
+
+The site is assembled from what is installed, with no network and no build tool: Flet's web
+client and the Pyodide runtime shipped in ``flet_web/web``, the app's Python code and every
+dependency packed into ``app.tar.gz`` (under ``__pypackages__``, so the Pyodide worker imports
+them without ``micropip`` and without a package index), the app's icons and manifest, and
+``sw.js``, a service worker that precaches every file of the site so that it opens with no
+network after the first visit (see docs/decisions.md on why it is ours and not Workbox).
+
+Layout of the output folder (every URL is relative to ``--base-url``)::
+
+    index.html                 Flet's page, configured for Pyodide, offline, hash routes
+    sw.js                      precache of the files below, keyed by content hash
+    *.gz                       gzipped copies of the large files, for sw.js to download
+    manifest.json, icons/      installable: Scorer's name, colours and icons
+    app.tar.gz                 main.py + __pypackages__ (scorer, flet, tinydb, ...)
+    pyodide/                   the Python runtime (from flet-web)
+    main.dart.js, canvaskit/   Flet's client and its renderer
+    assets/, fonts/            Flutter's assets; Scorer's symbol font
+
+The same folder builds byte for byte the same from the same installed packages: the archive
+has fixed timestamps and order, and the precache revisions are content hashes.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import io
+import json
+import re
+import shutil
+import tarfile
+from collections.abc import Iterator
+from importlib.resources import files
+from pathlib import Path
+
+__all__ = ["PublishError", "publish", "RENDERERS"]
+
+THEME_COLOR = "#2E7D32"  # the app's green (the theme's seed colour, Material green 800)
+BACKGROUND = "#FFFFFF"
+RENDERERS = ("canvaskit", "skwasm")
+
+# Python packages the app imports, shipped as source in the app archive. msgpack runs as pure
+# Python there (its C extension is left out); six is what repath (a flet dependency) needs.
+PACKAGES = ("scorer", "flet", "flet_charts", "tinydb", "segno", "platformdirs", "msgpack",
+            "repath", "six")
+# Parts of those packages the browser never runs.
+SKIP_PARTS = {"__pycache__", "testing", "fastapi", "cli.py", "pytest_plugin.py", "auth",
+              "tests"}
+SKIP_SUFFIXES = (".pyc", ".so", ".pyd", ".pyx", ".c", ".h", ".cpp")
+
+# Files of flet_web/web that the site needs, per renderer; plus the common ones.
+COMMON = ("index.html", "python.js", "python-worker.js", "flutter.js", "flutter_bootstrap.js",
+          "pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs", "pyodide/pyodide.asm.wasm",
+          "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json", "assets")
+RENDERER_FILES = {
+    # CanvasKit's full build runs in every browser (the Chromium-only variant is left out,
+    # so every phone needs the same files and the precache is the same for all).
+    "canvaskit": ("main.dart.js", "canvaskit/canvaskit.js", "canvaskit/canvaskit.wasm"),
+    "skwasm": ("main.dart.wasm", "main.dart.mjs", "canvaskit/skwasm.js",
+               "canvaskit/skwasm.wasm", "canvaskit/skwasm_heavy.js",
+               "canvaskit/skwasm_heavy.wasm"),
+}
+# Shipped (for the licence notices and what Flet's client may ask for) but not precached:
+# nothing on Scorer's screens loads them.
+NOT_PRECACHED = ("assets/NOTICES", "assets/packages/media_kit/", "assets/packages/record_web/",
+                 "assets/packages/wakelock_plus/", "assets/packages/flutter_map/")
+
+# Precached files this large get a gzipped copy that the service worker downloads instead.
+GZIP_FROM = 64 * 1024
+GZIP_SUFFIXES = (".wasm", ".js", ".mjs", ".json", ".zip", ".otf", ".ttf", ".bin")
+
+BROWSER_MAIN = '''\
+"""Scorer in the browser (Pyodide): built by `scorer publish`."""
+from scorer.ui.browser import start
+
+start()
+'''
+
+
+class PublishError(Exception):
+    """The site cannot be built (one line for the player)."""
+
+
+def _flet_web_dir() -> Path:
+    try:
+        import flet_web
+    except ImportError:  # pragma: no cover - flet-web is a dependency
+        raise PublishError("flet-web is not installed (pip install flet-web)") from None
+    web = Path(flet_web.__file__).parent / "web"
+    if not (web / "pyodide" / "pyodide.mjs").is_file():
+        raise PublishError(f"flet-web at {web} has no Pyodide runtime (web/pyodide)")
+    return web
+
+
+def normalize_base_url(base_url: str) -> str:
+    """``/``, ``/scorer/``: the path the site is served under, with both slashes."""
+    inner = base_url.strip().strip("/")
+    if any(c in inner for c in "\"'<>\\ ?#") or "//" in inner:
+        raise PublishError(f"--base-url: {base_url!r} is not a path like /scorer/")
+    return "/" if not inner else f"/{inner}/"
+
+
+def publish(out: str | Path, base_url: str = "/", renderer: str = "canvaskit") -> Path:
+    """Build the site into ``out`` (emptied first if it holds an earlier build) and return its
+    path."""
+    if renderer not in RENDERERS:
+        raise PublishError(f"renderer: {renderer!r} is not one of {', '.join(RENDERERS)}")
+    base = normalize_base_url(base_url)
+    web = _flet_web_dir()
+    target = Path(out).expanduser().resolve()
+    if target.exists():
+        if not target.is_dir():
+            raise PublishError(f"--out: {target} is a file, not a folder")
+        if any(target.iterdir()) and not _is_site(target):
+            raise PublishError(f"--out: {target} is not empty and is not an earlier Scorer "
+                               "site; choose an empty or new folder")
+        shutil.rmtree(target)
+    target.mkdir(parents=True)
+    for name in COMMON + RENDERER_FILES[renderer]:
+        source = web / name
+        if source.is_dir():
+            shutil.copytree(source, target / name)
+        else:
+            (target / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(source, target / name)
+    _add_lock_version(target / "pyodide" / "pyodide-lock.json", web)
+    _copy_own_assets(target)
+    (target / "app.tar.gz").write_bytes(app_archive())
+    _write_index(target / "index.html", base, renderer)
+    _patch_client(target, renderer)
+    _patch_bootstrap(target / "flutter_bootstrap.js", renderer)
+    _write_manifest(target / "manifest.json", base)
+    _write_service_worker(target, base)
+    return target
+
+
+def _is_site(folder: Path) -> bool:
+    """Whether ``folder`` holds an earlier build (which a new one replaces)."""
+    worker = folder / "sw.js"
+    try:
+        return (folder / "app.tar.gz").is_file() and "Scorer's service worker" in \
+            worker.read_text(encoding="utf-8")[:200]
+    except (OSError, UnicodeDecodeError):
+        return False
+
+
+def _add_lock_version(lock_path: Path, web: Path) -> None:
+    """Pyodide's lock file as shipped has no ``info.version``; add the runtime's version."""
+    lock = json.loads(lock_path.read_text(encoding="utf-8"))
+    if "version" not in lock.get("info", {}):
+        version = json.loads((web / "pyodide" / "package.json").read_text(
+            encoding="utf-8"))["version"]
+        lock.setdefault("info", {})["version"] = version
+        lock_path.write_text(json.dumps(lock), encoding="utf-8")
+
+
+def _copy_own_assets(target: Path) -> None:
+    assets = files("scorer") / "assets"
+    (target / "fonts").mkdir(exist_ok=True)
+    for font in (assets / "fonts").iterdir():
+        if font.name.endswith((".ttf", ".otf", ".woff2")):
+            (target / "fonts" / font.name).write_bytes(font.read_bytes())
+    (target / "icons").mkdir(exist_ok=True)
+    for icon in (assets / "icons").iterdir():
+        if icon.name.endswith(".png"):
+            (target / "icons" / icon.name).write_bytes(icon.read_bytes())
+    shutil.copyfile(target / "icons" / "icon-192.png", target / "favicon.png")
+
+
+# --- the app archive -------------------------------------------------------------------------
+
+
+def _package_files(name: str) -> Iterator[tuple[str, Path]]:
+    """(path in the archive, file) for an importable package or module ``name``."""
+    import importlib.util
+
+    spec = importlib.util.find_spec(name)
+    if spec is None or spec.origin is None:
+        raise PublishError(f"the package {name!r} the app needs is not installed")
+    origin = Path(spec.origin)
+    if origin.name != "__init__.py":  # a single module
+        yield f"__pypackages__/{origin.name}", origin
+        return
+    root = origin.parent
+    for path in sorted(root.rglob("*")):
+        relative = path.relative_to(root)
+        if path.is_dir() or any(part in SKIP_PARTS for part in relative.parts) \
+                or path.name.endswith(SKIP_SUFFIXES):
+            continue
+        yield f"__pypackages__/{name}/{relative.as_posix()}", path
+
+
+def app_archive() -> bytes:
+    """``app.tar.gz``: ``main.py`` and the app's packages, with fixed order and timestamps so
+    the same installation always gives the same bytes."""
+    entries: list[tuple[str, bytes]] = [("main.py", BROWSER_MAIN.encode())]
+    for package in PACKAGES:
+        entries += [(name, path.read_bytes()) for name, path in _package_files(package)]
+    raw = io.BytesIO()
+    with tarfile.open(fileobj=raw, mode="w", format=tarfile.PAX_FORMAT) as tar:
+        for name, data in sorted(entries):
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            info.mtime = 946684800  # 2000-01-01: the bytes do not depend on the build time
+            info.mode = 0o644
+            tar.addfile(info, io.BytesIO(data))
+    return gzip.compress(raw.getvalue(), compresslevel=9, mtime=0)
+
+
+# --- the page, the manifest and the service worker ------------------------------------------
+
+PAGE_SCRIPT = """<script>
+  // Scorer: ask to keep this site's storage (the games), start the service worker that keeps
+  // the site for offline use, and only then start the app, so that on a first visit every file
+  // is fetched once (by the service worker) rather than twice.
+  (function () {
+    if (navigator.storage && navigator.storage.persist) {
+      navigator.storage.persisted().then(function (done) {
+        if (!done) { navigator.storage.persist().catch(function () {}); }
+      }).catch(function () {});
+    }
+    function start() {
+      var script = document.createElement("script");
+      script.src = "flutter_bootstrap.js";
+      script.async = true;
+      document.body.appendChild(script);
+    }
+    if (!("serviceWorker" in navigator)) { start(); return; }
+    var started = false;
+    function once() { if (!started) { started = true; start(); } }
+    navigator.serviceWorker.register("sw.js", { scope: "__BASE__" }).then(function (reg) {
+      var worker = reg.installing || reg.waiting;
+      // Already in charge, or installed but not in charge of this load (a forced reload):
+      // start now. Otherwise start when it takes over, or at once if its install fails.
+      if (navigator.serviceWorker.controller || !worker) { once(); return; }
+      navigator.serviceWorker.addEventListener("controllerchange", once);
+      worker.addEventListener("statechange", function () {
+        if (worker.state === "redundant") { once(); }
+      });
+      setTimeout(once, 180000);  // a browser that keeps it waiting still gets the app
+    }).catch(function (error) {
+      console.warn("Scorer: no offline copy (" + error + ")");
+      once();
+    });
+  })();
+</script>"""
+
+
+def _write_index(path: Path, base: str, renderer: str) -> None:
+    from flet.controls.types import RouteUrlStrategy, WebRenderer
+    from flet_web.patch_index import patch_index_html
+
+    patch_index_html(str(path), base_href=base, app_name="Scorer",
+                     app_description="Score keeper for bridge-family card games",
+                     pyodide=True, pyodide_script_path="main.py",
+                     app_package_url="app.tar.gz", web_renderer=WebRenderer(renderer),
+                     route_url_strategy=RouteUrlStrategy.HASH, no_cdn=True)
+    page = path.read_text(encoding="utf-8")
+    # The worker import()s this URL: it must be a path, not a bare module name.
+    config = f'flet.pyodideUrl="{base}pyodide/pyodide.mjs";\nflet.pyodide = true;'
+    page = page.replace("flet.pyodide = true;", config, 1)
+    page, found = re.subn(r'<script src="flutter_bootstrap.js" async></script>',
+                          PAGE_SCRIPT.replace("__BASE__", base), page)
+    if not found or f'flet.pyodideUrl="{base}' not in page:
+        raise PublishError("flet-web's index.html has an unexpected shape; cannot configure it")
+    page = page.replace('content="black"', 'content="default"')
+    page = page.replace('<link rel="apple-touch-icon" href="icons/apple-touch-icon-192.png">',
+                        '<link rel="apple-touch-icon" href="icons/icon-192.png">\n'
+                        f'  <meta name="theme-color" content="{THEME_COLOR}">')
+    page = page.replace('src="icons/loading-animation.png"', 'src="icons/icon-192.png"')
+    path.write_text(page, encoding="utf-8")
+
+
+def _patch_bootstrap(path: Path, renderer: str) -> None:
+    """Flutter's bootstrap would register Flutter's own service worker over ours (same scope):
+    drop that, and pin CanvasKit's full build (the same files for every browser)."""
+    text = path.read_text(encoding="utf-8")
+    text, dropped = re.subn(r"serviceWorkerSettings:\s*\{[^{}]*\},", "", text)
+    if renderer == "canvaskit":
+        text, pinned = re.subn(r"var flutterConfig = \{",
+                               'var flutterConfig = {\n    canvasKitVariant: "full",', text)
+    else:
+        pinned = 1
+    if not dropped or not pinned:
+        raise PublishError("flet-web's flutter_bootstrap.js has an unexpected shape")
+    path.write_text(text, encoding="utf-8")
+
+
+def _patch_client(site: Path, renderer: str) -> None:
+    """What ``flet`` does for a no-CDN page (Roboto from the site), and one more: Flet's client
+    loads the Rive animation runtime from a CDN at start; point it into the site (where it is
+    not: Scorer shows no Rive animation), so nothing is ever asked of another host."""
+    from flet_web.patch_index import patch_font_manifest_json
+
+    patch_font_manifest_json(str(site / "assets" / "FontManifest.json"))
+    client = site / ("main.dart.js" if renderer == "canvaskit" else "main.dart.mjs")
+    rive = "https://cdn.jsdelivr.net/npm/@rive-app/flutter-native-wasm@"
+    if renderer == "skwasm":  # compiled to wasm: the URL is in the module's string data
+        client = site / "main.dart.wasm"
+    data = client.read_bytes()
+    start = data.find(rive.encode())
+    if start >= 0:
+        end = data.index(b"/", start + len(rive)) + 1
+        cdn = data[start:end]
+        local = b"no-rive" + b"_" * (len(cdn) - 8) + b"/"  # same length: valid wasm data
+        client.write_bytes(data.replace(cdn, local))
+
+
+def _write_manifest(path: Path, base: str) -> None:
+    icons = [{"src": f"icons/icon-{size}.png", "sizes": f"{size}x{size}", "type": "image/png",
+              "purpose": purpose}
+             for size in (192, 512) for purpose in ("any", "maskable")]
+    manifest = {
+        "name": "Scorer",
+        "short_name": "Scorer",
+        "description": "Score keeper for Draw Bridge, MiniBridge and Call Break",
+        "id": base,
+        "start_url": base,
+        "scope": base,
+        "display": "standalone",
+        "orientation": "portrait",
+        "background_color": BACKGROUND,
+        "theme_color": THEME_COLOR,
+        "prefer_related_applications": False,
+        "icons": icons,
+    }
+    path.write_text(json.dumps(manifest, indent=2), encoding="utf-8")
+
+
+def _precached(site: Path) -> tuple[list[tuple[str, str]], list[str]]:
+    """(URL relative to the site, content hash) of every file to keep offline, and the names
+    of those that get a gzipped copy (``NAME.gz``, written here) for the service worker to
+    download instead: the large ones that compress well (see sw.js)."""
+    entries: list[tuple[str, str]] = []
+    gzipped: list[str] = []
+    for path in sorted(site.rglob("*")):
+        name = path.relative_to(site).as_posix()
+        if path.is_dir() or name == "sw.js" or name.startswith(NOT_PRECACHED) \
+                or (path.suffix == ".gz" and path.with_suffix("").is_file()):  # a copy
+            continue
+        data = path.read_bytes()
+        entries.append((name, hashlib.sha256(data).hexdigest()[:16]))
+        if len(data) >= GZIP_FROM and path.suffix in GZIP_SUFFIXES:
+            packed = gzip.compress(data, compresslevel=9, mtime=0)
+            if len(packed) <= 0.9 * len(data):
+                path.with_name(path.name + ".gz").write_bytes(packed)
+                gzipped.append(name)
+    return entries, gzipped
+
+
+def _write_service_worker(site: Path, base: str) -> None:
+    entries, gzipped = _precached(site)
+    version = hashlib.sha256(json.dumps(entries).encode()).hexdigest()[:16]
+    script = (files("scorer") / "assets" / "web" / "sw.js").read_text(encoding="utf-8")
+    manifest = json.dumps({"version": version, "base": base, "files": dict(entries),
+                           "gzipped": gzipped}, indent=0)
+    site.joinpath("sw.js").write_text(script.replace("/*PRECACHE*/{}", manifest, 1),
+                                      encoding="utf-8")
+
+
+def command(out: str, base_url: str) -> int:
+    """``scorer publish``: build, say where and what next; 2 with one line if it cannot."""
+    import sys
+
+    try:
+        site = publish(out, base_url)
+    except (PublishError, OSError) as error:
+        print(f"scorer publish: {error}", file=sys.stderr)
+        return 2
+    size = sum(p.stat().st_size for p in site.rglob("*") if p.is_file())
+    print(f"Scorer's site is in {site} ({size / 1e6:.1f} MB). Put the folder on any static "
+          f"web host (HTTPS) under {normalize_base_url(base_url)}, open it on the phone once, "
+          "then add it to the home screen; it works offline from then on.")
+    return 0

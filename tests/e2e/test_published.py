@@ -1,0 +1,305 @@
+"""The published site (``scorer publish``): the whole app in the browser, no Python server.
+
+The site is built once from the checkout and served by a plain static file server on loopback.
+Each test drives Chromium with its own persistent profile (so IndexedDB and the service worker
+survive a closed browser), and every request to another host is refused and fails the test.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import signal
+from pathlib import Path
+
+import pytest
+from browser import CHROMIUM_ARGS, PHONE, Phone, StaticSite, block_other_hosts, chromium_path
+
+from scorer.game import Game
+from scorer.rules import Contract
+from scorer.rules.draw_bridge import DrawBridgeDeal
+from scorer.store import Store
+from scorer.ui.publish import publish
+
+pytestmark = pytest.mark.browser
+
+START = 240_000  # ms: a first visit fetches the whole site (on a busy machine it takes a while)
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory):
+    folder = publish(tmp_path_factory.mktemp("published") / "site")
+    server = StaticSite(folder).start()
+    yield server
+    server.stop()
+
+
+class Browser:
+    """Chromium with a persistent profile (a phone's browser: its storage outlives the tab)."""
+
+    def __init__(self, browser_type, profile: Path, failures: list[str]) -> None:
+        self.browser_type = browser_type
+        self.profile = profile
+        self.failures = failures
+        self.context = None
+
+    def launch(self):
+        self.context = self.browser_type.launch_persistent_context(
+            str(self.profile), executable_path=chromium_path(), args=CHROMIUM_ARGS,
+            headless=True, viewport=PHONE, accept_downloads=True)
+        block_other_hosts(self.context, self.failures)
+        return self.context
+
+    def phone(self, url: str) -> Phone:
+        assert self.context is not None
+        page = self.context.pages[0] if self.context.pages else self.context.new_page()
+        phone = Phone(page, url)
+        page.goto(url)
+        return started(phone)
+
+    def kill(self) -> None:
+        """Kill this browser's processes outright, as a phone does to a tab it drops."""
+        killed = 0
+        marker = f"--user-data-dir={self.profile}".encode()
+        for entry in Path("/proc").iterdir():
+            if not entry.name.isdigit():
+                continue
+            with contextlib.suppress(OSError):
+                if marker in (entry / "cmdline").read_bytes().split(b"\0"):
+                    os.kill(int(entry.name), signal.SIGKILL)
+                    killed += 1
+        assert killed, "no browser process found to kill"
+        with contextlib.suppress(Exception):
+            self.context.close()
+        self.context = None
+
+    def close(self) -> None:
+        if self.context is not None:
+            with contextlib.suppress(Exception):
+                self.context.close()
+            self.context = None
+
+
+def started(phone: Phone, showing: str = "Scorer") -> Phone:
+    """Wait for the app (Pyodide and the store included) to show ``showing``."""
+    phone.page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=START)
+    phone.page.locator("flt-semantics-placeholder").dispatch_event("click")
+    phone.see(showing, timeout=START)
+    return phone
+
+
+def reload(phone: Phone, showing: str) -> Phone:
+    phone.page.reload()
+    return started(phone, showing)
+
+
+@pytest.fixture
+def chromium(browser, tmp_path):
+    failures: list[str] = []
+    opened = Browser(browser.browser_type, tmp_path / "profile", failures)
+    opened.launch()
+    yield opened
+    opened.close()
+    assert failures == [], f"requests to other hosts: {failures}"
+
+
+def new_game(phone, game, names, *, dealer, end=None):
+    phone.tap("New game")
+    phone.tap(game)
+    labels = (["North", "East", "South", "West"] if game == "MiniBridge"
+              else [f"Player {i + 1}" for i in range(len(names))])
+    for label, name in zip(labels, names, strict=True):
+        phone.type(label, name)
+    phone.tap(f"First dealer {dealer}")
+    if end:
+        phone.tap(end)
+    phone.tap("Start game")
+    phone.see(f"dealer: {dealer}")
+
+
+def bridge_deal(phone, declarer, level, strain, tricks, doubling=None):
+    phone.tap("New deal")
+    phone.tap(f"Declarer {declarer}")
+    phone.tap(f"Level {level}")
+    phone.tap(strain)
+    if doubling:
+        phone.tap(doubling)
+    phone.tap(f"Tricks {tricks}")
+    phone.tap("Save deal")
+
+
+def test_whole_draw_bridge_game_then_reload(site, chromium):
+    phone = chromium.phone(site.url)
+    phone.see("No games yet")
+    # No server: joining is not offered, the player is told how to get it.
+    assert not phone.button("Join from another phone").count()
+    phone.see('needs a computer at the table running "scorer serve"')
+    new_game(phone, "Draw Bridge", ["Ana", "Ben"], dealer="Ana", end="Target score 300")
+    bridge_deal(phone, "Ana", 4, "Spades", 10)
+    phone.see("Ana total 120")
+    phone.tap("New deal")
+    phone.tap("Passed out")
+    phone.tap("Save deal")
+    phone.see("2. passed out")
+    bridge_deal(phone, "Ben", 3, "No-trump", 9, doubling="Doubled")
+    phone.see("Ben total 200")
+    bridge_deal(phone, "Ana", 2, "Hearts", 7)            # wrong: really 9 tricks
+    phone.tap("Deal 4: 2H by Ana: down 1")
+    phone.tap("Correct this deal")
+    phone.tap("Tricks 9")
+    phone.tap("Save deal")
+    phone.see("Ana total 210")
+    bridge_deal(phone, "Ana", 3, "Clubs", 10)             # 80 -> 290
+    phone.see("Ana total 290")
+    bridge_deal(phone, "Ana", 1, "Clubs", 7)              # 20 -> 310: Ana wins
+    phone.see("Ana wins: reached the target of 300")
+    # Once, when the game has just ended: keep a copy.
+    phone.see("This game is kept in this browser only")
+    assert phone.button("Download a backup copy of this game (JSON)").count()
+
+    reload(phone, "Ana wins: reached the target of 300")
+    phone.see("Ana total 310")
+    assert "This game is kept in this browser only" not in phone.screen_text()  # not again
+    phone.tap("Deal 4: 2H by Ana: made +1")
+    phone.see("2H by Ana, 7 tricks, became 2H by Ana, 9 tricks")  # the history survived too
+
+
+def test_a_saved_deal_survives_a_killed_browser_and_opens_offline(site, chromium):
+    phone = chromium.phone(site.url)
+    new_game(phone, "Draw Bridge", ["Ana", "Ben"], dealer="Ana")
+    bridge_deal(phone, "Ben", 4, "Hearts", 10)
+    phone.see("Ben total 120")  # acknowledged: in IndexedDB from here on
+    chromium.kill()
+
+    chromium.launch()
+    phone = chromium.phone(site.url)
+    phone.tap("Open Draw Bridge: Ana, Ben")
+    phone.see("Ben total 120")
+    phone.see("1. 4H by Ben: made")
+
+    # The static server goes away: the service worker still opens the app and its games.
+    site.stop()
+    try:
+        served_before = site.requests
+        reload(phone, "Ben total 120")
+        phone.tap("Back")
+        phone.see("Open Draw Bridge: Ana, Ben")
+        # And a change made offline is kept like any other.
+        phone.tap("Open Draw Bridge: Ana, Ben")
+        bridge_deal(phone, "Ana", 1, "Clubs", 7)
+        phone.see("Ana total 20")
+        assert site.requests == served_before
+    finally:
+        site.start()
+
+
+def test_export_to_scorer_serve_and_import_from_it(site, chromium, tmp_path):
+    phone = chromium.phone(site.url)
+    new_game(phone, "Draw Bridge", ["Ana", "Ben"], dealer="Ana")
+    bridge_deal(phone, "Ana", 4, "Spades", 10)
+    bridge_deal(phone, "Ben", 2, "Hearts", 7)
+    phone.see("2. 2H by Ben: down 1")
+    with phone.page.expect_download() as info:
+        phone.tap("Download JSON")
+    exported = tmp_path / "from-phone.json"
+    info.value.save_as(exported)
+    shown = {party: total for party, total in
+             (("Ana", _total(phone, "Ana")), ("Ben", _total(phone, "Ben")))}
+
+    # Into the store `scorer serve` uses: the same game, the same totals.
+    with Store(tmp_path / "served") as store:
+        report = store.import_file(exported)
+        assert len(report.imported) == 1
+        game = store.load(report.imported[0])
+        assert dict(zip(game.parties, game.totals, strict=True)) == shown
+        # And a game from there into the phone.
+        other = Game.new("draw-bridge", ["Cleo", "Dan"], first_dealer=1, end="target=1000")
+        for tricks in (7, 9, 6):
+            other = other.add_deal(DrawBridgeDeal(1, Contract.parse("1NT"), tricks))
+        other = store.save(other)
+        to_phone = tmp_path / "to-phone.json"
+        to_phone.write_text(store.export_json([other.id]), encoding="utf-8")
+        expected = dict(zip(other.parties, other.totals, strict=True))
+
+    phone.tap("Back")
+    with phone.page.expect_file_chooser() as chooser:
+        phone.tap("Import a game")
+    chooser.value.set_files(str(to_phone))
+    phone.see("1 game imported.")
+    phone.tap("Open Draw Bridge: Cleo, Dan")
+    for party, total in expected.items():
+        phone.see(f"{party} total {total}")
+    reload(phone, "Draw Bridge")  # the import is in IndexedDB too
+    for party, total in expected.items():
+        phone.see(f"{party} total {total}")
+    assert json.loads(exported.read_text(encoding="utf-8"))["format"] == "scorer-export"
+
+
+def _total(phone, party):
+    phone.see(f"{party} total ")
+    for line in phone.screen_text().splitlines():
+        if line.startswith(f"{party} total "):
+            return int(line.removeprefix(f"{party} total ").split()[0])
+    raise AssertionError(f"no total for {party}")
+
+
+def test_bad_input_keeps_its_clear_messages(site, chromium):
+    phone = chromium.phone(site.url)
+    # A second tab on the same games would undo this one's saves: it is kept out, and says so.
+    second = Phone(chromium.context.new_page(), site.url)
+    second.page.goto(site.url)
+    second.page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=START)
+    second.page.locator("flt-semantics-placeholder").dispatch_event("click")
+    second.see("Scorer is already open in another tab or window of this browser", timeout=START)
+    second.page.close()
+    # Draw Bridge: a deal without a declarer cannot be saved, and says why.
+    new_game(phone, "Draw Bridge", ["Ana", "Ben"], dealer="Ana")
+    phone.tap("New deal")
+    phone.tap("Level 4")
+    phone.see("Cannot save yet: choose the declarer")
+    assert not phone.enabled("Save deal")
+    phone.tap("Back")
+    phone.tap("Back")
+    # MiniBridge: an announced count that no hand can have.
+    new_game(phone, "MiniBridge", ["Ana", "Ben", "Cleo", "Dan"], dealer="Ana")
+    phone.tap("New deal")
+    phone.tap("Enter the points")
+    phone.type("North points (Ana)", "40")
+    phone.see("points must be a whole number from 0 to 37")
+    assert not phone.enabled("Save deal")
+    phone.tap("Back")
+    phone.tap("Back")
+    # Call Break: tricks that do not add up to 13.
+    new_game(phone, "Call Break", ["Ana", "Ben", "Cleo", "Dan"], dealer="Ana")
+    phone.tap("New deal")
+    phone.tap("More tricks Ana")
+    phone.see("Cannot save yet: tricks must total 13 (12 left to give)")
+    assert not phone.enabled("Save deal")
+
+
+def test_a_new_build_reaches_the_phone_and_costs_only_what_changed(chromium, tmp_path):
+    from scorer.ui.publish import _write_service_worker
+
+    folder = publish(tmp_path / "site")
+    site = StaticSite(folder).start()
+    try:
+        phone = chromium.phone(site.url)
+        phone.see("No games yet")
+        build = "document.querySelector('meta[name=scorer-build]')?.content || null"
+        assert phone.page.evaluate(build) is None
+        # A new build in which only the page changed.
+        page = (folder / "index.html").read_text(encoding="utf-8")
+        (folder / "index.html").write_text(
+            page.replace("<head>", '<head>\n  <meta name="scorer-build" content="2">', 1),
+            encoding="utf-8")
+        _write_service_worker(folder, "/")
+        sent_before = len(site.paths)
+        for _ in range(6):  # the browser checks for a new worker on each visit
+            reload(phone, "No games yet")
+            if phone.page.evaluate(build) == "2":
+                break
+        assert phone.page.evaluate(build) == "2"
+        assert set(site.paths[sent_before:]) <= {"/sw.js", "/index.html"}, site.paths[sent_before:]
+    finally:
+        site.stop()

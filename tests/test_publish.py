@@ -1,0 +1,110 @@
+"""``scorer publish``: what the built site contains (the browser tests run it: tests/e2e)."""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import io
+import json
+import tarfile
+
+import pytest
+
+from scorer.cli import main
+from scorer.ui.publish import normalize_base_url, publish
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    return publish(tmp_path_factory.mktemp("pub") / "site", base_url="/cards/scorer")
+
+
+def precache(site):
+    text = (site / "sw.js").read_text(encoding="utf-8")
+    start = text.index("const PRECACHE = ") + len("const PRECACHE = ")
+    return json.loads(text[start:text.index(";\nconst CACHE")])
+
+
+def test_the_page_runs_python_in_the_browser_under_its_base_url(site):
+    page = (site / "index.html").read_text(encoding="utf-8")
+    assert '<base href="/cards/scorer/">' in page
+    assert 'flet.pyodideUrl="/cards/scorer/pyodide/pyodide.mjs";' in page  # a path, not a name
+    assert "flet.pyodide = true;" in page and 'flet.routeUrlStrategy="hash";' in page
+    assert 'navigator.serviceWorker.register("sw.js", { scope: "/cards/scorer/" })' in page
+    assert "navigator.storage.persist()" in page
+    # Flutter's own service worker would replace ours: it is not registered.
+    assert 'serviceWorkerVersion: "' not in (site / "flutter_bootstrap.js").read_text()
+    # The page's settings and the client name no other host (the loader's defaults for unset
+    # settings do; the browser tests refuse every such request).
+    assert "https://" not in page.split("<body>")[0].split("var flet = {")[1]
+    assert "cdn.jsdelivr.net" not in (site / "main.dart.js").read_text(encoding="utf-8")
+
+
+def test_every_file_is_precached_with_its_hash_and_gzipped_copies_match(site):
+    manifest = precache(site)
+    assert manifest["base"] == "/cards/scorer/"
+    for name in ("index.html", "app.tar.gz", "main.dart.js", "canvaskit/canvaskit.wasm",
+                 "pyodide/pyodide.asm.wasm", "manifest.json", "fonts/ScorerSymbols.ttf"):
+        data = (site / name).read_bytes()
+        assert manifest["files"][name] == hashlib.sha256(data).hexdigest()[:16], name
+    assert "pyodide/pyodide.asm.wasm" in manifest["gzipped"]
+    for name in manifest["gzipped"]:
+        assert gzip.decompress((site / f"{name}.gz").read_bytes()) == (site / name).read_bytes()
+    assert "sw.js" not in manifest["files"]
+
+
+def test_the_app_archive_carries_every_dependency_as_source(site):
+    with tarfile.open(fileobj=io.BytesIO((site / "app.tar.gz").read_bytes())) as tar:
+        names = tar.getnames()
+        main_py = tar.extractfile("main.py").read().decode()
+    assert "from scorer.ui.browser import start" in main_py
+    for module in ("scorer/ui/app.py", "scorer/store.py", "scorer/assets/i18n/bg.json",
+                   "flet/__init__.py", "flet_charts/__init__.py", "tinydb/__init__.py",
+                   "segno/__init__.py", "msgpack/fallback.py", "repath.py", "six.py",
+                   "platformdirs/__init__.py"):
+        assert f"__pypackages__/{module}" in names, module
+    assert not [n for n in names if n.endswith((".so", ".pyc"))]
+
+
+def test_the_manifest_makes_it_installable(site):
+    manifest = json.loads((site / "manifest.json").read_text(encoding="utf-8"))
+    assert manifest["name"] == "Scorer" and manifest["display"] == "standalone"
+    assert manifest["start_url"] == manifest["scope"] == "/cards/scorer/"
+    assert {icon["sizes"] for icon in manifest["icons"]} == {"192x192", "512x512"}
+    for icon in manifest["icons"]:
+        assert (site / icon["src"]).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_a_rebuild_gives_the_same_bytes(site, tmp_path):
+    again = publish(tmp_path / "again", base_url="/cards/scorer/")
+    for name in ("sw.js", "app.tar.gz", "index.html", "main.dart.js.gz"):
+        assert (again / name).read_bytes() == (site / name).read_bytes(), name
+
+
+@pytest.mark.parametrize("given, expected", [("/", "/"), ("", "/"), ("scorer", "/scorer/"),
+                                             ("/a/b/", "/a/b/")])
+def test_base_urls(given, expected):
+    assert normalize_base_url(given) == expected
+
+
+def test_bad_requests_get_one_line_and_status_2(tmp_path, capsys):
+    assert main(["publish", "--out", str(tmp_path / "s"), "--base-url", "/a b/"]) == 2
+    assert capsys.readouterr().err.strip() == (
+        "scorer publish: --base-url: '/a b/' is not a path like /scorer/")
+    busy = tmp_path / "busy"
+    busy.mkdir()
+    (busy / "notes.txt").write_text("mine")
+    assert main(["publish", "--out", str(busy)]) == 2
+    assert "is not empty and is not an earlier Scorer site" in capsys.readouterr().err
+    assert (busy / "notes.txt").read_text() == "mine"  # untouched
+    (busy / "sw.js").write_text("someone else's service worker")
+    (busy / "app.tar.gz").write_bytes(b"")
+    assert main(["publish", "--out", str(busy)]) == 2
+    assert (busy / "notes.txt").read_text() == "mine"
+
+
+def test_a_new_build_replaces_an_earlier_one(site, tmp_path):
+    folder = publish(tmp_path / "site")
+    (folder / "stale.txt").write_text("from an older build")
+    assert publish(folder) == folder
+    assert not (folder / "stale.txt").exists() and (folder / "sw.js").is_file()
