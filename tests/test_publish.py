@@ -58,7 +58,7 @@ def test_the_app_archive_carries_every_dependency_as_source(site):
         names = tar.getnames()
         main_py = tar.extractfile("main.py").read().decode()
     assert "from scorer.ui.browser import start" in main_py
-    for module in ("scorer/ui/app.py", "scorer/store.py", "scorer/assets/i18n/bg.json",
+    for module in ("scorer/ui/app.py", "scorer/store/core.py", "scorer/assets/i18n/bg.json",
                    "flet/__init__.py", "flet_charts/__init__.py", "tinydb/__init__.py",
                    "segno/__init__.py", "msgpack/fallback.py", "repath.py", "six.py",
                    "platformdirs/__init__.py"):

@@ -93,7 +93,7 @@ def test_call_break_draft_one_tap_per_call_and_the_last_tricks_filled_in():
     game = Game.new("call-break", ["Ana", "Ben", "Cleo", "Dan"], first_dealer=0)
     draft = DealDraft.for_game(game)
     assert draft.calls == [None] * 4 and draft.calls_made() is None
-    assert problem(draft) == "choose Ana's call"
+    assert problem(draft) == "choose Ben's call"  # Ana deals: Ben calls first
     for player, call in enumerate((2, 2, 3, 2)):
         draft.pick_call(player, call)
     assert draft.calls_made() == {"calls": [2, 2, 3, 2]} and draft.calls_total() == 9

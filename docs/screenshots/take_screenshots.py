@@ -42,8 +42,17 @@ def seed(data_dir: Path) -> dict[str, str]:
             calls = calls.add_deal(CallBreakDeal(c, t))
         draw = Game.new("draw-bridge", ["Lucía", "Pablo"], first_dealer=1, end="target=300")
         draw = draw.add_deal(DrawBridgeDeal(1, Contract.parse("4HX"), 10))
+        done = Game.new("draw-bridge", ["Ana", "Ben"], first_dealer=0, end="target=100")
+        for deal in (DrawBridgeDeal(0, Contract.parse("2S"), 8),
+                     DrawBridgeDeal(1, Contract.parse("1NT"), 6),
+                     DrawBridgeDeal(0, Contract.parse("3C"), 10)):
+            done = done.add_deal(deal)
+        playing = Game.new("call-break", ["Asha", "Bikram", "Chandra", "Deepa"],
+                           first_dealer=2).add_deal(CallBreakDeal((3, 3, 4, 2), (3, 4, 4, 2)))
+        playing = playing.announce({"calls": [2, 4, 3, 3]})  # the calls of round 2, in play
+        store.save(done)
         ids = {"calls": store.save(calls).id, "draw": store.save(draw).id,
-               "mini": store.save(mini).id}
+               "mini": store.save(mini).id, "playing": store.save(playing).id}
     return ids
 
 
@@ -57,7 +66,7 @@ def main() -> None:
             browser = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
 
             def shot(name: str, path: str, *steps: str, see: str = "",
-                     scheme: str = "light", locale: str = "en-GB") -> None:
+                     scheme: str = "light", locale: str = "en-GB", scroll: int = 0) -> None:
                 context = browser.new_context(viewport=PHONE, color_scheme=scheme,
                                               locale=locale)
                 phone = Phone(context.new_page(), url).open(path)
@@ -65,6 +74,9 @@ def main() -> None:
                     phone.tap(step)
                 if see:
                     phone.see(see)
+                if scroll:
+                    phone.page.mouse.move(180, 320)
+                    phone.page.mouse.wheel(0, scroll)
                 time.sleep(1.0)
                 phone.page.screenshot(path=str(HERE / f"{name}.png"))
                 context.close()
@@ -85,6 +97,10 @@ def main() -> None:
             shot("deal-entry-bg", f"/game/{ids['draw']}/deal", "Разиграващ Pablo", "Ниво 3",
                  "Без коз", "Взятки 10", see="3NT на Pablo", locale="bg-BG")
             shot("stats-af", "/stats", see="Statistiek van Ana", locale="af-ZA")
+            shot("round-in-play", f"/game/{ids['playing']}", see="calls 2 4 3 3 · playing")
+            shot("tricks-entry", f"/game/{ids['playing']}", "Enter the tricks", "Asha took 3",
+                 "Bikram took 4", "Chandra took 2", see="Calls kept", scroll=700)
+            shot("scoreboard-grid", f"/game/{ids['calls']}", see="Game over", scroll=900)
             browser.close()
 
 

@@ -248,7 +248,9 @@ class DealDraft:
     def _evaluate(self) -> Evaluation:
         v = variant(self.variant_name)
         if self.variant_name == "call-break":
-            missing = [i for i, call in enumerate(self.calls) if call is None]
+            players = len(self.calls)  # asked in calling order, from the dealer's right
+            missing = [i for i in ((self.dealer + 1 + k) % players for k in range(players))
+                       if self.calls[i] is None]
             if missing:
                 return Evaluation(None, None, Msg.of("form.call_missing",
                                                      name=self.players[missing[0]]))

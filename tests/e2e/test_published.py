@@ -141,7 +141,7 @@ def test_whole_draw_bridge_game_then_reload(site, chromium):
     phone.tap("New deal")
     phone.tap("Passed out")
     phone.tap("Save deal")
-    phone.see("2. passed out")
+    phone.see("Deal 2: passed out")
     bridge_deal(phone, "Ben", 3, "No-trump", 9, doubling="Doubled")
     phone.see("Ben total 200")
     bridge_deal(phone, "Ana", 2, "Hearts", 7)            # wrong: really 9 tricks
@@ -162,7 +162,7 @@ def test_whole_draw_bridge_game_then_reload(site, chromium):
     phone.see("Ana total 310")
     assert "This game is kept in this browser only" not in phone.screen_text()  # not again
     phone.tap("Deal 4: 2H by Ana: made +1")
-    phone.see("2H by Ana, 7 tricks, became 2H by Ana, 9 tricks")  # the history survived too
+    phone.see("2♥ by Ana, 7 tricks, became 2♥ by Ana, 9 tricks")  # the history survived too
 
 
 def test_a_saved_deal_survives_a_killed_browser_and_opens_offline(site, chromium):
@@ -176,7 +176,7 @@ def test_a_saved_deal_survives_a_killed_browser_and_opens_offline(site, chromium
     phone = chromium.phone(site.url)
     phone.tap("Open Draw Bridge: Ana, Ben")
     phone.see("Ben total 120")
-    phone.see("1. 4H by Ben: made")
+    phone.see("Deal 1: 4H by Ben: made")
 
     # The static server goes away: the service worker still opens the app and its games.
     site.stop()
@@ -199,7 +199,7 @@ def test_export_to_scorer_serve_and_import_from_it(site, chromium, tmp_path):
     new_game(phone, "Draw Bridge", ["Ana", "Ben"], dealer="Ana")
     bridge_deal(phone, "Ana", 4, "Spades", 10)
     bridge_deal(phone, "Ben", 2, "Hearts", 7)
-    phone.see("2. 2H by Ben: down 1")
+    phone.see("Deal 2: 2H by Ben: down 1")
     with phone.page.expect_download() as info:
         phone.tap("Download JSON")
     exported = tmp_path / "from-phone.json"
@@ -260,6 +260,7 @@ def test_bad_input_keeps_its_clear_messages(site, chromium):
     phone.see("Cannot save yet: choose the declarer")
     assert not phone.enabled("Save deal")
     phone.tap("Back")
+    phone.tap("Discard it")  # leaving a changed deal asks
     phone.tap("Back")
     # MiniBridge: an announced count that no hand can have.
     new_game(phone, "MiniBridge", ["Ana", "Ben", "Cleo", "Dan"], dealer="Ana")
@@ -269,11 +270,15 @@ def test_bad_input_keeps_its_clear_messages(site, chromium):
     phone.see("points must be a whole number from 0 to 37")
     assert not phone.enabled("Save deal")
     phone.tap("Back")
+    phone.tap("Discard it")  # leaving a changed deal asks
     phone.tap("Back")
     # Call Break: tricks that do not add up to 13.
     new_game(phone, "Call Break", ["Ana", "Ben", "Cleo", "Dan"], dealer="Ana")
     phone.tap("New deal")
-    phone.tap("More tricks Ana")
+    phone.see("Cannot save yet: choose Ben's call")
+    for name in ("Ana", "Ben", "Cleo", "Dan"):
+        phone.tap(f"{name} calls 2")
+    phone.tap("Ana took 1")
     phone.see("Cannot save yet: tricks must total 13 (12 left to give)")
     assert not phone.enabled("Save deal")
 
