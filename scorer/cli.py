@@ -50,6 +50,19 @@ def _ints(field: str, text: str) -> list[int]:
 _INT = re.compile(r"-?[0-9]+")
 
 
+def _contract_and_tricks(args: argparse.Namespace, example: str) -> tuple[Contract, list[int]]:
+    """--contract and --tricks, both required: the contract and its one number of tricks."""
+    if args.contract is None:
+        raise InvalidInput("contract", None, f"(give --contract, e.g. {example})")
+    if args.tricks is None:
+        raise InvalidInput("tricks", None, "(give --tricks, 0 to 13)")
+    contract = Contract.parse(args.contract)
+    tricks = _ints("tricks", args.tricks)
+    if len(tricks) != 1:
+        raise InvalidInput("tricks", args.tricks, "is not one number between 0 and 13")
+    return contract, tricks
+
+
 def _rules(pairs: Sequence[str]) -> dict[str, str]:
     rules: dict[str, str] = {}
     for pair in pairs:
@@ -122,14 +135,7 @@ def _check_contract_bridge(args: argparse.Namespace, result_words: list[str]) ->
         line = imps_line(check_diff(args.diff))
         result_words[0] = t.line(line)
         return {"imps": line.points}
-    if args.contract is None:
-        raise InvalidInput("contract", None, "(give --contract, e.g. 4HX or 3NT)")
-    if args.tricks is None:
-        raise InvalidInput("tricks", None, "(give --tricks, 0 to 13)")
-    contract = Contract.parse(args.contract)
-    tricks = _ints("tricks", args.tricks)
-    if len(tricks) != 1:
-        raise InvalidInput("tricks", args.tricks, "is not one number between 0 and 13")
+    contract, tricks = _contract_and_tricks(args, "4HX or 3NT")
     if args.game == "duplicate":
         vulnerable, board_lines = _vulnerable(args)
         scored = score_duplicate(contract, tricks[0], vulnerable)
@@ -181,14 +187,7 @@ def _check(args: argparse.Namespace, result_words: list[str]) -> dict[str, Any]:
     elif args.dealer is not None:
         raise InvalidInput("--dealer", args.dealer, "is only used with --hcp")
     if args.contract is not None or args.tricks is not None or "hcp" not in result:
-        if args.contract is None:
-            raise InvalidInput("contract", None, "(give --contract, e.g. 4H or 3NT)")
-        if args.tricks is None:
-            raise InvalidInput("tricks", None, "(give --tricks, 0 to 13)")
-        contract = Contract.parse(args.contract)
-        tricks = _ints("tricks", args.tricks)
-        if len(tricks) != 1:
-            raise InvalidInput("tricks", args.tricks, "is not one number between 0 and 13")
+        contract, tricks = _contract_and_tricks(args, "4H or 3NT")
         if game.name == "draw-bridge":
             scored = score_draw_bridge(contract, tricks[0], rules)
         else:

@@ -244,15 +244,8 @@ class ScorerApp:
         """Save ``changed``; on success go to ``then``. A stale game is refused and reloaded."""
         if self.saving:  # a second tap while the browser build is still persisting the first
             return False
-        try:
-            saved = self.store.save(changed)
-        except StaleGame:
-            self.message = self.t("ui.stale")
-            self.draft = None
-            self.go(f"/game/{changed.id}")
-            return False
-        except (StoreError, OSError) as error:
-            self._snack(self.t("ui.not_saved", reason=str(error)))
+        saved = self._write(changed)
+        if saved is None:
             return False
         before = self.game
         if self.serverless and saved.is_over and not (
@@ -279,6 +272,19 @@ class ScorerApp:
             self.saving = False
         self._announce(game_id)
         self.go(then)
+
+    def _write(self, changed: Game) -> Game | None:
+        """``changed`` through the store: the saved game, or None after telling the player why
+        (a game changed elsewhere meanwhile is shown as it is stored)."""
+        try:
+            return self.store.save(changed)
+        except StaleGame:
+            self.message = self.t("ui.stale")
+            self.draft = None
+            self.go(f"/game/{changed.id}")
+        except (StoreError, OSError) as error:
+            self._snack(self.t("ui.not_saved", reason=str(error)))
+        return None
 
     def _sync_soon(self) -> None:
         """The browser build: copy writes made outside ``_save`` (a round's calls, a draft, a
@@ -789,16 +795,10 @@ class ScorerApp:
             return False
         if changed is game:
             return True
-        try:
-            self.game = self.store.save(changed)
-        except StaleGame:
-            self.message = self.t("ui.stale")
-            self.draft = None
-            self.go(f"/game/{game.id}")
+        saved = self._write(changed)
+        if saved is None:
             return False
-        except (StoreError, OSError) as error:
-            self._snack(self.t("ui.not_saved", reason=str(error)))
-            return False
+        self.game = saved
         self._sync_soon()
         self._announce(game.id)
         return True
