@@ -191,7 +191,7 @@ def measure(renderer: str) -> dict[str, Any]:
                     button.wait_for(timeout=20000)
                     time.sleep(0.15)
                     button.click()
-                page.wait_for_function(SHOWN, arg="1C by Ana: made: Ana 20", timeout=20000)
+                page.wait_for_function(SHOWN, arg="1♣ by Ana: made: Ana 20", timeout=20000)
                 total += 20
                 button = page.get_by_role("button", name="Save deal", exact=True).first
                 start = time.perf_counter()

@@ -108,7 +108,7 @@ def measure(browser_type, renderer: str, tmp: Path) -> dict[str, float]:
             phone.tap("New deal")
             for name in ("Declarer Ana", "Level 1", "Clubs", "Tricks 7"):
                 phone.tap(name)
-            phone.see("1C by Ana: made: Ana 20")
+            phone.see("1♣ by Ana: made: Ana 20")
             total += 20
             button = phone.button("Save deal").first
             start = time.perf_counter()

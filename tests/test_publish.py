@@ -64,6 +64,17 @@ def test_the_app_archive_carries_every_dependency_as_source(site):
                    "platformdirs/__init__.py"):
         assert f"__pypackages__/{module}" in names, module
     assert not [n for n in names if n.endswith((".so", ".pyc"))]
+    # What the page loads from the site itself is not packed again for Python.
+    assert not [n for n in names if n.startswith("__pypackages__/scorer/assets/fonts/")]
+    assert "__pypackages__/scorer/assets/rules/minibridge.md" in names
+
+
+def test_fonts_never_drawn_are_neither_listed_nor_shipped(site):
+    fonts = json.loads((site / "assets" / "FontManifest.json").read_text(encoding="utf-8"))
+    families = [f["family"] for f in fonts]
+    assert families and not [f for f in families if "katex" in f or "cupertino" in f]
+    assert not (site / "assets" / "packages" / "flutter_math_fork").exists()
+    assert (site / "fonts" / "NotoSansSC-common.woff2").is_file()  # names in Chinese
 
 
 def test_the_manifest_makes_it_installable(site):

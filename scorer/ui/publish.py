@@ -35,6 +35,8 @@ from collections.abc import Iterator
 from importlib.resources import files
 from pathlib import Path
 
+from .server import UNUSED_FONTS
+
 __all__ = ["PublishError", "publish", "RENDERERS"]
 
 THEME_COLOR = "#2E7D32"  # the app's green (the theme's seed colour, Material green 800)
@@ -49,6 +51,9 @@ PACKAGES = ("scorer", "flet", "flet_charts", "tinydb", "segno", "platformdirs", 
 SKIP_PARTS = {"__pycache__", "testing", "fastapi", "cli.py", "pytest_plugin.py", "auth",
               "tests"}
 SKIP_SUFFIXES = (".pyc", ".so", ".pyd", ".pyx", ".c", ".h", ".cpp")
+# Scorer's assets that the page loads from the site itself (fonts, icons, the service worker),
+# not Python: they stay out of the app archive (the fonts alone are 1.5 MB).
+SITE_ASSETS = ("assets/fonts/", "assets/icons/", "assets/web/")
 
 # Files of flet_web/web that the site needs, per renderer; plus the common ones.
 COMMON = ("index.html", "python.js", "python-worker.js", "flutter.js", "flutter_bootstrap.js",
@@ -65,7 +70,7 @@ RENDERER_FILES = {
 # Shipped (for the licence notices and what Flet's client may ask for) but not precached:
 # nothing on Scorer's screens loads them.
 NOT_PRECACHED = ("assets/NOTICES", "assets/packages/media_kit/", "assets/packages/record_web/",
-                 "assets/packages/wakelock_plus/", "assets/packages/flutter_map/")
+                 "assets/packages/flutter_map/")  # wakelock_plus is kept: the screen stays on
 
 # Precached files this large get a gzipped copy that the service worker downloads instead.
 GZIP_FROM = 64 * 1024
@@ -127,6 +132,7 @@ def publish(out: str | Path, base_url: str = "/", renderer: str = "canvaskit") -
             shutil.copyfile(source, target / name)
     _add_lock_version(target / "pyodide" / "pyodide-lock.json", web)
     _copy_own_assets(target)
+    _drop_unused_fonts(target)
     (target / "app.tar.gz").write_bytes(app_archive())
     _write_index(target / "index.html", base, renderer)
     _patch_client(target, renderer)
@@ -154,6 +160,18 @@ def _add_lock_version(lock_path: Path, web: Path) -> None:
             encoding="utf-8"))["version"]
         lock.setdefault("info", {})["version"] = version
         lock_path.write_text(json.dumps(lock), encoding="utf-8")
+
+
+def _drop_unused_fonts(site: Path) -> None:
+    """Flutter fetches every font in its manifest at the first visit; the KaTeX and Cupertino
+    fonts are never drawn by Scorer, so they are neither listed nor shipped (as `scorer serve`
+    leaves them out)."""
+    manifest = site / "assets" / "FontManifest.json"
+    fonts = json.loads(manifest.read_text(encoding="utf-8"))
+    manifest.write_text(json.dumps([f for f in fonts if not str(f.get("family", ""))
+                                    .startswith(UNUSED_FONTS)]), encoding="utf-8")
+    for prefix in UNUSED_FONTS:
+        shutil.rmtree(site / "assets" / prefix, ignore_errors=True)
 
 
 def _copy_own_assets(target: Path) -> None:
@@ -187,7 +205,8 @@ def _package_files(name: str) -> Iterator[tuple[str, Path]]:
     for path in sorted(root.rglob("*")):
         relative = path.relative_to(root)
         if path.is_dir() or any(part in SKIP_PARTS for part in relative.parts) \
-                or path.name.endswith(SKIP_SUFFIXES):
+                or path.name.endswith(SKIP_SUFFIXES) \
+                or (name == "scorer" and relative.as_posix().startswith(SITE_ASSETS)):
             continue
         yield f"__pypackages__/{name}/{relative.as_posix()}", path
 
