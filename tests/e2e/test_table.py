@@ -60,7 +60,7 @@ def test_restarting_the_server_shows_the_same_state(browser, tmp_path):
             phone.tap("Open Draw Bridge: Ana, Ben")
             phone.see("Ana total 60")
             phone.see("Deal 3: 1C by Ana: made")
-    assert phone.page.url.endswith(f"/game/{game.id}")
+            phone.page.wait_for_url(f"**/game/{game.id}", timeout=20000)  # the address follows
 
 
 def test_check_a_score_without_recording(phone, data_dir):
