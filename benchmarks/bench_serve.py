@@ -25,7 +25,7 @@ from urllib.parse import urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from browser import CHROMIUM_ARGS, PHONE, chromium_path, served  # noqa: E402
+from browser import CHROMIUM_ARGS, PHONE, SHOWN, chromium_path, served  # noqa: E402
 
 from scorer.game import Game  # noqa: E402
 from scorer.rules import Contract  # noqa: E402
@@ -33,13 +33,6 @@ from scorer.rules.draw_bridge import DrawBridgeDeal  # noqa: E402
 from scorer.store import Store  # noqa: E402
 
 TODAY = 14.4e6  # bytes of the first visit before this work (no compression), issue 8
-SHOWN = """text => {
-  const host = document.querySelector('flt-semantics-host');
-  if (!host) return false;
-  if (host.textContent.includes(text)) return true;
-  return Array.from(host.querySelectorAll('[aria-label]'))
-    .some(e => e.getAttribute('aria-label').includes(text));
-}"""
 
 
 def code_of(folder: Path, url: str) -> str:

@@ -16,20 +16,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from browser import CHROMIUM_ARGS, PHONE, Phone, chromium_path, served  # noqa: E402
+from browser import CHROMIUM_ARGS, PHONE, SHOWN, Phone, chromium_path, served  # noqa: E402
 
 from scorer.game import Game  # noqa: E402
 from scorer.rules import Contract  # noqa: E402
 from scorer.rules.draw_bridge import DrawBridgeDeal  # noqa: E402
 from scorer.store import Store  # noqa: E402
-
-SHOWN = """text => {
-  const host = document.querySelector('flt-semantics-host');
-  if (!host) return false;
-  if (host.textContent.includes(text)) return true;
-  return Array.from(host.querySelectorAll('[aria-label]'))
-    .some(e => e.getAttribute('aria-label').includes(text));
-}"""
 
 
 def seed(folder: Path, games: int) -> str:

@@ -25,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from browser import (  # noqa: E402
     CHROMIUM_ARGS,
     PHONE,
+    SHOWN,
     Phone,
     StaticSite,
     block_other_hosts,
@@ -37,13 +38,6 @@ from scorer.rules.draw_bridge import DrawBridgeDeal  # noqa: E402
 from scorer.store import Store  # noqa: E402
 from scorer.ui.publish import publish  # noqa: E402
 
-SHOWN = """text => {
-  const host = document.querySelector('flt-semantics-host');
-  if (!host) return false;
-  if (host.textContent.includes(text)) return true;
-  return Array.from(host.querySelectorAll('[aria-label]'))
-    .some(e => e.getAttribute('aria-label').includes(text));
-}"""
 WAIT = 300_000
 
 

@@ -22,6 +22,14 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
                  "--disable-background-networking", "--disable-component-update",
                  "--disable-sync"]
 PHONE = {"width": 360, "height": 640}
+# A page function: is ``text`` shown or named on screen (for wait_for_function).
+SHOWN = """text => {
+  const host = document.querySelector('flt-semantics-host');
+  if (!host) return false;
+  if (host.textContent.includes(text)) return true;
+  return Array.from(host.querySelectorAll('[aria-label]'))
+    .some(e => e.getAttribute('aria-label').includes(text));
+}"""
 
 
 def free_port() -> int:
