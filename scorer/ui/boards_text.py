@@ -269,13 +269,13 @@ def chicago_board(game: Game, t: Translator, label_t: Translator | None = None) 
     for record, state in zip(game.records, states_before(game), strict=True):
         after = v.score_in(record.deal, rules, game.players, record.dealer, state)[1]
         passed = record.deal.passed_out
-        vulnerable = cycle_vulnerable(state.played, record.dealer, rules.dealer_vulnerable)
+        vul = cycle_vulnerable(state.played, record.dealer, rules.dealer_vulnerable)
         position = 0 if passed else state.played + 1
         result = t.summary(record.score)
-        points = record.score.points
+        points: tuple[int, ...] = record.score.points
         cycles[-1].append(ChicagoRow(
-            record.number, position, _dealer_words(record.dealer, game.players, t), vulnerable,
-            t(_VUL_KEYS[vulnerable]), result, (points[0], points[1]),
+            record.number, position, _dealer_words(record.dealer, game.players, t), vul,
+            t(_VUL_KEYS[vul]), result, (points[0], points[1]),
             _after_text(record, after.parts, position, t),
             label_t("boards.chicago_row", position=position or state.played + 1,
                     result=label_t.summary(record.score), ns=sides[0], ns_points=points[0],
@@ -289,19 +289,19 @@ def chicago_board(game: Game, t: Translator, label_t: Translator | None = None) 
     if not over:  # the deals still to come in this cycle, with their dealer and vulnerability
         for position in range(state.played + 1, CYCLE + 1):
             dealer = (game.dealer + position - state.played - 1) % 4
-            vulnerable = cycle_vulnerable(position - 1, dealer, rules.dealer_vulnerable)
+            vul = cycle_vulnerable(position - 1, dealer, rules.dealer_vulnerable)
             cycles[-1].append(ChicagoRow(0, position, _dealer_words(dealer, game.players, t),
-                                         vulnerable, t(_VUL_KEYS[vulnerable]), "", None, "",
+                                         vul, t(_VUL_KEYS[vul]), "", None, "",
                                          label_t("boards.chicago_next", position=position)))
     built = []
     running = [0, 0]
-    for number, (rows, points) in enumerate(zip(cycles, cycle_points, strict=True), start=1):
+    for number, (rows, cycle) in enumerate(zip(cycles, cycle_points, strict=True), start=1):
         if not rows:
             continue
-        running = [running[0] + points[0], running[1] + points[1]]
+        running = [running[0] + cycle[0], running[1] + cycle[1]]
         complete = any(row.position == CYCLE and row.number for row in rows)
         built.append(ChicagoCycle(
-            number, t("boards.cycle", number=number), tuple(rows), (points[0], points[1]),
+            number, t("boards.cycle", number=number), tuple(rows), (cycle[0], cycle[1]),
             (running[0], running[1]), complete,
             (label_t("boards.session_total", side=sides[0], total=running[0]),
              label_t("boards.session_total", side=sides[1], total=running[1]))))

@@ -1,0 +1,309 @@
+"""The contract bridge scoreboards on a phone: the rubber sheet (We / They, entries above and
+below the line, a line drawn under each game won), the Chicago cycle (four deals with their
+dealer and vulnerability) and the team match's board list with IMPs. Drawn from the pure
+presenters of ``boards_text``; the key numbers (totals, vulnerability) carry accessible names.
+
+``scoreboard(game, t, on_open)`` picks the board through the game's variant class (``BOARDS``),
+or returns None for games that use the plain grid.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import flet as ft
+
+from ..game import Game
+from ..i18n import Translator
+from ..rules.chicago import Chicago
+from ..rules.rubber_bridge import RubberBridge
+from ..rules.team_match import TeamMatch
+from . import widgets as w
+from .boards_text import (
+    BoardRow,
+    ChicagoBoard,
+    ChicagoCycle,
+    ChicagoRow,
+    Entry,
+    MatchBoard,
+    RubberBoard,
+    RubberSheet,
+    chicago_board,
+    match_board,
+    rubber_board,
+    vul_text,
+)
+
+__all__ = ["BOARDS", "chicago_view", "match_view", "rubber_view", "scoreboard"]
+
+Opener = Callable[[int], None]
+ROW = 24  # px per number on the rubber sheet
+CELL = 64  # px per side's column on the Chicago cycle
+NOTE = ft.Colors.ON_SURFACE_VARIANT
+
+
+def _text(value: str, size: float = 14, *, bold: bool = False, label: str | None = None,
+          colour: ft.ColorValue | None = None, align: ft.TextAlign | None = None) -> ft.Text:
+    return ft.Text(value, size=size, weight=ft.FontWeight.BOLD if bold else None,
+                   semantics_label=label, color=colour, text_align=align)
+
+
+def _rule(thickness: float = 1, colour: ft.ColorValue = ft.Colors.OUTLINE_VARIANT) -> ft.Control:
+    return ft.Container(height=thickness, bgcolor=colour)
+
+
+def _vul_badge(t: Translator) -> ft.Control:
+    """A small red 'vul' mark (red for vulnerable, as on bridge boards)."""
+    return ft.Container(_text(t("boards.vul_badge"), 11, bold=True, colour=ft.Colors.TERTIARY),
+                        border=ft.Border.all(1, ft.Colors.TERTIARY), border_radius=4,
+                        padding=ft.Padding.symmetric(horizontal=4))
+
+
+# --- the rubber sheet ---------------------------------------------------------------------------
+
+def _halves(left: ft.Control, right: ft.Control, height: float) -> ft.Control:
+    """Two columns (We | They) with the sheet's upright line between them."""
+    return ft.Row([ft.Container(left, expand=1, alignment=ft.Alignment.CENTER, height=height),
+                   ft.Container(width=2, height=height, bgcolor=ft.Colors.PRIMARY),
+                   ft.Container(right, expand=1, alignment=ft.Alignment.CENTER, height=height)],
+                  spacing=0)
+
+
+def _entry(entry: Entry, label: str) -> ft.Control:
+    note = entry.note
+    cells: list[ft.Control] = [_text(str(entry.points), 16, label=label)]
+    if note:
+        cells.append(_text(note, 11, colour=NOTE))
+    return ft.Container(ft.Row(cells, spacing=6, alignment=ft.MainAxisAlignment.CENTER,
+                               vertical_alignment=ft.CrossAxisAlignment.CENTER), height=ROW)
+
+
+def _numbers(entries: tuple[tuple[Entry, ...], tuple[Entry, ...]], board: RubberBoard,
+             key: str, t: Translator, newest_first: bool = False) -> ft.Control:
+    columns = []
+    for side in (0, 1):
+        shown = entries[side][::-1] if newest_first else entries[side]
+        columns.append(ft.Column(
+            [_entry(e, t.plain(key, side=board.sides[side], points=e.points)) for e in shown],
+            spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER))
+    rows = max(len(entries[0]), len(entries[1]), 1)
+    return _halves(columns[0], columns[1], rows * ROW)
+
+
+def _side_head(board: RubberBoard, side: int, sheet: RubberSheet, t: Translator) -> ft.Control:
+    tag: list[ft.Control] = [_text(board.tags[side], 12, colour=NOTE)]
+    if sheet.vulnerable is not None and sheet.vulnerable[side]:
+        tag.append(_vul_badge(t))
+    return ft.Column([_text(board.sides[side], 14, bold=True, align=ft.TextAlign.CENTER),
+                      ft.Row(tag, spacing=6, alignment=ft.MainAxisAlignment.CENTER)],
+                     spacing=2, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+
+
+def _sheet_card(sheet: RubberSheet, board: RubberBoard, t: Translator) -> ft.Control:
+    parts: list[ft.Control] = [ft.Row([w.heading(sheet.title)]
+                                      + ([ft.Container(_text(sheet.result, 12), expand=True)]
+                                         if sheet.result else []),
+                                      spacing=12)]
+    heads = [_side_head(board, side, sheet, t) for side in (0, 1)]
+    if sheet.vulnerable is not None:  # the rubber being played: who is vulnerable, by name
+        heads = [ft.Semantics(label=board.vul_labels[side], container=True, content=head)
+                 for side, head in enumerate(heads)]
+    parts.append(_halves(heads[0], heads[1], 48))
+    parts.append(_numbers(sheet.above, board, "boards.above_label", t, newest_first=True))
+    parts.append(_rule(3, ft.Colors.PRIMARY))  # the line
+    for game in sheet.games:
+        parts.append(_numbers(game.below, board, "boards.below_label", t))
+        if game.won_by is not None:  # a line drawn under each game won
+            parts.append(ft.Row([ft.Container(_rule(), expand=True),
+                                 _text(game.line, 11, colour=NOTE),
+                                 ft.Container(_rule(), expand=True)], spacing=6))
+    parts.append(_rule(2, ft.Colors.PRIMARY))
+    totals = [_text(str(sheet.totals[side]), 22, bold=True, label=sheet.total_labels[side])
+              for side in (0, 1)]
+    parts.append(_halves(totals[0], totals[1], 36))
+    return w.card(*parts)
+
+
+def _session_card(board: RubberBoard, t: Translator) -> ft.Control:
+    head = ft.Row([ft.Container(w.heading(t("boards.session")), expand=True),
+                   *(ft.Container(_text(side, 12, bold=True, align=ft.TextAlign.RIGHT),
+                                  width=96, alignment=ft.Alignment.CENTER_RIGHT)
+                     for side in board.sides)], spacing=4)
+    lines: list[ft.Control] = [head, _rule()]
+    for row in board.session:
+        cells = [ft.Container(ft.Column([_text(str(row.running[side]), 18, bold=True),
+                                         _text(f"+{row.points[side]}", 11, colour=NOTE)],
+                                        spacing=0, horizontal_alignment=ft.CrossAxisAlignment.END),
+                              width=96, alignment=ft.Alignment.CENTER_RIGHT) for side in (0, 1)]
+        lines.append(ft.Semantics(container=True, label=row.label, exclude_semantics=True,
+                                  content=ft.Row([ft.Container(_text(row.title, 14),
+                                                               expand=True), *cells],
+                                                 spacing=4)))
+    return w.card(*lines)
+
+
+def rubber_view(board: RubberBoard, t: Translator) -> ft.Control:
+    """The rubber being played first (where vulnerability matters), then the finished ones,
+    newest first, and the session's running totals."""
+    controls: list[ft.Control] = []
+    if board.vulnerable is not None:
+        said = vul_text(board.vulnerable, t)
+        controls.append(_text(said[:1].upper() + said[1:], 15, bold=True,
+                              colour=ft.Colors.TERTIARY if any(board.vulnerable) else None))
+    controls += [_sheet_card(sheet, board, t) for sheet in reversed(board.sheets)]
+    if len(board.sheets) > 1:
+        controls.append(_session_card(board, t))
+    return ft.Column(controls, spacing=8)
+
+
+# --- the Chicago cycle ------------------------------------------------------------------------
+
+def _cell(points: int | None, vulnerable: bool, t: Translator) -> ft.Control:
+    shown: list[ft.Control] = [_text("" if points is None else str(points) if points else "·",
+                                     16, bold=bool(points))]
+    if vulnerable:
+        shown.append(_vul_badge(t))
+    return ft.Container(ft.Column(shown, spacing=2,
+                                  horizontal_alignment=ft.CrossAxisAlignment.END),
+                        width=CELL, alignment=ft.Alignment.CENTER_RIGHT)
+
+
+def _chicago_row(row: ChicagoRow, t: Translator, on_open: Opener | None) -> ft.Control:
+    said: list[ft.Control] = [w.suited(row.result, size=13) if row.result
+                              else _text(t("boards.to_come"), 13, colour=NOTE)]
+    said.append(_text(t("boards.dealer", dealer=row.dealer), 11, colour=NOTE))
+    if row.carried:
+        said.append(_text(row.carried, 11, bold=True))
+    points = row.points or (None, None)
+    line = ft.Container(
+        ft.Row([ft.Container(_text(f"{row.position}." if row.position else "–", 14, bold=True),
+                             width=28),
+                ft.Column(said, spacing=1, expand=True),
+                *(_cell(points[side], row.vulnerable[side], t) for side in (0, 1))],
+               spacing=4, vertical_alignment=ft.CrossAxisAlignment.START),
+        padding=ft.Padding.symmetric(vertical=4), ink=bool(row.number and on_open),
+        on_click=(lambda _e, n=row.number: on_open(n)) if row.number and on_open else None)
+    return ft.Semantics(container=True, button=bool(row.number and on_open), label=row.label,
+                        content=line, exclude_semantics=True)
+
+
+def _party_head(parties: Sequence[str], first: str) -> ft.Control:
+    return ft.Row([ft.Container(_text(first, 12), width=28), ft.Container(expand=True),
+                   *(ft.Container(_text(p, 12, bold=True, align=ft.TextAlign.RIGHT),
+                                  width=CELL, alignment=ft.Alignment.CENTER_RIGHT)
+                     for p in parties)], spacing=4)
+
+
+def _cycle_card(cycle: ChicagoCycle, board: ChicagoBoard, t: Translator,
+                on_open: Opener | None) -> ft.Control:
+    lines: list[ft.Control] = [w.heading(cycle.title), _party_head(board.sides, "#"), _rule()]
+    for row in cycle.rows:
+        lines += [_chicago_row(row, t, on_open), _rule()]
+    sums = [("boards.cycle_points", cycle.points, None),
+            ("boards.session", cycle.running, cycle.labels)]
+    for key, pair, labels in sums:
+        lines.append(ft.Row([ft.Container(_text(t(key), 13), expand=True),
+                             *(ft.Container(_text(str(pair[side]), 16 if labels else 14,
+                                                  bold=labels is not None,
+                                                  label=labels[side] if labels else None),
+                                            width=CELL, alignment=ft.Alignment.CENTER_RIGHT)
+                               for side in (0, 1))], spacing=4))
+    return w.card(*lines)
+
+
+def chicago_view(board: ChicagoBoard, t: Translator, on_open: Opener | None = None
+                 ) -> ft.Control:
+    """The next deal (dealer, vulnerability, part scores carried), then each cycle, the one
+    being played first."""
+    controls: list[ft.Control] = []
+    if board.next_deal:
+        said: list[ft.Control] = [_text(board.next_deal, 14, bold=True)]
+        if board.carried:
+            said.append(_text(board.carried, 13))
+        controls.append(w.card(*said))
+    controls += [_cycle_card(c, board, t, on_open) for c in reversed(board.cycles)]
+    return ft.Column(controls, spacing=8)
+
+
+# --- the team match ---------------------------------------------------------------------------
+
+BOARD_W, DIFF_W, IMP_W = 34, 50, 38
+
+
+def _board_row(row: BoardRow, board: MatchBoard, t: Translator,
+               on_open: Opener | None) -> ft.Control:
+    tables = [ft.Container(ft.Column([w.suited(table.text, size=12),
+                                      _text(str(table.ns), 12, colour=NOTE)], spacing=0),
+                           expand=1) for table in row.tables]
+    vul_colour = ft.Colors.TERTIARY if any(row.vulnerable) else NOTE
+    cells: list[ft.Control] = [
+        ft.Container(ft.Column([_text(str(row.board), 14, bold=True),
+                                _text(row.dealer, 10, colour=NOTE),
+                                _text(row.vul, 10, colour=vul_colour)], spacing=0),
+                     width=BOARD_W),
+        *tables,
+        ft.Container(_text(f"+{row.diff}" if row.diff > 0 else str(row.diff), 12),
+                     width=DIFF_W, alignment=ft.Alignment.CENTER_RIGHT),
+        *(ft.Container(_text(str(imps) if imps else "", 15, bold=True), width=IMP_W,
+                       alignment=ft.Alignment.CENTER_RIGHT) for imps in row.imps)]
+    line = ft.Container(ft.Row(cells, spacing=4, vertical_alignment=ft.CrossAxisAlignment.START),
+                        padding=ft.Padding.symmetric(vertical=4), ink=on_open is not None,
+                        on_click=(lambda _e, n=row.number: on_open(n)) if on_open else None)
+    return ft.Semantics(container=True, button=on_open is not None,
+                        label=t.plain("boards.board_label", board=row.board, detail=row.label),
+                        content=line, exclude_semantics=True)
+
+
+def match_view(board: MatchBoard, t: Translator, on_open: Opener | None = None) -> ft.Control:
+    """The match total in IMPs per team, the next board, and the board list."""
+    totals = ft.Row([ft.Column([_text(team, 14, bold=True),
+                                _text(str(board.imps[side]), 26, bold=True,
+                                      label=board.labels[side]),
+                                _text(t("boards.imps"), 11, colour=NOTE)],
+                               spacing=0, expand=1,
+                               horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+                     for side, team in enumerate(board.teams)])
+    summary: list[ft.Control] = [totals, _text(board.result, 14, align=ft.TextAlign.CENTER)]
+    if board.next_board:
+        summary.append(_text(board.next_board, 13))
+    header = ft.Row([ft.Container(_text(t("boards.board_short"), 11), width=BOARD_W),
+                     *(ft.Container(_text(t("boards.table", table=n), 11), expand=1)
+                       for n in (1, 2)),
+                     ft.Container(_text(t("boards.diff"), 11), width=DIFF_W,
+                                  alignment=ft.Alignment.CENTER_RIGHT),
+                     *(ft.Container(_text(team, 11, bold=True, align=ft.TextAlign.RIGHT),
+                                    width=IMP_W, alignment=ft.Alignment.CENTER_RIGHT)
+                       for team in board.teams)], spacing=4)
+    lines: list[ft.Control] = [header, _rule()]
+    for row in board.rows:
+        lines += [_board_row(row, board, t, on_open), _rule()]
+    lines.append(ft.Row([ft.Container(_text(t("boards.total"), 13), expand=True),
+                         *(ft.Container(_text(str(n), 16, bold=True), width=IMP_W,
+                                        alignment=ft.Alignment.CENTER_RIGHT)
+                           for n in board.imps)], spacing=4))
+    return ft.Column([w.card(*summary), w.card(*lines)], spacing=8)
+
+
+# --- found through the variant ----------------------------------------------------------------
+
+def _rubber(game: Game, t: Translator, on_open: Opener | None) -> ft.Control:
+    return rubber_view(rubber_board(game, t, t.plain), t)
+
+
+def _chicago(game: Game, t: Translator, on_open: Opener | None) -> ft.Control:
+    return chicago_view(chicago_board(game, t, t.plain), t, on_open)
+
+
+def _match(game: Game, t: Translator, on_open: Opener | None) -> ft.Control:
+    return match_view(match_board(game, t, t.plain), t, on_open)
+
+
+BOARDS: dict[type, Callable[[Game, Translator, Opener | None], ft.Control]] = {
+    RubberBridge: _rubber, Chicago: _chicago, TeamMatch: _match}
+
+
+def scoreboard(game: Game, t: Translator, on_open: Opener | None = None) -> ft.Control | None:
+    """The board this game's variant keeps (None: the plain grid does)."""
+    build: Any = BOARDS.get(type(game.variant))
+    return None if build is None else build(game, t, on_open)
