@@ -146,7 +146,7 @@ def _rubber_sheet(number: int, records: list[DealRecord], closing: Any, board_si
         if entry.rubber_won is not None:
             winner = entry.rubber_won
             above[winner].append(Entry(bonus, record.table_number, t("boards.rubber_bonus")))
-    if below[0] or below[1] or not games:
+    if winner is None:  # the game being played (or cut short): no line under it yet
         games.append(SheetGame((tuple(below[0]), tuple(below[1])), None, ""))
     if closing is not None:
         for side in (0, 1):
@@ -180,7 +180,7 @@ def rubber_board(game: Game, t: Translator, label_t: Translator | None = None) -
     closing = game.closing
     current = game.variant.completed(game.state) + 1
     vulnerable = None if game.is_over else game.vulnerability()
-    if closing is not None or (not game.is_over and (current in groups or not groups)):
+    if closing is not None or not game.is_over:  # the rubber being played, even if empty
         groups.setdefault(current, [])
     sheets = [_rubber_sheet(n, groups[n], closing if n == current else None, sides,
                             vulnerable if n == current else None, t) for n in sorted(groups)]
