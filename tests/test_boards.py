@@ -168,6 +168,8 @@ def test_chicago_cycle_with_a_part_score_carried_into_game():
     assert second.running == game.totals and second.points == (0, 0)
     assert board.next_deal == "Deal 1 of 4 · dealer: Ana (North) · vulnerable: none"
     assert first.labels == ("Ana & Cleo session total 590", "Ben & Dan session total 60")
+    assert second.rows[1].label == (
+        "Deal 2 of 4: still to be played; dealer: Ben (East); vulnerable: E-W")
 
 
 def test_chicago_second_cycle_adds_to_the_session_and_shows_parts_carried_now():
@@ -216,9 +218,11 @@ def test_team_match_of_8_boards():
     assert board.imps == (6 + 13 + 9 + 20, 12 + 3) and board.margin == 33
     assert board.result == "Lions won by 33 IMPs" and board.next_board == ""
     assert board.labels == ("Lions 48 IMPs", "Tigers 15 IMPs")
-    assert board.rows[0].label == "board 1: 6 IMPs to Lions"
     plain = match_board(game, EN, EN.plain)
     assert plain.rows[0].tables[0].text == "4♠ N =" and plain.labels == board.labels
+    assert plain.rows[0].label == "Board 1: table 1 4S N =, N-S 420; table 2 2S N +2, N-S 170; " \
+        "6 IMPs to Lions"
+    assert plain.rows[2].label.endswith("; no swing")
 
 
 def test_team_match_in_play_says_the_next_board():

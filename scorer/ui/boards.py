@@ -251,7 +251,7 @@ def _board_row(row: BoardRow, board: MatchBoard, t: Translator,
                         padding=ft.Padding.symmetric(vertical=4), ink=on_open is not None,
                         on_click=(lambda _e, n=row.number: on_open(n)) if on_open else None)
     return ft.Semantics(container=True, button=on_open is not None,
-                        label=t.plain("boards.board_label", board=row.board, detail=row.label),
+                        label=row.label,
                         content=line, exclude_semantics=True)
 
 

@@ -292,7 +292,10 @@ def chicago_board(game: Game, t: Translator, label_t: Translator | None = None) 
             vul = cycle_vulnerable(position - 1, dealer, rules.dealer_vulnerable)
             cycles[-1].append(ChicagoRow(0, position, _dealer_words(dealer, game.players, t),
                                          vul, t(_VUL_KEYS[vul]), "", None, "",
-                                         label_t("boards.chicago_next", position=position)))
+                                         label_t("boards.chicago_next", position=position,
+                                                 dealer=_dealer_words(dealer, game.players,
+                                                                      label_t),
+                                                 vul=label_t(_VUL_KEYS[vul]))))
     built = []
     running = [0, 0]
     for number, (rows, cycle) in enumerate(zip(cycles, cycle_points, strict=True), start=1):
@@ -355,6 +358,16 @@ def _table_result(deal: Any, t: Translator) -> str:
              seat=_seat_letter(deal.declarer, t), result=result)
 
 
+def _board_label(record: DealRecord, t: Translator, teams: Sequence[str]) -> str:
+    entry = record.score.sheet
+    n = abs(entry.imps)
+    imps = t("boards.no_swing") if not n else t("boards.imps_to", n=n,
+                                                 team=teams[0 if entry.imps > 0 else 1])
+    return t("boards.board_row", board=entry.board, one=_table_result(record.deal.table1, t),
+             ns1=entry.ns[0], two=_table_result(record.deal.table2, t), ns2=entry.ns[1],
+             imps=imps)
+
+
 def match_board(game: Game, t: Translator, label_t: Translator | None = None) -> MatchBoard:
     """Each board: its number, dealer and vulnerability (Law 2), both tables' results with the
     N-S score, team 1's difference and the IMPs to the team that gained them; the match total."""
@@ -370,7 +383,7 @@ def match_board(game: Game, t: Translator, label_t: Translator | None = None) ->
                   TableResult(_table_result(record.deal.table2, t), entry.ns[1]))
         rows.append(BoardRow(record.number, entry.board, _seat_letter(entry.dealer, t),
                              t(_VUL_KEYS[entry.vulnerable]), entry.vulnerable, tables,
-                             entry.diff, imps, label_t.summary(record.score)))
+                             entry.diff, imps, _board_label(record, label_t, teams)))
     margin = game.totals[0] if game.records else 0
     if margin == 0:
         result = t("boards.match_level")
