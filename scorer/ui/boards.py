@@ -231,8 +231,7 @@ def chicago_view(board: ChicagoBoard, t: Translator, on_open: Opener | None = No
 BOARD_W, DIFF_W, IMP_W = 34, 50, 38
 
 
-def _board_row(row: BoardRow, board: MatchBoard, t: Translator,
-               on_open: Opener | None) -> ft.Control:
+def _board_row(row: BoardRow, on_open: Opener | None) -> ft.Control:
     tables = [ft.Container(ft.Column([w.suited(table.text, size=12),
                                       _text(str(table.ns), 12, colour=NOTE)], spacing=0),
                            expand=1) for table in row.tables]
@@ -277,7 +276,7 @@ def match_view(board: MatchBoard, t: Translator, on_open: Opener | None = None) 
                        for team in board.teams)], spacing=4)
     lines: list[ft.Control] = [header, _rule()]
     for row in board.rows:
-        lines += [_board_row(row, board, t, on_open), _rule()]
+        lines += [_board_row(row, on_open), _rule()]
     lines.append(ft.Row([ft.Container(_text(t("boards.total"), 13), expand=True),
                          *(ft.Container(_text(str(n), 16, bold=True), width=IMP_W,
                                         alignment=ft.Alignment.CENTER_RIGHT)
