@@ -44,9 +44,13 @@ NOTE = ft.Colors.ON_SURFACE_VARIANT
 
 
 def _text(value: str, size: float = 14, *, bold: bool = False, label: str | None = None,
-          colour: ft.ColorValue | None = None, align: ft.TextAlign | None = None) -> ft.Text:
+          colour: ft.ColorValue | None = None, align: ft.TextAlign | None = None,
+          lines: int | None = None) -> ft.Text:
+    """A text; ``lines`` limits it (a long name ends in an ellipsis instead of pushing the
+    sheet's columns apart)."""
     return ft.Text(value, size=size, weight=ft.FontWeight.BOLD if bold else None,
-                   semantics_label=label, color=colour, text_align=align)
+                   semantics_label=label, color=colour, text_align=align, max_lines=lines,
+                   overflow=ft.TextOverflow.ELLIPSIS if lines else None)
 
 
 def _rule(thickness: float = 1, colour: ft.ColorValue = ft.Colors.OUTLINE_VARIANT) -> ft.Control:
@@ -95,16 +99,15 @@ def _side_head(board: RubberBoard, side: int, sheet: RubberSheet, t: Translator)
     tag: list[ft.Control] = [_text(board.tags[side], 12, colour=NOTE)]
     if sheet.vulnerable is not None and sheet.vulnerable[side]:
         tag.append(_vul_badge(t))
-    return ft.Column([_text(board.sides[side], 14, bold=True, align=ft.TextAlign.CENTER),
+    return ft.Column([_text(board.sides[side], 14, bold=True, align=ft.TextAlign.CENTER, lines=1),
                       ft.Row(tag, spacing=6, alignment=ft.MainAxisAlignment.CENTER)],
                      spacing=2, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
 
 
 def _sheet_card(sheet: RubberSheet, board: RubberBoard, t: Translator) -> ft.Control:
-    parts: list[ft.Control] = [ft.Row([w.heading(sheet.title)]
-                                      + ([ft.Container(_text(sheet.result, 12), expand=True)]
-                                         if sheet.result else []),
-                                      spacing=12)]
+    parts: list[ft.Control] = [w.heading(sheet.title)]
+    if sheet.result:
+        parts.append(_text(sheet.result, 13))
     heads = [_side_head(board, side, sheet, t) for side in (0, 1)]
     if sheet.vulnerable is not None:  # the rubber being played: who is vulnerable, by name
         heads = [ft.Semantics(label=board.vul_labels[side], container=True, content=head)
@@ -127,7 +130,7 @@ def _sheet_card(sheet: RubberSheet, board: RubberBoard, t: Translator) -> ft.Con
 
 def _session_card(board: RubberBoard, t: Translator) -> ft.Control:
     head = ft.Row([ft.Container(w.heading(t("boards.session")), expand=True),
-                   *(ft.Container(_text(side, 12, bold=True, align=ft.TextAlign.RIGHT),
+                   *(ft.Container(_text(side, 12, bold=True, align=ft.TextAlign.RIGHT, lines=2),
                                   width=96, alignment=ft.Alignment.CENTER_RIGHT)
                      for side in board.sides)], spacing=4)
     lines: list[ft.Control] = [head, _rule()]
@@ -190,7 +193,7 @@ def _chicago_row(row: ChicagoRow, t: Translator, on_open: Opener | None) -> ft.C
 
 def _party_head(parties: Sequence[str], first: str) -> ft.Control:
     return ft.Row([ft.Container(_text(first, 12), width=28), ft.Container(expand=True),
-                   *(ft.Container(_text(p, 12, bold=True, align=ft.TextAlign.RIGHT),
+                   *(ft.Container(_text(p, 12, bold=True, align=ft.TextAlign.RIGHT, lines=2),
                                   width=CELL, alignment=ft.Alignment.CENTER_RIGHT)
                      for p in parties)], spacing=4)
 
@@ -228,7 +231,7 @@ def chicago_view(board: ChicagoBoard, t: Translator, on_open: Opener | None = No
 
 # --- the team match ---------------------------------------------------------------------------
 
-BOARD_W, DIFF_W, IMP_W = 34, 50, 38
+BOARD_W, DIFF_W, IMP_W = 44, 48, 38
 
 
 def _board_row(row: BoardRow, on_open: Opener | None) -> ft.Control:
@@ -271,7 +274,7 @@ def match_view(board: MatchBoard, t: Translator, on_open: Opener | None = None) 
                        for n in (1, 2)),
                      ft.Container(_text(t("boards.diff"), 11), width=DIFF_W,
                                   alignment=ft.Alignment.CENTER_RIGHT),
-                     *(ft.Container(_text(team, 11, bold=True, align=ft.TextAlign.RIGHT),
+                     *(ft.Container(_text(team, 11, bold=True, align=ft.TextAlign.RIGHT, lines=1),
                                     width=IMP_W, alignment=ft.Alignment.CENTER_RIGHT)
                        for team in board.teams)], spacing=4)
     lines: list[ft.Control] = [header, _rule()]
