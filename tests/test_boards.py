@@ -282,3 +282,41 @@ def test_controls_are_built_for_the_three_games_only():
         assert scoreboard(game, EN, lambda n: None) is not None
     other = Game.new("draw-bridge", ["Ana", "Ben"], first_dealer=0)
     assert scoreboard(other, EN) is None
+
+
+def labels_in(control) -> list[str]:
+    """Every accessible name and text in a tree of Flet controls."""
+    found = [str(v) for v in (getattr(control, "label", None),
+                              getattr(control, "semantics_label", None),
+                              getattr(control, "value", None)) if isinstance(v, str) and v]
+    for name in ("content", "controls"):
+        child = getattr(control, name, None)
+        for one in child if isinstance(child, list) else [child]:
+            if one is not None and hasattr(one, "update"):  # a control
+                found += labels_in(one)
+    return found
+
+
+def test_long_sessions_draw_the_newest_in_full_and_list_every_one():
+    pytest.importorskip("flet")
+    from scorer.ui.boards import BOARDS_SHOWN, SHOWN, scoreboard
+
+    game = Game.new("rubber-bridge", PLAYERS, first_dealer=0)
+    for _ in range(4):  # four rubbers won 2-0, and a fifth begun
+        for row in examples("rubber-2-0"):
+            game = add(game, row)
+    game = game.add_deal(deal("N", "1NT", 7))
+    shown = labels_in(scoreboard(game, EN))
+    drawn = {n for n in range(1, 6) if f"Ana & Cleo total of rubber {n}: " in " ".join(shown)}
+    assert SHOWN == 2 and drawn == {4, 5}
+    assert sum(label.startswith("Rubber ") and "session total" in label
+               for label in shown) == 5
+    assert f"Rubber 5: session total Ana & Cleo {game.totals[0]}, Ben & Dan 160" in shown
+
+    match = Game.new("team-match", ["Lions", "Tigers"], end="open")
+    for _ in range(20):
+        match = match.add_deal(TeamBoard(table("N 4S 10"), table("N 4S 9")))
+    shown = labels_in(scoreboard(match, EN))
+    boards = [label for label in shown if label.startswith("Board ") and "table 1" in label]
+    assert len(boards) == BOARDS_SHOWN == 16 and boards[0].startswith("Board 5: ")
+    assert "Show all 20 boards" in shown and f"Lions {match_board(match, EN).imps[0]} IMPs" in shown

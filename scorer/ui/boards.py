@@ -29,6 +29,7 @@ from .boards_text import (
     MatchBoard,
     RubberBoard,
     RubberSheet,
+    SessionRow,
     chicago_board,
     match_board,
     rubber_board,
@@ -39,6 +40,7 @@ __all__ = ["BOARDS", "chicago_view", "match_view", "rubber_view", "scoreboard"]
 
 Opener = Callable[[int], None]
 ROW = 24  # px per number on the rubber sheet
+SHOWN = 2  # rubbers or cycles drawn in full, newest first (the session card lists them all)
 CELL = 64  # px per side's column on the Chicago cycle
 NOTE = ft.Colors.ON_SURFACE_VARIANT
 
@@ -128,13 +130,15 @@ def _sheet_card(sheet: RubberSheet, board: RubberBoard, t: Translator) -> ft.Con
     return w.card(*parts)
 
 
-def _session_card(board: RubberBoard, t: Translator) -> ft.Control:
+def _session_card(sides: Sequence[str], session: Sequence[SessionRow],
+                  t: Translator) -> ft.Control:
+    """Each rubber or cycle of the session: its points and the running totals after it."""
     head = ft.Row([ft.Container(w.heading(t("boards.session")), expand=True),
                    *(ft.Container(_text(side, 12, bold=True, align=ft.TextAlign.RIGHT, lines=2),
                                   width=96, alignment=ft.Alignment.CENTER_RIGHT)
-                     for side in board.sides)], spacing=4)
+                     for side in sides)], spacing=4)
     lines: list[ft.Control] = [head, _rule()]
-    for row in board.session:
+    for row in session:
         cells = [ft.Container(ft.Column([_text(str(row.running[side]), 18, bold=True),
                                          _text(f"+{row.points[side]}", 11, colour=NOTE)],
                                         spacing=0, horizontal_alignment=ft.CrossAxisAlignment.END),
@@ -147,16 +151,16 @@ def _session_card(board: RubberBoard, t: Translator) -> ft.Control:
 
 
 def rubber_view(board: RubberBoard, t: Translator) -> ft.Control:
-    """The rubber being played first (where vulnerability matters), then the finished ones,
-    newest first, and the session's running totals."""
+    """The rubber being played first (where vulnerability matters), then the last one
+    finished, and the session's running totals (every rubber)."""
     controls: list[ft.Control] = []
     if board.vulnerable is not None:
         said = vul_text(board.vulnerable, t)
         controls.append(_text(said[:1].upper() + said[1:], 15, bold=True,
                               colour=ft.Colors.TERTIARY if any(board.vulnerable) else None))
-    controls += [_sheet_card(sheet, board, t) for sheet in reversed(board.sheets)]
+    controls += [_sheet_card(sheet, board, t) for sheet in board.sheets[::-1][:SHOWN]]
     if len(board.sheets) > 1:
-        controls.append(_session_card(board, t))
+        controls.append(_session_card(board.sides, board.session, t))
     return ft.Column(controls, spacing=8)
 
 
@@ -217,21 +221,24 @@ def _cycle_card(cycle: ChicagoCycle, board: ChicagoBoard, t: Translator,
 
 def chicago_view(board: ChicagoBoard, t: Translator, on_open: Opener | None = None
                  ) -> ft.Control:
-    """The next deal (dealer, vulnerability, part scores carried), then each cycle, the one
-    being played first."""
+    """The next deal (dealer, vulnerability, part scores carried), then the cycle being
+    played and the one before, and the session's running totals (every cycle)."""
     controls: list[ft.Control] = []
     if board.next_deal:
         said: list[ft.Control] = [_text(board.next_deal, 14, bold=True)]
         if board.carried:
             said.append(_text(board.carried, 13))
         controls.append(w.card(*said))
-    controls += [_cycle_card(c, board, t, on_open) for c in reversed(board.cycles)]
+    controls += [_cycle_card(c, board, t, on_open) for c in board.cycles[::-1][:SHOWN]]
+    if len(board.cycles) > 1:
+        controls.append(_session_card(board.sides, board.session, t))
     return ft.Column(controls, spacing=8)
 
 
 # --- the team match ---------------------------------------------------------------------------
 
 BOARD_W, DIFF_W, IMP_W = 44, 48, 38
+BOARDS_SHOWN = 16  # the last boards of a long match; the rest on request
 
 
 def _board_row(row: BoardRow, on_open: Opener | None) -> ft.Control:
@@ -277,9 +284,21 @@ def match_view(board: MatchBoard, t: Translator, on_open: Opener | None = None) 
                      *(ft.Container(_text(team, 11, bold=True, align=ft.TextAlign.RIGHT, lines=1),
                                     width=IMP_W, alignment=ft.Alignment.CENTER_RIGHT)
                        for team in board.teams)], spacing=4)
-    lines: list[ft.Control] = [header, _rule()]
-    for row in board.rows:
-        lines += [_board_row(row, on_open), _rule()]
+    def rows(shown: Sequence[BoardRow]) -> list[ft.Control]:
+        return [line for row in shown for line in (_board_row(row, on_open), _rule())]
+
+    body = ft.Column(rows(board.rows[-BOARDS_SHOWN:]), spacing=0)
+    lines: list[ft.Control] = [header, _rule(), body]
+    if len(board.rows) > BOARDS_SHOWN:  # a long match: the last boards, the rest on request
+        def show_all() -> None:
+            body.controls = rows(board.rows)
+            more.visible = False
+            body.update()
+            more.update()
+
+        more = w.tap(t("boards.show_all_boards", n=len(board.rows)),
+                     t("boards.show_all_boards", n=len(board.rows)), show_all)
+        lines.insert(2, more)
     lines.append(ft.Row([ft.Container(_text(t("boards.total"), 13), expand=True),
                          *(ft.Container(_text(str(n), 16, bold=True), width=IMP_W,
                                         alignment=ft.Alignment.CENTER_RIGHT)

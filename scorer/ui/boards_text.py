@@ -234,6 +234,7 @@ class ChicagoBoard:
     sides: tuple[str, str]
     tags: tuple[str, str]
     cycles: tuple[ChicagoCycle, ...]
+    session: tuple[SessionRow, ...]  # each cycle with the running totals after it
     totals: Pair
     carried: str  # part scores toward game now ('' when none)
     next_deal: str  # 'Deal 2 of 4 · dealer: Ben (East) · vulnerable: E-W' ('' when over)
@@ -312,7 +313,11 @@ def chicago_board(game: Game, t: Translator, label_t: Translator | None = None) 
     next_deal = "" if over or vulnerable is None else t(
         "boards.chicago_next_deal", position=state.played + 1,
         dealer=_dealer_words(game.dealer, game.players, t), vul=t(_VUL_KEYS[vulnerable]))
-    return ChicagoBoard(sides, (t(_SIDE_KEYS[0]), t(_SIDE_KEYS[1])), tuple(built),
+    session = tuple(SessionRow(c.title, c.points, c.running,
+                               label_t("boards.session_row", rubber=c.title, ns=sides[0],
+                                       ns_total=c.running[0], ew=sides[1],
+                                       ew_total=c.running[1])) for c in built)
+    return ChicagoBoard(sides, (t(_SIDE_KEYS[0]), t(_SIDE_KEYS[1])), tuple(built), session,
                         (running[0], running[1]), "" if over else _parts_text(state.parts, t),
                         next_deal, vulnerable)
 
