@@ -39,6 +39,7 @@ from ..sheet import outcome_words, to_csv, to_text
 from ..stats import PlayerStats
 from ..store import GameSummary, InvalidImport, StaleGame, Store, StoreError
 from . import widgets as w
+from .boards import scoreboard
 from .chart import totals_chart
 from .deal_entry import DealEntry
 from .forms import DealDraft, NewGameForm, problem_of, recent_names
@@ -541,7 +542,10 @@ class ScorerApp:
         if game.deals and game.variant_name in GAMES:
             controls.append(w.tap(t("ui.undo_last"), t("ui.undo_last"),
                                   lambda: self._confirm_remove(game)))
-        if game.records:
+        board = scoreboard(game, t, lambda number: self.go(f"/game/{game.id}/deal/{number}"))
+        if board is not None:
+            controls.append(board)
+        elif game.records:
             controls.append(totals_chart(game, t))
         controls.append(ft.Text(self._rules_line(game), size=12))
         controls.append(w.tap(t("ui.rules_of", game=t(f"game.{game.variant_name}")),
