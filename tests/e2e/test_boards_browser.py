@@ -50,11 +50,15 @@ def stored(tmp_path):
     match = Game.new("team-match", ["Lions", "Tigers"])
     for row in examples("team-match"):
         match = match.add_deal(TeamBoard(deal(row["table1"]), deal(row["table2"])))
+    long_match = Game.new("team-match", ["Lions", "Tigers"], end="open")
+    for _ in range(18):
+        long_match = long_match.add_deal(TeamBoard(deal("N 4S 10"), deal("N 4S 9")))
     data = tmp_path / "data"
     data.mkdir()
     with Store(data) as store:
         games = {name: store.save(game) for name, game in
-                 (("rubber", rubber), ("chicago", chicago), ("match", match))}
+                 (("rubber", rubber), ("chicago", chicago), ("match", match),
+                  ("long", long_match))}
     with served(data) as url:
         yield url, games
 
@@ -94,3 +98,10 @@ def test_boards_show_the_cores_totals_on_a_phone(page):
     assert match.totals[0] == 48 - 15
     phone.see("Board 7: table 1 7NT N =, N-S 2220; table 2 7NT N -1, N-S -100; "
               "20 IMPs to Lions")
+
+    long_match = games["long"]
+    phone.open(f"/game/{long_match.id}")
+    phone.see("Board 18: table 1 4S N =")
+    assert "Board 2: table 1" not in phone.screen_text()  # the last 16 boards only
+    phone.tap("Show all 18 boards")
+    phone.see("Board 1: table 1 4S N =, N-S 420; table 2 4S N -1, N-S -50; 10 IMPs to Lions")
