@@ -282,6 +282,18 @@ def test_controls_are_built_for_the_three_games_only():
         assert scoreboard(game, EN, lambda n: None) is not None
     other = Game.new("draw-bridge", ["Ana", "Ben"], first_dealer=0)
     assert scoreboard(other, EN) is None
+    for name in ("rubber-bridge", "chicago"):  # a new game: the first sheet or cycle, empty
+        fresh = Game.new(name, PLAYERS, first_dealer=1)
+        assert scoreboard(fresh, EN) is not None
+    [sheet] = rubber_board(Game.new("rubber-bridge", PLAYERS), EN).sheets
+    assert sheet.number == 1 and sheet.vulnerable == (False, False) and not sheet.finished
+    rows = chicago_board(Game.new("chicago", PLAYERS, first_dealer=1), EN).cycles[0].rows
+    assert [r.dealer for r in rows] == ["Ben (East)", "Cleo (South)", "Dan (West)",
+                                        "Ana (North)"]
+    assert [r.vulnerable for r in rows] == [(False, False), (True, False), (False, True),
+                                            (True, True)]  # 2, 3: the dealer's side
+    level = match_board(Game.new("team-match", ["Lions", "Tigers"]), EN)
+    assert level.rows == () and level.result == "the match is level"
 
 
 def labels_in(control) -> list[str]:
