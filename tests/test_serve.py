@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from browser import free_port, served
 
-from scorer.ui.server import is_loopback, lan_address
+from scorer.ui.table import is_loopback, lan_address
 
 
 class NoRedirect(urllib.request.HTTPRedirectHandler):
@@ -298,7 +298,7 @@ def test_guessing_is_cut_off(tmp_path):
 
 
 def test_the_printed_address_carries_the_code_and_is_never_loopback_on_the_lan(tmp_path):
-    from scorer.ui.server import plan_table
+    from scorer.ui.table import plan_table
 
     table = plan_table("0.0.0.0", 0, address=lambda: "192.168.1.20")
     try:

@@ -35,7 +35,7 @@ from collections.abc import Iterator
 from importlib.resources import files
 from pathlib import Path
 
-from .server import UNUSED_FONTS
+from .client_files import UNUSED_FONTS
 
 __all__ = ["PublishError", "publish", "RENDERERS"]
 
