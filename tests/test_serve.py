@@ -132,15 +132,6 @@ def test_port_in_use_is_one_line(tmp_path):
     assert f"port: {port} is already in use" in line
 
 
-def test_second_serve_on_the_same_folder_is_one_line(tmp_path):
-    data_dir = tmp_path / "data"
-    data_dir.mkdir()
-    with served(data_dir):
-        line = one_line(serve_fails("--data-dir", str(data_dir), "serve", "--port",
-                                    str(free_port())))
-    assert "in use by another Scorer" in line
-
-
 @pytest.mark.parametrize("host, says", [("nosuch.invalid", "is not an address or name"),
                                         ("192.0.2.1", "cannot listen on 192.0.2.1")])
 def test_a_host_that_cannot_be_bound_is_one_line(tmp_path, host, says):
@@ -158,11 +149,25 @@ def test_open_and_code_together_are_refused(tmp_path):
 
 
 @pytest.fixture(scope="module")
-def open_server(tmp_path_factory):
+def open_served(tmp_path_factory):
+    """One `scorer serve` for the module: (its data folder, its address)."""
     data_dir = tmp_path_factory.mktemp("open") / "data"
     data_dir.mkdir()
     with served(data_dir) as url:
-        yield url
+        yield data_dir, url
+
+
+@pytest.fixture
+def open_server(open_served):
+    return open_served[1]
+
+
+def test_second_serve_on_the_same_folder_is_one_line(open_served):
+    data_dir, url = open_served
+    line = one_line(serve_fails("--data-dir", str(data_dir), "serve", "--port",
+                                str(free_port())))
+    assert "in use by another Scorer" in line
+    assert get(url)[0] == 200  # the first one still serves
 
 
 @pytest.mark.parametrize("path", ["docs", "redoc", "openapi.json", "docs/oauth2-redirect"])
