@@ -11,6 +11,7 @@ import contextlib
 import json
 import os
 import signal
+import time
 from pathlib import Path
 
 import pytest
@@ -244,6 +245,35 @@ def _total(phone, party):
         if line.startswith(f"{party} total "):
             return int(line.removeprefix(f"{party} total ").split()[0])
     raise AssertionError(f"no total for {party}")
+
+
+def test_a_name_in_chinese_fetches_its_font_then_and_only_then(site, chromium, tmp_path):
+    before = len(site.paths)
+    phone = chromium.phone(site.url)
+    phone.see("No games yet")
+    with Store(tmp_path / "data") as store:
+        ids = [store.save(Game.new("draw-bridge", [name, "Ann"], first_dealer=0,
+                                   end="target=1000")).id for name in ("王", "李")]
+        games = tmp_path / "chinese.json"
+        games.write_text(store.export_json(ids), encoding="utf-8")
+    fonts = [p for p in site.paths[before:] if "/fonts/" in p.lower()]
+    assert not [p for p in fonts if "noto" in p.lower()], fonts  # not for Latin names
+    with phone.page.expect_file_chooser() as chooser:
+        phone.tap("Import a game")
+    chooser.value.set_files(str(games))
+    cards = [phone.button(f"Open Draw Bridge: {name}, Ann").first for name in ("王", "李")]
+    for card in cards:
+        card.wait_for(timeout=30000)
+    # Drawn as boxes (tofu) the two names look the same; drawn with glyphs they differ. The
+    # font arrives after the first frame: wait for it by count.
+    for _ in range(300):
+        shots = [phone.page.screenshot(clip=card.bounding_box()) for card in cards]
+        if shots[0] != shots[1]:
+            break
+        time.sleep(0.1)
+    assert shots[0] != shots[1], "the Chinese names are drawn as boxes"
+    fetched = [p for p in site.paths[before:] if "noto" in p.lower()]
+    assert fetched == ["/fonts/NotoSansSC-common.woff2"], fetched  # once, and only that one
 
 
 def test_bad_input_keeps_its_clear_messages(site, chromium):
