@@ -254,12 +254,27 @@ PAGE_SCRIPT = """<script>
     if (!("serviceWorker" in navigator)) { start(); return; }
     var started = false;
     function once() { if (!started) { started = true; start(); } }
-    navigator.serviceWorker.register("sw.js", { scope: "__BASE__" }).then(function (reg) {
-      var worker = reg.installing || reg.waiting;
+    var sw = navigator.serviceWorker;
+    sw.register("sw.js", { scope: "__BASE__" }).then(function (reg) {
+      if (reg.waiting) {
+        // A new build, kept and waiting: it takes over now, before anything of the app is
+        // loaded (never during a load: a page on a mix of two builds stays on "Working..."),
+        // and a page that came from the old build loads again, all of it from the new one.
+        var old = !!sw.controller;
+        sw.addEventListener("controllerchange", function () {
+          if (started) { return; }
+          if (old) { started = true; location.reload(); } else { once(); }
+        });
+        reg.waiting.postMessage("take-over");
+        setTimeout(once, 60000);  // a browser that will not switch still gets the app
+        return;
+      }
       // Already in charge, or installed but not in charge of this load (a forced reload):
-      // start now. Otherwise start when it takes over, or at once if its install fails.
-      if (navigator.serviceWorker.controller || !worker) { once(); return; }
-      navigator.serviceWorker.addEventListener("controllerchange", once);
+      // start now. A first visit starts when the worker has kept the site and taken over, or
+      // at once if its install fails.
+      var worker = reg.installing;
+      if (sw.controller || !worker) { once(); return; }
+      sw.addEventListener("controllerchange", once);
       worker.addEventListener("statechange", function () {
         if (worker.state === "redundant") { once(); }
       });
