@@ -55,6 +55,20 @@ def test_every_file_is_precached_with_its_hash_and_gzipped_copies_match(site):
     assert "sw.js" not in manifest["files"]
 
 
+def test_fallback_fonts_are_kept_only_once_asked_for_by_flutter(site):
+    manifest = precache(site)
+    chinese = "fonts/NotoSansSC-common.woff2"
+    assert chinese not in manifest["files"]  # not downloaded at the first visit
+    assert manifest["onDemand"][chinese] == hashlib.sha256(
+        (site / chinese).read_bytes()).hexdigest()[:16]
+    assert not [name for name in manifest["files"] if "Noto" in name]
+    # Flutter's own URLs (fontFallbackBaseUrl + folder) are answered with ours.
+    assert 'flet.fontFallbackBaseUrl="assets/fonts/";' in (site / "index.html").read_text()
+    assert manifest["fontFallbacks"]["notosanssc"] == chinese
+    assert manifest["fontFallbacks"]["notosansarabic"] == "fonts/NotoSansArabic.woff2"
+    assert set(manifest["fontFallbacks"].values()) == set(manifest["onDemand"])
+
+
 def test_the_app_archive_carries_every_dependency_as_source(site):
     with tarfile.open(fileobj=io.BytesIO((site / "app.tar.gz").read_bytes())) as tar:
         names = tar.getnames()
