@@ -365,7 +365,7 @@ def _serve(args: argparse.Namespace) -> int:
     line on stderr and exit 2."""
     from .store import StoreError
     from .ui.app import serve
-    from .ui.server import ServeError
+    from .ui.table import ServeError
 
     try:
         serve(host=args.host, port=args.port, data_dir=args.data_dir, open_access=args.open,

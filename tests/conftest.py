@@ -1,13 +1,30 @@
-"""Shared test helpers: the tests folder on sys.path, a real tiny file system."""
+"""Shared test helpers: the tests folder on sys.path, Hypothesis profiles, a real tiny file
+system.
+
+Hypothesis profiles (``HYPOTHESIS_PROFILE=...``):
+- ``ci`` (the default): the same examples on every run (derandomized, no example database),
+  50 examples where a test does not set its own count, no deadline and no "too slow" health
+  check, so a busy 2-core machine gives the same verdict as an idle one;
+- ``thorough``: random examples, 1,000 where a test does not set its own count, failures kept
+  in ``.hypothesis/`` and replayed first: for a long search by hand.
+"""
 
 import errno
+import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+settings.register_profile("ci", max_examples=50, derandomize=True, database=None, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("thorough", max_examples=1000, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
 @pytest.fixture

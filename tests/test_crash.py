@@ -2,49 +2,78 @@
 import. Bounded by a count of kills (never by time): 0 acknowledged changes lost, 0 false
 "damaged" notices, every import whole or absent.
 
+Each child is a real process killed for real; it is forked from the test process, which has
+imported Scorer already (``crash_child.py``), so a kill costs a fork, not an interpreter start.
+
 Figures of a run are printed (``pytest -s``): kills, acknowledged changes, lost. For a longer
 soak, SCORER_CRASH_SCALE=5 multiplies every count of kills."""
 
 from __future__ import annotations
 
 import json
+import multiprocessing
 import os
 import random
-import signal
-import subprocess
-import sys
 import time
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
 from pathlib import Path
 
+import crash_child
+import pytest
+
 from scorer.game import Game
-from scorer.rules.call_break import CallBreakDeal
 from scorer.store import Store
 
-HERE = Path(__file__).resolve().parent
-ROUND = CallBreakDeal((3, 3, 3, 3), (4, 3, 3, 3))
-ENV = {**os.environ, "PYTHONPATH": str(HERE.parent)}
+ROUND = crash_child.DEAL
 SCALE = int(os.environ.get("SCORER_CRASH_SCALE", "1"))
 
 
-def child(*args: str) -> subprocess.Popen[str]:
-    return subprocess.Popen([sys.executable, str(HERE / "crash_child.py"), *args],
-                            stdout=subprocess.PIPE, text=True, env=ENV)
+@pytest.fixture(scope="module")
+def forks():
+    """Each ``Child`` is forked from this process, which has Scorer imported already (no
+    interpreter start, no import, no pickling per kill). Only this thread runs here: the tests
+    start no threads, so the fork copies no lock held by another one."""
+    return multiprocessing.get_context("fork")
 
 
-def kill(process: subprocess.Popen[str], lines: list[str]) -> None:
-    """SIGKILL, then collect every line the child printed before it died."""
-    process.send_signal(signal.SIGKILL)
-    rest, _ = process.communicate(timeout=120)
-    lines.extend(rest.splitlines())
+class Child:
+    """One real child process running ``crash_child.run``; its lines arrive through a pipe."""
 
+    def __init__(self, forks, *args: str) -> None:  # type: ignore[no-untyped-def]
+        self.lines: list[str] = []
+        self._pipe, out = forks.Pipe(duplex=False)
+        self.process: BaseProcess = forks.Process(target=crash_child.forked, args=(*args, out),
+                                                  daemon=True)
+        self.process.start()
+        out.close()  # the child now holds the only writing end: its death ends the pipe
 
-def read_until(process: subprocess.Popen[str], lines: list[str], count: int) -> None:
-    assert process.stdout is not None
-    for _ in range(count):
-        line = process.stdout.readline()
-        if not line:
-            return
-        lines.append(line.strip())
+    def read(self, count: int) -> None:
+        """Wait for ``count`` more lines (fewer if the child ended)."""
+        for _ in range(count):
+            if not self._take(self._pipe):
+                return
+
+    def _take(self, pipe: Connection) -> bool:
+        try:
+            self.lines.append(pipe.recv_bytes().decode())
+        except EOFError:
+            return False
+        return True
+
+    def kill(self) -> list[str]:
+        """SIGKILL, then every line the child sent before it died."""
+        self.process.kill()
+        self.process.join(120)
+        assert self.process.exitcode is not None, "the killed child is still there"
+        while self._take(self._pipe):
+            pass
+        self._pipe.close()
+        return self.lines
+
+    def wait(self) -> None:
+        self.process.join(120)
+        assert self.process.exitcode == 0, f"the child ended with {self.process.exitcode}"
 
 
 def assert_clean(store: Store, folder: Path) -> None:
@@ -58,7 +87,7 @@ def new_game() -> Game:
     return Game.new("call-break", ["Ana", "Ben", "Cleo", "Dan"], end="open", first_dealer=0)
 
 
-def test_kills_while_saving_deals_lose_nothing_acknowledged(tmp_path):
+def test_kills_while_saving_deals_lose_nothing_acknowledged(tmp_path, forks):
     folder, rng = tmp_path / "deals", random.Random(9001)
     kills, acknowledged_total, game_id, acknowledged = 0, 0, "", 0
     for kills in range(1, 30 * SCALE + 1):
@@ -66,10 +95,10 @@ def test_kills_while_saving_deals_lose_nothing_acknowledged(tmp_path):
             with Store(folder, wait=30) as store:
                 game_id = store.save(new_game()).id
             acknowledged = 0
-        process, lines = child("deals", str(folder), game_id), []
-        read_until(process, lines, rng.randint(1, 6))  # into the loop of saves
+        process = Child(forks, "deals", str(folder), game_id)
+        process.read(rng.randint(1, 6))  # into the loop of saves
         time.sleep(rng.uniform(0, 0.003))  # then somewhere inside the next save
-        kill(process, lines)
+        lines = process.kill()
         saved = [int(line.split()[1]) for line in lines if line.startswith("saved ")]
         acknowledged_total += len(saved)
         acknowledged = max([acknowledged, *saved])
@@ -82,16 +111,16 @@ def test_kills_while_saving_deals_lose_nothing_acknowledged(tmp_path):
     print(f"\ndeals: {kills} kills, {acknowledged_total} saves acknowledged, 0 lost")
 
 
-def test_kills_during_first_saves_give_no_false_damage(tmp_path):
+def test_kills_during_first_saves_give_no_false_damage(tmp_path, forks):
     """Issue 9 item 4: a kill between TinyDB's two writes of a first save made the next start
     report the game damaged."""
     folder, rng = tmp_path / "new", random.Random(9002)
     created: set[str] = set()
     for kills in range(1, 25 * SCALE + 1):
-        process, lines = child("new", str(folder), "-"), []
-        read_until(process, lines, rng.randint(1, 4))
+        process = Child(forks, "new", str(folder), "-")
+        process.read(rng.randint(1, 4))
         time.sleep(rng.uniform(0, 0.003))
-        kill(process, lines)
+        lines = process.kill()
         created |= {line.split()[1] for line in lines if line.startswith("created ")}
         with Store(folder, wait=30) as store:
             assert_clean(store, folder)
@@ -101,7 +130,7 @@ def test_kills_during_first_saves_give_no_false_damage(tmp_path):
     print(f"\nfirst saves: {kills} kills, {len(created)} games acknowledged, 0 lost")
 
 
-def test_kills_during_import_leave_it_whole_or_absent(tmp_path):
+def test_kills_during_import_leave_it_whole_or_absent(tmp_path, forks):
     """Issue 9 item 5: 26 of 30 kills left a partial import."""
     games = [new_game().add_deal(ROUND) for _ in range(60)]
     export = tmp_path / "export.json"
@@ -110,20 +139,21 @@ def test_kills_during_import_leave_it_whole_or_absent(tmp_path):
     ids = {g.id for g in games}
     # One import run to the end tells how long an import takes on this machine (only to aim
     # the kills: nothing is asserted about time).
-    process, lines = child("import", str(tmp_path / "calibrate"), str(export)), []
-    read_until(process, lines, 1)
+    process = Child(forks, "import", str(tmp_path / "calibrate"), str(export))
+    process.read(1)
     start = time.monotonic()
-    read_until(process, lines, 1)
+    process.read(1)
     duration = time.monotonic() - start
-    process.wait(timeout=120)
+    process.wait()
+    assert process.lines == ["ready", "imported 60"]
     rng = random.Random(9003)
     outcomes = {"whole": 0, "absent": 0}
     for kills in range(1, 20 * SCALE + 1):
-        folder, lines = tmp_path / f"import-{kills}", []
-        process = child("import", str(folder), str(export))
-        read_until(process, lines, 1)  # "ready": the store is open, the import starts
+        folder = tmp_path / f"import-{kills}"
+        process = Child(forks, "import", str(folder), str(export))
+        process.read(1)  # "ready": the store is open, the import starts
         time.sleep(rng.uniform(0, duration * 1.5))
-        kill(process, lines)
+        lines = process.kill()
         with Store(folder, wait=30) as store:
             assert_clean(store, folder)
             stored = {s.id for s in store.list_games()}

@@ -1,65 +1,164 @@
-"""The layers import in one direction only: rules and game know nothing of flet or tinydb."""
+"""The layers import in one direction only (docs: STYLE.md, "which way the imports run").
+
+Every module under ``scorer/`` is parsed with ``ast`` (imports inside functions count too) and
+each import is checked against the rules below; the checker itself is tested on made-up module
+texts, so a broken checker cannot pass silently. One child process per pure layer checks what
+importing it really loads (this also catches imports made by name at run time).
+"""
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
+ROOT = Path(__file__).resolve().parent.parent / "scorer"
 
-@pytest.mark.parametrize("module", ["scorer.rules", "scorer.game", "scorer.cli"])
-def test_pure_layers_import_neither_flet_nor_tinydb(module):
-    code = (f"import sys, {module}; "
-            "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('flet', 'tinydb')); "
-            "print(','.join(bad))")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          check=True)
-    assert done.stdout.strip() == ""
+# (modules the rule is about, modules they must not import, why): prefixes match a module and
+# everything below it ("scorer.ui" matches scorer.ui.app, not scorer.uix).
+OURS_ABOVE_RULES = ("scorer.fields", "scorer.game", "scorer.i18n", "scorer.sheet", "scorer.stats",
+                    "scorer.rulebook", "scorer.store", "scorer.ui", "scorer.cli")
+RULES: list[tuple[str, tuple[str, ...], str]] = [
+    ("scorer.rules", OURS_ABOVE_RULES, "rules import nothing of ours above them"),
+    ("scorer.game", ("scorer.store", "scorer.ui", "scorer.cli", "scorer.sheet", "scorer.stats"),
+     "the game knows rules, nothing of storage, UI or the command line"),
+    ("scorer.fields", ("scorer.store", "scorer.ui", "scorer.cli"), "fields are pure"),
+    ("scorer.store", ("scorer.i18n", "scorer.sheet", "scorer.ui", "scorer.cli", "flet"),
+     "the store renders no text and knows no UI"),
+    ("scorer.ui.present", ("flet", "tinydb", "scorer.store"), "presenters are pure"),
+]
+# (third-party or std module, the only place allowed to import it)
+ONLY_IN: list[tuple[str, str]] = [
+    ("tinydb", "scorer.store"),
+    ("flet", "scorer.ui"),
+    ("flet_charts", "scorer.ui"),
+    ("flet_web", "scorer.ui"),
+    ("argparse", "scorer.cli"),
+]
 
 
-def test_rules_use_only_the_standard_library():
-    code = ("import sys; before = set(sys.modules); import scorer.rules, scorer.game; "
-            "new = {m.split('.')[0] for m in set(sys.modules) - before}; "
-            "print(','.join(sorted(m for m in new if m != 'scorer' and "
-            "m not in sys.stdlib_module_names)))")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          check=True)
-    assert done.stdout.strip() == ""
+def under(module: str, prefix: str) -> bool:
+    return module == prefix or module.startswith(prefix + ".")
 
 
-@pytest.mark.parametrize(("module", "forbidden"), [
-    ("scorer.store", ("scorer.i18n", "scorer.sheet", "scorer.ui", "scorer.cli", "flet")),
-    ("scorer.ui.present", ("flet", "tinydb", "scorer.store")),
+def module_name(path: Path, root: Path = ROOT) -> str:
+    parts = path.relative_to(root.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imports_of(source: str, module: str, is_package: bool = False) -> set[str]:
+    """Every module ``source`` (the text of ``module``) imports, anywhere in the file, with
+    relative imports resolved; ``from a import b`` counts as both ``a`` and ``a.b``."""
+    found: set[str] = set()
+    package = module.split(".") if is_package else module.split(".")[:-1]
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package[:len(package) - (node.level - 1)]
+                origin = ".".join(base + ([node.module] if node.module else []))
+            else:
+                origin = node.module or ""
+            found.add(origin)
+            found |= {f"{origin}.{alias.name}" for alias in node.names if alias.name != "*"}
+    return found
+
+
+def violations(module: str, imported: set[str]) -> list[str]:
+    """What ``module`` must not import among ``imported``, one line each (``a.b`` is not
+    reported again when ``a`` already was, for the same reason)."""
+    bad: list[tuple[str, str]] = []
+    for owner, forbidden, why in RULES:
+        if under(module, owner):
+            bad += [(name, why) for name in imported if any(under(name, f) for f in forbidden)]
+    for name in imported:
+        bad += [(name, f"only {home} may") for library, home in ONLY_IN
+                if under(name, library) and not under(module, home)]
+        if under(name, "scorer.cli") and not under(module, "scorer.cli"):
+            bad.append((name, "nothing imports the command line (the entry point is "
+                              "pyproject's scorer.cli:main)"))
+    if under(module, "scorer.rules"):
+        bad += [(name, "rules use the standard library only") for name in imported
+                if name.split(".")[0] not in (*sys.stdlib_module_names, "scorer")]
+    reported = set(bad)
+    return [f"{module} imports {name}: {why}" for name, why in sorted(reported)
+            if (name.rpartition(".")[0], why) not in reported]
+
+
+def check(path: Path, root: Path = ROOT) -> list[str]:
+    module = module_name(path, root)
+    source = path.read_text(encoding="utf-8")
+    return violations(module, imports_of(source, module, path.name == "__init__.py"))
+
+
+def test_every_module_imports_in_the_direction_of_the_layers():
+    modules = sorted(ROOT.rglob("*.py"))
+    assert len(modules) > 20  # the whole package was read, not an empty folder
+    problems = [line for path in modules for line in check(path)]
+    assert problems == []
+
+
+@pytest.mark.parametrize(("module", "text", "expected"), [
+    # A function-level import counts.
+    ("scorer.rules.draw_bridge", "def f():\n    import flet\n",
+     ["imports flet: only scorer.ui may", "imports flet: rules use the standard library only"]),
+    ("scorer.rules.base", "from scorer.game import Game\n",
+     ["imports scorer.game: rules import nothing"]),
+    # Relative imports are resolved against the module's package.
+    ("scorer.game", "from .store import Store\n", ["imports scorer.store: the game knows"]),
+    ("scorer.store.core", "from ..i18n import t\n", ["imports scorer.i18n: the store renders"]),
+    ("scorer.store.core", "from .. import sheet\n", ["imports scorer.sheet: the store renders"]),
+    ("scorer.store.core", "from . import files\nimport tinydb\n", []),  # tinydb's home
+    # In a package's __init__, "." is the package itself.
+    ("scorer.store.__init__", "from . import core\nfrom .. import i18n\n",
+     ["imports scorer.i18n: the store renders"]),
+    ("scorer.sheet", "import tinydb.storages\n", ["imports tinydb.storages: only scorer.store"]),
+    ("scorer.stats", "if True:\n    from flet import Text\n", ["imports flet: only scorer.ui"]),
+    ("scorer.ui.app", "import flet as ft\nfrom scorer.cli import main\n",
+     ["imports scorer.cli: nothing imports the command line"]),
+    ("scorer.ui.present", "import flet\n", ["imports flet: presenters are pure"]),
+    ("scorer.store.files", "import argparse\n", ["imports argparse: only scorer.cli may"]),
+    ("scorer.rules.common", "import numpy\n", ["imports numpy: rules use the standard library"]),
+    ("scorer.cli", "import argparse\nfrom scorer.ui.app import run\nfrom .store import Store\n",
+     []),
+    ("scorer.uix", "import flet\n", ["imports flet: only scorer.ui may"]),  # not a sub-package
 ])
-def test_store_and_presenters_stay_in_their_layer(module, forbidden):
-    code = (f"import sys, {module}; "
-            f"bad = sorted(m for m in sys.modules if m.startswith({forbidden!r})); "
-            "print(','.join(bad))")
+def test_the_checker_finds_what_breaks_a_layer(tmp_path, module, text, expected):
+    path = tmp_path.joinpath(*module.split(".")).with_suffix(".py")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    found = check(path, tmp_path / "scorer")
+    assert len(found) == len(expected), found
+    for line, part in zip(found, expected, strict=True):
+        assert line.startswith(module.removesuffix(".__init__") + " imports "), line
+        assert part in line, (line, part)
+
+
+def loaded_by(modules: str) -> list[str]:
+    """The modules a fresh interpreter holds after ``import`` of ``modules`` (a real child
+    process: nothing the tests imported is in it)."""
+    code = (f"import sys; before = set(sys.modules); import {modules}; "
+            "print('\\n'.join(sorted(set(sys.modules) - before)))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True)
-    assert done.stdout.strip() == ""
+    return done.stdout.split()
 
 
-def test_only_the_store_imports_tinydb():
-    import re
-    from pathlib import Path
-
-    root = Path(__file__).resolve().parent.parent / "scorer"
-    pattern = re.compile(r"^\s*(import tinydb|from tinydb)", re.MULTILINE)
-    users = sorted(str(p.relative_to(root)) for p in root.rglob("*.py")
-                   if pattern.search(p.read_text(encoding="utf-8"))
-                   and p.parent.name != "store")
-    assert users == []
+def test_the_pure_layers_load_the_standard_library_and_themselves_only():
+    loaded = loaded_by("scorer.rules, scorer.fields, scorer.game")
+    assert "scorer.game" in loaded and "scorer.rules.common" in loaded
+    pure = ("scorer.rules", "scorer.fields", "scorer.game")
+    foreign = [m for m in loaded if m.split(".")[0] not in sys.stdlib_module_names
+               and m != "scorer" and not any(under(m, p) for p in pure)]
+    assert foreign == []
 
 
-def test_only_the_ui_imports_flet():
-    import re
-    from pathlib import Path
-
-    root = Path(__file__).resolve().parent.parent / "scorer"
-    pattern = re.compile(r"^\s*(import flet|from flet)", re.MULTILINE)
-    users = sorted(str(p.relative_to(root)) for p in root.rglob("*.py")
-                   if pattern.search(p.read_text(encoding="utf-8"))
-                   and p.relative_to(root).parts[0] != "ui")
-    assert users == []
+def test_the_store_loads_neither_flet_nor_text_rendering():
+    loaded = loaded_by("scorer.store")
+    assert "tinydb" in loaded and "scorer.store" in loaded
+    forbidden = ("flet", "scorer.ui", "scorer.i18n", "scorer.sheet", "scorer.cli")
+    assert [m for m in loaded if any(under(m, f) for f in forbidden)] == []

@@ -6,7 +6,9 @@ import gzip
 import hashlib
 import io
 import json
+import shutil
 import tarfile
+from pathlib import Path
 
 import pytest
 
@@ -51,6 +53,20 @@ def test_every_file_is_precached_with_its_hash_and_gzipped_copies_match(site):
     for name in manifest["gzipped"]:
         assert gzip.decompress((site / f"{name}.gz").read_bytes()) == (site / name).read_bytes()
     assert "sw.js" not in manifest["files"]
+
+
+def test_fallback_fonts_are_kept_only_once_asked_for_by_flutter(site):
+    manifest = precache(site)
+    chinese = "fonts/NotoSansSC-common.woff2"
+    assert chinese not in manifest["files"]  # not downloaded at the first visit
+    assert manifest["onDemand"][chinese] == hashlib.sha256(
+        (site / chinese).read_bytes()).hexdigest()[:16]
+    assert not [name for name in manifest["files"] if "Noto" in name]
+    # Flutter's own URLs (fontFallbackBaseUrl + folder) are answered with ours.
+    assert 'flet.fontFallbackBaseUrl="assets/fonts/";' in (site / "index.html").read_text()
+    assert manifest["fontFallbacks"]["notosanssc"] == chinese
+    assert manifest["fontFallbacks"]["notosansarabic"] == "fonts/NotoSansArabic.woff2"
+    assert set(manifest["fontFallbacks"].values()) == set(manifest["onDemand"])
 
 
 def test_the_app_archive_carries_every_dependency_as_source(site):
@@ -115,7 +131,7 @@ def test_bad_requests_get_one_line_and_status_2(tmp_path, capsys):
 
 
 def test_a_new_build_replaces_an_earlier_one(site, tmp_path):
-    folder = publish(tmp_path / "site")
+    folder = Path(shutil.copytree(site, tmp_path / "site"))  # an earlier build, copied not rebuilt
     (folder / "stale.txt").write_text("from an older build")
     assert publish(folder) == folder
     assert not (folder / "stale.txt").exists() and (folder / "sw.js").is_file()

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from browser import free_port, served
 
-from scorer.ui.server import is_loopback, lan_address
+from scorer.ui.table import is_loopback, lan_address
 
 
 class NoRedirect(urllib.request.HTTPRedirectHandler):
@@ -132,15 +132,6 @@ def test_port_in_use_is_one_line(tmp_path):
     assert f"port: {port} is already in use" in line
 
 
-def test_second_serve_on_the_same_folder_is_one_line(tmp_path):
-    data_dir = tmp_path / "data"
-    data_dir.mkdir()
-    with served(data_dir):
-        line = one_line(serve_fails("--data-dir", str(data_dir), "serve", "--port",
-                                    str(free_port())))
-    assert "in use by another Scorer" in line
-
-
 @pytest.mark.parametrize("host, says", [("nosuch.invalid", "is not an address or name"),
                                         ("192.0.2.1", "cannot listen on 192.0.2.1")])
 def test_a_host_that_cannot_be_bound_is_one_line(tmp_path, host, says):
@@ -158,11 +149,25 @@ def test_open_and_code_together_are_refused(tmp_path):
 
 
 @pytest.fixture(scope="module")
-def open_server(tmp_path_factory):
+def open_served(tmp_path_factory):
+    """One `scorer serve` for the module: (its data folder, its address)."""
     data_dir = tmp_path_factory.mktemp("open") / "data"
     data_dir.mkdir()
     with served(data_dir) as url:
-        yield url
+        yield data_dir, url
+
+
+@pytest.fixture
+def open_server(open_served):
+    return open_served[1]
+
+
+def test_second_serve_on_the_same_folder_is_one_line(open_served):
+    data_dir, url = open_served
+    line = one_line(serve_fails("--data-dir", str(data_dir), "serve", "--port",
+                                str(free_port())))
+    assert "in use by another Scorer" in line
+    assert get(url)[0] == 200  # the first one still serves
 
 
 @pytest.mark.parametrize("path", ["docs", "redoc", "openapi.json", "docs/oauth2-redirect"])
@@ -298,7 +303,7 @@ def test_guessing_is_cut_off(tmp_path):
 
 
 def test_the_printed_address_carries_the_code_and_is_never_loopback_on_the_lan(tmp_path):
-    from scorer.ui.server import plan_table
+    from scorer.ui.table import plan_table
 
     table = plan_table("0.0.0.0", 0, address=lambda: "192.168.1.20")
     try:

@@ -113,6 +113,9 @@ def start() -> None:
 
     from ..i18n import Translator, choose_language
     from .app import _ask, make_main
+    from .theme import fallbacks_on_demand
+
+    fallbacks_on_demand()  # Flutter fetches a Noto font only for a text that needs it
 
     async def main(page: ft.Page) -> None:
         try:

@@ -35,7 +35,8 @@ from collections.abc import Iterator
 from importlib.resources import files
 from pathlib import Path
 
-from .server import UNUSED_FONTS
+from .client_files import UNUSED_FONTS
+from .theme import FLUTTER_FALLBACKS
 
 __all__ = ["PublishError", "publish", "RENDERERS"]
 
@@ -71,6 +72,10 @@ RENDERER_FILES = {
 # nothing on Scorer's screens loads them.
 NOT_PRECACHED = ("assets/NOTICES", "assets/packages/media_kit/", "assets/packages/record_web/",
                  "assets/packages/flutter_map/")  # wakelock_plus is kept: the screen stays on
+
+# Kept offline but fetched only when first asked for (then cached): the fallback fonts, which
+# only a name in another script needs (Flutter asks for them by its own URLs: see theme.py).
+ON_DEMAND = ("fonts/Noto",)
 
 # Precached files this large get a gzipped copy that the service worker downloads instead.
 GZIP_FROM = 64 * 1024
@@ -249,12 +254,27 @@ PAGE_SCRIPT = """<script>
     if (!("serviceWorker" in navigator)) { start(); return; }
     var started = false;
     function once() { if (!started) { started = true; start(); } }
-    navigator.serviceWorker.register("sw.js", { scope: "__BASE__" }).then(function (reg) {
-      var worker = reg.installing || reg.waiting;
+    var sw = navigator.serviceWorker;
+    sw.register("sw.js", { scope: "__BASE__" }).then(function (reg) {
+      if (reg.waiting) {
+        // A new build, kept and waiting: it takes over now, before anything of the app is
+        // loaded (never during a load: a page on a mix of two builds stays on "Working..."),
+        // and a page that came from the old build loads again, all of it from the new one.
+        var old = !!sw.controller;
+        sw.addEventListener("controllerchange", function () {
+          if (started) { return; }
+          if (old) { started = true; location.reload(); } else { once(); }
+        });
+        reg.waiting.postMessage("take-over");
+        setTimeout(once, 60000);  // a browser that will not switch still gets the app
+        return;
+      }
       // Already in charge, or installed but not in charge of this load (a forced reload):
-      // start now. Otherwise start when it takes over, or at once if its install fails.
-      if (navigator.serviceWorker.controller || !worker) { once(); return; }
-      navigator.serviceWorker.addEventListener("controllerchange", once);
+      // start now. A first visit starts when the worker has kept the site and taken over, or
+      // at once if its install fails.
+      var worker = reg.installing;
+      if (sw.controller || !worker) { once(); return; }
+      sw.addEventListener("controllerchange", once);
       worker.addEventListener("statechange", function () {
         if (worker.state === "redundant") { once(); }
       });
@@ -348,33 +368,42 @@ def _write_manifest(path: Path, base: str) -> None:
     path.write_text(json.dumps(manifest, indent=2), encoding="utf-8")
 
 
-def _precached(site: Path) -> tuple[list[tuple[str, str]], list[str]]:
-    """(URL relative to the site, content hash) of every file to keep offline, and the names
-    of those that get a gzipped copy (``NAME.gz``, written here) for the service worker to
-    download instead: the large ones that compress well (see sw.js)."""
+def _precached(site: Path) -> tuple[list[tuple[str, str]], list[str], list[tuple[str, str]]]:
+    """(URL relative to the site, content hash) of every file to keep offline at install, the
+    names of those that get a gzipped copy (``NAME.gz``, written here) for the service worker
+    to download instead: the large ones that compress well (see sw.js); and (URL, hash) of the
+    files kept only once the page asks for them (``ON_DEMAND``)."""
     entries: list[tuple[str, str]] = []
     gzipped: list[str] = []
+    lazy: list[tuple[str, str]] = []
     for path in sorted(site.rglob("*")):
         name = path.relative_to(site).as_posix()
         if path.is_dir() or name == "sw.js" or name.startswith(NOT_PRECACHED) \
                 or (path.suffix == ".gz" and path.with_suffix("").is_file()):  # a copy
             continue
         data = path.read_bytes()
+        if name.startswith(ON_DEMAND):
+            lazy.append((name, hashlib.sha256(data).hexdigest()[:16]))
+            continue
         entries.append((name, hashlib.sha256(data).hexdigest()[:16]))
         if len(data) >= GZIP_FROM and path.suffix in GZIP_SUFFIXES:
             packed = gzip.compress(data, compresslevel=9, mtime=0)
             if len(packed) <= 0.9 * len(data):
                 path.with_name(path.name + ".gz").write_bytes(packed)
                 gzipped.append(name)
-    return entries, gzipped
+    return entries, gzipped, lazy
 
 
 def _write_service_worker(site: Path, base: str) -> None:
-    entries, gzipped = _precached(site)
-    version = hashlib.sha256(json.dumps(entries).encode()).hexdigest()[:16]
+    entries, gzipped, lazy = _precached(site)
+    version = hashlib.sha256(json.dumps([entries, lazy]).encode()).hexdigest()[:16]
     script = (files("scorer") / "assets" / "web" / "sw.js").read_text(encoding="utf-8")
+    on_demand = dict(lazy)
+    fallbacks = {folder: name for folder, name in sorted(FLUTTER_FALLBACKS.items())
+                 if name in on_demand}
     manifest = json.dumps({"version": version, "base": base, "files": dict(entries),
-                           "gzipped": gzipped}, indent=0)
+                           "gzipped": gzipped, "onDemand": on_demand,
+                           "fontFallbacks": fallbacks}, indent=0)
     site.joinpath("sw.js").write_text(script.replace("/*PRECACHE*/{}", manifest, 1),
                                       encoding="utf-8")
 

@@ -48,11 +48,12 @@ def serve(host: str = "127.0.0.1", port: int = 8550, data_dir: str | None = None
     unusable) reach the caller before anything is served."""
     from . import server
     from .app import make_main
+    from .table import plan_table
 
     store = Store(data_dir)
     try:
-        table = server.plan_table(host, port, open_access=open_access,
-                                  require_code=require_code)
+        table = plan_table(host, port, open_access=open_access,
+                           require_code=require_code)
         _print_address(table, store)
         main = make_main(store, table.url, table_code=table.code)
         app = server.build_app(main, table, _assets_dir())
@@ -95,8 +96,9 @@ def run(data_dir: str | None = None) -> None:
             import webbrowser
 
             from . import server
+            from .table import plan_table
 
-            table = server.plan_table("127.0.0.1", _free_port())
+            table = plan_table("127.0.0.1", _free_port())
             print(f"Scorer is running at {table.url} (opening your browser; "
                   f"data: {store.folder}). Stop it with Ctrl+C.", flush=True)
             app = server.build_app(make_main(store), table, _assets_dir())

@@ -23,30 +23,28 @@ clear line, not a traceback):
 from __future__ import annotations
 
 import asyncio
-import gzip
-import hashlib
-import html
-import ipaddress
-import mimetypes
 import os
-import re
 import secrets
-import shutil
-import socket
-import tempfile
 import threading
 import time
 from collections.abc import Awaitable, Callable, MutableMapping
-from dataclasses import dataclass, field
-from importlib.metadata import version as package_version
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlencode
 
-from ..i18n import Translator, choose_language
+from ..i18n import choose_language
+from .client_files import (
+    NO_RIVE,
+    ClientFile,
+    client_version,
+    font_manifest,
+    made_file,
+    make_index,
+    prepare_file,
+)
+from .table import CODE_PATH, Table, code_page, is_loopback
 
-__all__ = ["ServeError", "Table", "lan_address", "plan_table", "build_app", "run_server",
-           "is_loopback", "code_page"]
+__all__ = ["ScorerGate", "build_app", "run_server"]
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -55,159 +53,36 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 COOKIE = "scorer_table"
-CODE_PATH = "/table-code"
-NO_RIVE = "/_no_cdn_rive"  # where the Rive runtime address points now: answers 404
-RIVE_CDN = re.compile(rb"https://cdn\.jsdelivr\.net/npm/@rive-app/flutter-native-wasm@[0-9.]+/")
 HIDDEN = {"/docs", "/redoc", "/openapi.json", "/docs/oauth2-redirect"}
 WRONG_TRIES = 10  # wrong codes from one address before it must wait
 WRONG_WINDOW = 600.0  # seconds over which those tries are counted
 IMMUTABLE = "public, max-age=31536000, immutable"
-UNUSED_FONTS = ("packages/flutter_math_fork/", "packages/cupertino_icons/")
-PATCH_LEVEL = "2"  # bump when the served client files are patched differently
 # The client files most phones ask for, compressed at start in a thread (the rest when first
 # asked): phones on the Wi-Fi (plain HTTP, no secure context) get skwasm_heavy, this machine's
 # browser skwasm.
 WARM = ("flutter_bootstrap.js", "python.js", "main.dart.mjs", "main.dart.wasm",
         "canvaskit/skwasm_heavy.js", "canvaskit/skwasm_heavy.wasm", "canvaskit/skwasm.js",
         "canvaskit/skwasm.wasm")
-# Files gzip does not shrink.
-PACKED = (".png", ".jpg", ".jpeg", ".gif", ".webp", ".woff2", ".woff", ".gz", ".zip")
-# Documentation and test-net addresses (RFC 5737): a UDP connect() to them only asks the
-# routing table which interface would be used; no packet is sent.
-PROBES = ("192.0.2.1", "198.51.100.1")
 
 
-class ServeError(Exception):
-    """`scorer serve` cannot start: one line for the terminal."""
 
 
 # --- where the table finds us ------------------------------------------------------------------
 
 
-def is_loopback(host: str) -> bool:
-    """Whether serving on ``host`` reaches only this machine."""
-    if host.lower() in ("localhost", "localhost.localdomain"):
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
 
 
-def lan_address(make_socket: Callable[..., Any] = socket.socket) -> str | None:
-    """This machine's address on the network, from the route to it (not the host name, which
-    Debian maps to 127.0.1.1); None if no network route exists. Sends no packet."""
-    for probe in PROBES:
-        try:
-            with make_socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-                s.connect((probe, 9))
-                address = str(s.getsockname()[0])
-        except OSError:
-            continue
-        if address and address != "0.0.0.0" and not is_loopback(address):
-            return address
-    return None
 
 
-@dataclass
-class Table:
-    """How this start of `scorer serve` is reached: the bound socket, the address to print,
-    and the table code (None when no code is asked)."""
-
-    host: str
-    port: int
-    sock: socket.socket
-    url: str | None  # the address phones open (with the code), None if no LAN address
-    code: str | None
-    token: str = field(default_factory=lambda: secrets.token_urlsafe(32))
-
-    @property
-    def loopback(self) -> bool:
-        return is_loopback(self.host)
 
 
-def plan_table(host: str, port: int, *, open_access: bool = False,
-               require_code: bool = False,
-               address: Callable[[], str | None] = lan_address) -> Table:
-    """Bind ``host:port`` and decide the code and the address to print; ServeError (one line)
-    if the host or port cannot be used."""
-    if open_access and require_code:
-        raise ServeError("--open and --code cannot be used together")
-    if not 0 <= port < 65536:
-        raise ServeError(f"port: {port} is not between 0 (any free port) and 65535")
-    sock = bind(host, port)
-    port = int(sock.getsockname()[1])
-    loopback = is_loopback(host)
-    code = None
-    if require_code or not (loopback or open_access):
-        code = f"{secrets.randbelow(10**6):06d}"
-    shown = address() if host in ("0.0.0.0", "", "::", "[::]") else host
-    url = None
-    if shown is not None:
-        if ":" in shown and not shown.startswith("["):
-            shown = f"[{shown}]"
-        url = f"http://{shown}:{port}/" + (f"?code={code}" if code else "")
-    return Table(host=host, port=port, sock=sock, url=url, code=code)
 
 
-def bind(host: str, port: int) -> socket.socket:
-    """A listening socket on ``host:port``, or ServeError naming what is wrong."""
-    try:
-        infos = socket.getaddrinfo(host.strip("[]") or None, port, type=socket.SOCK_STREAM,
-                                   flags=socket.AI_PASSIVE)
-    except socket.gaierror:
-        raise ServeError(f"host: {host!r} is not an address or name of this machine") from None
-    family, kind, proto, _, where = infos[0]
-    sock = socket.socket(family, kind, proto)
-    try:
-        if os.name != "nt":  # on Windows this option would let two servers share the port
-            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        sock.bind(where)
-        sock.listen(128)
-    except OSError as error:
-        sock.close()
-        if error.errno in (98, 48, 10048):  # EADDRINUSE on Linux, macOS, Windows
-            raise ServeError(f"port: {port} is already in use on {host} (another program, or "
-                             f"another scorer serve); choose another with --port") from None
-        if error.errno in (13, 10013):
-            raise ServeError(f"port: {port} needs administrator rights on {host}; choose one "
-                             f"above 1023 with --port") from None
-        raise ServeError(f"host: cannot listen on {host} port {port} ({error.strerror}); "
-                         f"use 127.0.0.1, 0.0.0.0 or an address of this machine") from None
-    sock.setblocking(False)
-    return sock
 
 
 # --- the code page -----------------------------------------------------------------------------
 
 
-def code_page(lang: str, wrong: bool = False, wait: bool = False, next_path: str = "/") -> str:
-    """The only page a phone without the table's cookie gets: asks for the code."""
-    t = Translator(lang)
-    message = ""
-    if wait:
-        message = f'<p class="bad" role="alert">{html.escape(t("serve.code_wait"))}</p>'
-    elif wrong:
-        message = f'<p class="bad" role="alert">{html.escape(t("serve.code_wrong"))}</p>'
-    title = html.escape(t("serve.code_title"))
-    return f"""<!DOCTYPE html>
-<html lang="{lang}"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{title}</title>
-<style>body{{font-family:sans-serif;max-width:22rem;margin:3rem auto;padding:0 1rem}}
-input,button{{font-size:1.6rem;width:100%;box-sizing:border-box;margin:.4rem 0;padding:.4rem}}
-.bad{{color:#b00020}}@media (prefers-color-scheme:dark){{body{{background:#222;color:#eee}}
-.bad{{color:#ff8a80}}}}</style></head>
-<body><h1>{title}</h1>
-<p>{html.escape(t("serve.code_help"))}</p>{message}
-<form method="post" action="{CODE_PATH}">
-<label for="code">{html.escape(t("serve.code_label"))}</label>
-<input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" maxlength="12"
- autofocus required>
-<input type="hidden" name="next" value="{html.escape(next_path)}">
-<button type="submit">{html.escape(t("serve.code_button"))}</button>
-</form></body></html>
-"""
 
 
 # --- the ASGI layer ----------------------------------------------------------------------------
@@ -230,19 +105,6 @@ ISOLATION = [("Cross-Origin-Opener-Policy", "same-origin"),
              ("X-Content-Type-Options", "nosniff")]
 
 
-@dataclass
-class _File:
-    raw: bytes | None  # None: read again from ``path`` when asked without gzip (rare)
-    packed: bytes | None
-    etag: str
-    kind: str
-    path: Path | None = None
-
-    def body(self) -> bytes:
-        if self.raw is not None:
-            return self.raw
-        assert self.path is not None
-        return _patched(self.path)
 
 
 class ScorerGate:
@@ -256,11 +118,11 @@ class ScorerGate:
         self.app = flet_app
         self.gzipped = GZipMiddleware(flet_app, minimum_size=600, compresslevel=6)
         self.table = table
-        self.index = _made(index_html.encode("utf-8"), "text/html; charset=utf-8")
-        self.font_manifest = _made(font_manifest(web_dir), "application/json")
+        self.index = made_file(index_html.encode("utf-8"), "text/html; charset=utf-8")
+        self.font_manifest = made_file(font_manifest(web_dir), "application/json")
         self.web_dir = Path(web_dir).resolve()
         self.prefix = f"/v/{client_version}/"
-        self.files: dict[str, _File] = {}
+        self.files: dict[str, ClientFile] = {}
         self.locks: dict[str, asyncio.Lock] = {}
         self.wrong: dict[str, list[float]] = {}
 
@@ -404,7 +266,7 @@ class ScorerGate:
         last = path.rsplit("/", 1)[-1]
         return "." not in last or last.endswith(".html")
 
-    async def _serve_made(self, made: _File, headers: dict[str, str], send: Send,
+    async def _serve_made(self, made: ClientFile, headers: dict[str, str], send: Send,
                           head: bool) -> None:
         """A file this module made (index.html, the font manifest): revalidated each load."""
         common = [("content-type", made.kind), ("cache-control", "no-cache"),
@@ -432,7 +294,7 @@ class ScorerGate:
         else:
             await _respond(send, 200, await asyncio.to_thread(found.body), common, head)
 
-    async def _load(self, relative: str) -> _File | None:
+    async def _load(self, relative: str) -> ClientFile | None:
         if relative in self.files:
             return self.files[relative]
         target = (self.web_dir / relative).resolve()
@@ -441,7 +303,7 @@ class ScorerGate:
         lock = self.locks.setdefault(relative, asyncio.Lock())
         async with lock:
             if relative not in self.files:
-                self.files[relative] = await asyncio.to_thread(_prepare, target)
+                self.files[relative] = await asyncio.to_thread(prepare_file, target)
         return self.files[relative]
 
     def warm(self) -> None:
@@ -449,7 +311,7 @@ class ScorerGate:
         for relative in WARM:
             target = self.web_dir / relative
             if relative not in self.files and target.is_file():
-                self.files[relative] = _prepare(target)
+                self.files[relative] = prepare_file(target)
 
     def _no_cache(self, send: Send) -> Send:
         async def sending(message: Message) -> None:
@@ -471,84 +333,18 @@ async def _body(receive: Receive, limit: int) -> bytes:
             return data[:limit]
 
 
-def _prepare(path: Path) -> _File:
-    """A client file as served: the Rive address made local, gzipped once."""
-    raw = _patched(path)
-    kind = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
-    if path.suffix in (".js", ".mjs"):
-        kind = "text/javascript"
-    elif path.suffix == ".wasm":
-        kind = "application/wasm"
-    packed = None if path.suffix in PACKED or len(raw) < 600 else gzip.compress(raw, 6)
-    etag = '"' + hashlib.sha1(raw).hexdigest()[:16] + '"'
-    # Large files are kept compressed only (every browser asks for gzip).
-    return _File(raw=raw if packed is None or len(raw) < 256 * 1024 else None, packed=packed,
-                 etag=etag, kind=kind, path=path)
 
 
-def _patched(path: Path) -> bytes:
-    raw = path.read_bytes()
-    if path.name in ("main.dart.js", "main.dart.wasm"):
-        raw = RIVE_CDN.sub(lambda m: _local_rive(len(m.group(0))), raw)
-    return raw
 
 
-def _made(raw: bytes, kind: str) -> _File:
-    return _File(raw=raw, packed=gzip.compress(raw, 9), kind=kind,
-                 etag='"' + hashlib.sha1(raw).hexdigest()[:16] + '"')
 
 
-def font_manifest(web_dir: str) -> bytes:
-    """Flutter's font manifest as Flet patches it for no-CDN serving (Roboto added), without
-    the fonts Scorer never draws with (KaTeX for LaTeX, Cupertino icons): Flutter fetches
-    every listed font at each first visit."""
-    import json
-
-    fonts = json.loads((Path(web_dir) / "assets" / "FontManifest.json").read_text("utf-8"))
-    kept = [f for f in fonts if not str(f.get("family", "")).startswith(UNUSED_FONTS)]
-    kept.append({"family": "Roboto", "fonts": [{"asset": "fonts/roboto.woff2"}]})
-    return json.dumps(kept).encode("utf-8")
 
 
-def _local_rive(length: int) -> bytes:
-    """A local path exactly ``length`` bytes long (the wasm binary keeps its layout)."""
-    return (NO_RIVE + "_" * (length - len(NO_RIVE) - 1) + "/").encode("ascii")
 
 
-def client_version() -> str:
-    return hashlib.sha1(f"{package_version('flet-web')}-{PATCH_LEVEL}".encode()).hexdigest()[:10]
 
 
-def make_index(web_dir: str, assets_dir: str, version: str, renderer: Any) -> str:
-    """Flet's index.html patched as Flet patches it for a no-CDN server, then pointed at the
-    versioned client files."""
-    from flet.controls.types import RouteUrlStrategy
-    from flet_web import patch_index_html
-
-    source = Path(assets_dir) / "index.html"
-    if not source.is_file():
-        source = Path(web_dir) / "index.html"
-    folder = tempfile.mkdtemp(prefix="scorer-index-")
-    try:
-        target = Path(folder) / "index.html"
-        shutil.copyfile(source, target)
-        patch_index_html(index_path=str(target), base_href="/", websocket_endpoint_path="/ws",
-                         app_name="Scorer", app_description="Scorer: score keeper",
-                         web_renderer=renderer, route_url_strategy=RouteUrlStrategy.PATH,
-                         no_cdn=True)
-        text = target.read_text(encoding="utf-8")
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
-    prefix = f"/v/{version}/"
-    for old, new in (('flet.entrypointBaseUrl="/";', f'flet.entrypointBaseUrl="{prefix}";'),
-                     ('flet.canvasKitBaseUrl="/canvaskit/";',
-                      f'flet.canvasKitBaseUrl="{prefix}canvaskit/";'),
-                     ('src="flutter_bootstrap.js"', f'src="{prefix}flutter_bootstrap.js"'),
-                     ('src="python.js"', f'src="{prefix}python.js"')):
-        if old not in text:
-            raise RuntimeError(f"flet-web's index.html changed: {old!r} not found")
-        text = text.replace(old, new)
-    return text
 
 
 def build_app(main: Callable[..., Any], table: Table, assets_dir: str,

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import flet as ft
 
-__all__ = ["LIGHT", "DARK", "FALLBACK_FONTS", "SYMBOL_FONT", "TEXT_PAIRS", "CONTROL_PAIRS",
-           "theme", "contrast"]
+__all__ = ["LIGHT", "DARK", "FALLBACK_FONTS", "FLUTTER_FALLBACKS", "SYMBOL_FONT", "TEXT_PAIRS",
+           "CONTROL_PAIRS", "theme", "contrast", "fallbacks_on_demand"]
 
 LIGHT = {
     "primary": "#2F6A31", "on_primary": "#FFFFFF",
@@ -56,6 +56,20 @@ FALLBACK_FONTS = {"NotoSansSC": "fonts/NotoSansSC-common.woff2",
                   "NotoSansArabic": "fonts/NotoSansArabic.woff2",
                   "NotoSansDevanagari": "fonts/NotoSansDevanagari.woff2",
                   "NotoColorEmoji": "fonts/NotoColorEmoji-common.woff2"}
+FALLBACK_FAMILIES = tuple(FALLBACK_FONTS)
+# The published site (scorer publish) registers none of them up front (1.5 MB that most players
+# never need): Flutter's engine, finding a character that no registered font has, asks for a
+# Noto font of its own list under the page's fontFallbackBaseUrl (``assets/fonts/`` in a
+# no-CDN page): ``assets/fonts/notosanssc/v37/....woff2`` and so on. The site's service worker
+# answers those requests with ours, by folder (sw.js), fetched once and then kept. The CJK
+# folders all get the Chinese subset (Flutter picks SC, TC, HK, JP or KR by the language).
+FLUTTER_FALLBACKS = {
+    **{folder: FALLBACK_FONTS["NotoSansSC"]
+       for folder in ("notosanssc", "notosanstc", "notosanshk", "notosansjp", "notosanskr")},
+    "notosansarabic": FALLBACK_FONTS["NotoSansArabic"],
+    "notosansdevanagari": FALLBACK_FONTS["NotoSansDevanagari"],
+    "notocoloremoji": FALLBACK_FONTS["NotoColorEmoji"],
+}
 SYMBOL_FONT = "ScorerSymbols"  # scorer/assets/fonts: suits, arrows, minus (a DejaVu subset)
 TEXT_STYLES = ("display_large", "display_medium", "display_small", "headline_large",
                "headline_medium", "headline_small", "title_large", "title_medium", "title_small",
@@ -64,7 +78,7 @@ TEXT_STYLES = ("display_large", "display_medium", "display_small", "headline_lar
 
 
 def _fallback_text() -> ft.TextTheme:
-    families = [SYMBOL_FONT, *FALLBACK_FONTS]
+    families = [SYMBOL_FONT, *FALLBACK_FAMILIES]
     return ft.TextTheme(**{name: ft.TextStyle(font_family_fallback=families)
                            for name in TEXT_STYLES})
 
@@ -76,6 +90,13 @@ def theme(colours: dict[str, str]) -> ft.Theme:
                                        ("android", "ios", "linux", "macos", "windows")})
     return ft.Theme(color_scheme=ft.ColorScheme(**colours), page_transitions=still,
                     text_theme=_fallback_text(), primary_text_theme=_fallback_text())
+
+
+def fallbacks_on_demand() -> None:
+    """From now on the app registers no fallback font up front (``FALLBACK_FONTS`` is emptied):
+    for the published site, where Flutter loads one when a text needs it (see
+    ``FLUTTER_FALLBACKS``). One page per Python process there, so the switch is global."""
+    FALLBACK_FONTS.clear()
 
 
 def _luminance(colour: str) -> float:

@@ -3,9 +3,16 @@
  *
  * PRECACHE lists each file of this build with a hash of its content. A file is kept in the
  * cache under its URL plus that hash, so a new build downloads only the files that changed,
- * and the files of an older build are dropped once the new one is in place. Requests for the
+ * and the files of an older build are dropped once the new one is in place. A new build's
+ * worker takes over only when a page asks it to, before that page starts the app (publish.py,
+ * PAGE_SCRIPT); the page then loads again, all of it from the new build. Requests for the
  * page itself (any navigation inside the site) are answered with the kept index.html; anything
  * not in the list goes to the network as usual.
+ *
+ * PRECACHE.onDemand lists files kept the same way but fetched only when the page first asks
+ * for them: the fallback fonts for names in other scripts. Flutter asks for those by its own
+ * URLs (fontFallbackBaseUrl + "notosanssc/v37/....woff2"); PRECACHE.fontFallbacks says which
+ * of ours answers each folder.
  *
  * The large files also exist gzipped beside the originals (NAME.gz): where the browser can
  * decompress (DecompressionStream), those are downloaded instead, so a first visit costs a
@@ -38,9 +45,13 @@ async function download(name) {
   return new Response(body, { headers: { "Content-Type": type } });
 }
 
+const ON_DEMAND = PRECACHE.onDemand || {};
+const FALLBACKS = PRECACHE.fontFallbacks || {};
+const FALLBACK_BASE = "assets/fonts/"; // Flet's fontFallbackBaseUrl in a no-CDN page
+
 function keyOf(name) {
   const url = new URL(name, scope);
-  url.searchParams.set("__rev", PRECACHE.files[name]);
+  url.searchParams.set("__rev", PRECACHE.files[name] || ON_DEMAND[name]);
   return url.href;
 }
 
@@ -61,14 +72,22 @@ self.addEventListener("install", (event) => {
       }
     }
     await Promise.all([worker(), worker(), worker(), worker()]);
-    await self.skipWaiting();
+    // No skipWaiting here: a new build's worker waits until the page asks it to take over
+    // (message "take-over", sent by the page's script before it loads anything of the app),
+    // so a page never runs on a mix of two builds' files, and a worker is never replaced while
+    // it is still answering a page's requests (that left a reload on Flet's "Working...").
   })());
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data === "take-over") event.waitUntil(self.skipWaiting());
 });
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    const wanted = new Set(Object.keys(PRECACHE.files).map(keyOf));
+    const wanted = new Set([...Object.keys(PRECACHE.files), ...Object.keys(ON_DEMAND)]
+      .map(keyOf));
     for (const request of await cache.keys()) {
       if (!wanted.has(request.url)) await cache.delete(request);
     }
@@ -80,7 +99,29 @@ function nameOf(url) {
   if (url.origin !== scope.origin || !url.pathname.startsWith(scope.pathname)) return null;
   const name = url.pathname.slice(scope.pathname.length);
   if (name === "" || name === "index.html") return "index.html";
-  return Object.prototype.hasOwnProperty.call(PRECACHE.files, name) ? name : null;
+  if (has(PRECACHE.files, name) || has(ON_DEMAND, name)) return name;
+  if (name.startsWith(FALLBACK_BASE)) { // Flutter's own URL for a fallback font
+    const folder = name.slice(FALLBACK_BASE.length).split("/")[0];
+    if (has(FALLBACKS, folder)) return FALLBACKS[folder];
+  }
+  return null;
+}
+
+function has(object, key) {
+  return Object.prototype.hasOwnProperty.call(object, key);
+}
+
+const fetching = new Map(); // name -> its download under way (Flutter asks for several slices)
+
+async function onDemand(cache, name) {
+  // Kept after the first time; the same font answers every folder (and slice) it stands for.
+  if (!fetching.has(name)) {
+    fetching.set(name, download(name).then(async (response) => {
+      await cache.put(keyOf(name), response.clone());
+      return response;
+    }).finally(() => fetching.delete(name)));
+  }
+  return (await fetching.get(name)).clone();
 }
 
 self.addEventListener("fetch", (event) => {
@@ -99,6 +140,8 @@ self.addEventListener("fetch", (event) => {
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
     const kept = await cache.match(keyOf(name));
-    return kept || fetch(request);
+    if (kept) return kept;
+    if (has(ON_DEMAND, name)) return onDemand(cache, name);
+    return fetch(request);
   })());
 });

@@ -1,0 +1,123 @@
+"""The Flet web client's files as `scorer serve` sends them: read once, the Rive runtime's CDN
+address made local (same length, so the wasm binary keeps its layout), gzipped once, under a
+version that changes with flet-web and with how Scorer patches them; and Flet's ``index.html``
+pointed at those versioned files."""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import mimetypes
+import re
+import shutil
+import tempfile
+from dataclasses import dataclass
+from importlib.metadata import version as package_version
+from pathlib import Path
+from typing import Any
+
+__all__ = ["PACKED", "UNUSED_FONTS", "ClientFile", "client_version", "font_manifest", "made_file",
+           "make_index", "prepare_file"]
+
+NO_RIVE = "/_no_cdn_rive"  # where the Rive runtime address points now: answers 404
+RIVE_CDN = re.compile(rb"https://cdn\.jsdelivr\.net/npm/@rive-app/flutter-native-wasm@[0-9.]+/")
+UNUSED_FONTS = ("packages/flutter_math_fork/", "packages/cupertino_icons/")
+PATCH_LEVEL = "2"  # bump when the served client files are patched differently
+# Files gzip does not shrink.
+PACKED = (".png", ".jpg", ".jpeg", ".gif", ".webp", ".woff2", ".woff", ".gz", ".zip")
+
+
+@dataclass
+class ClientFile:
+    raw: bytes | None  # None: read again from ``path`` when asked without gzip (rare)
+    packed: bytes | None
+    etag: str
+    kind: str
+    path: Path | None = None
+
+    def body(self) -> bytes:
+        if self.raw is not None:
+            return self.raw
+        assert self.path is not None
+        return _patched(self.path)
+
+
+def prepare_file(path: Path) -> ClientFile:
+    """A client file as served: the Rive address made local, gzipped once."""
+    raw = _patched(path)
+    kind = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+    if path.suffix in (".js", ".mjs"):
+        kind = "text/javascript"
+    elif path.suffix == ".wasm":
+        kind = "application/wasm"
+    packed = None if path.suffix in PACKED or len(raw) < 600 else gzip.compress(raw, 6)
+    etag = '"' + hashlib.sha1(raw).hexdigest()[:16] + '"'
+    # Large files are kept compressed only (every browser asks for gzip).
+    return ClientFile(raw=raw if packed is None or len(raw) < 256 * 1024 else None, packed=packed,
+                 etag=etag, kind=kind, path=path)
+
+
+def _patched(path: Path) -> bytes:
+    raw = path.read_bytes()
+    if path.name in ("main.dart.js", "main.dart.wasm"):
+        raw = RIVE_CDN.sub(lambda m: _local_rive(len(m.group(0))), raw)
+    return raw
+
+
+def made_file(raw: bytes, kind: str) -> ClientFile:
+    return ClientFile(raw=raw, packed=gzip.compress(raw, 9), kind=kind,
+                 etag='"' + hashlib.sha1(raw).hexdigest()[:16] + '"')
+
+
+def font_manifest(web_dir: str) -> bytes:
+    """Flutter's font manifest as Flet patches it for no-CDN serving (Roboto added), without
+    the fonts Scorer never draws with (KaTeX for LaTeX, Cupertino icons): Flutter fetches
+    every listed font at each first visit."""
+    import json
+
+    fonts = json.loads((Path(web_dir) / "assets" / "FontManifest.json").read_text("utf-8"))
+    kept = [f for f in fonts if not str(f.get("family", "")).startswith(UNUSED_FONTS)]
+    kept.append({"family": "Roboto", "fonts": [{"asset": "fonts/roboto.woff2"}]})
+    return json.dumps(kept).encode("utf-8")
+
+
+def _local_rive(length: int) -> bytes:
+    """A local path exactly ``length`` bytes long (the wasm binary keeps its layout)."""
+    return (NO_RIVE + "_" * (length - len(NO_RIVE) - 1) + "/").encode("ascii")
+
+
+def client_version() -> str:
+    return hashlib.sha1(f"{package_version('flet-web')}-{PATCH_LEVEL}".encode()).hexdigest()[:10]
+
+
+def make_index(web_dir: str, assets_dir: str, version: str, renderer: Any) -> str:
+    """Flet's index.html patched as Flet patches it for a no-CDN server, then pointed at the
+    versioned client files."""
+    from flet.controls.types import RouteUrlStrategy
+    from flet_web import patch_index_html
+
+    source = Path(assets_dir) / "index.html"
+    if not source.is_file():
+        source = Path(web_dir) / "index.html"
+    folder = tempfile.mkdtemp(prefix="scorer-index-")
+    try:
+        target = Path(folder) / "index.html"
+        shutil.copyfile(source, target)
+        patch_index_html(index_path=str(target), base_href="/", websocket_endpoint_path="/ws",
+                         app_name="Scorer", app_description="Scorer: score keeper",
+                         web_renderer=renderer, route_url_strategy=RouteUrlStrategy.PATH,
+                         no_cdn=True)
+        text = target.read_text(encoding="utf-8")
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    prefix = f"/v/{version}/"
+    for old, new in (('flet.entrypointBaseUrl="/";', f'flet.entrypointBaseUrl="{prefix}";'),
+                     ('flet.canvasKitBaseUrl="/canvaskit/";',
+                      f'flet.canvasKitBaseUrl="{prefix}canvaskit/";'),
+                     ('src="flutter_bootstrap.js"', f'src="{prefix}flutter_bootstrap.js"'),
+                     ('src="python.js"', f'src="{prefix}python.js"')):
+        if old not in text:
+            raise RuntimeError(f"flet-web's index.html changed: {old!r} not found")
+        text = text.replace(old, new)
+    return text
+
