@@ -299,3 +299,21 @@ def test_source_games_keep_their_control_names(game, players, expected):
                       lambda: None, EN)
     names = labels(entry.controls)
     assert [n for n in names if n in expected] == expected
+
+
+def test_check_a_score_keeps_the_contract_across_games():
+    old = DealDraft("minibridge", ("",) * 4, None)
+    old.level, old.strain, old.tricks = 3, Strain.NOTRUMP, 9
+    new = DealDraft("rubber-bridge", ("",) * 4, None)
+    new.carry(old)
+    assert (new.level, new.strain, new.tricks) == (3, Strain.NOTRUMP, 9)
+    calls = DealDraft("call-break", ("A", "B", "C", "D"), None)
+    calls.carry(old)  # nothing in common
+    assert calls.to_dict() == {"calls": [None] * 4, "taken": [None] * 4, "picked_tricks": []}
+
+
+def test_new_game_form_offers_what_the_game_allows():
+    assert NewGameForm("team-match").picks_dealer is False
+    assert NewGameForm("chicago").picks_dealer is True
+    assert NewGameForm("rubber-bridge").end_kinds == ["rubbers", "open"]
+    assert NewGameForm("minibridge").end_kinds == ["target", "deals", "open"]

@@ -55,12 +55,23 @@ class NewGameForm:
         v = variant(self.variant_name)
         return entry_for(v.name).draft.player_label(v, index)
 
+    @property
+    def end_kinds(self) -> list[str]:
+        """The ways this game may end, in the order the form offers them."""
+        allowed = variant(self.variant_name).end_kinds
+        return [kind for kind in EndRule.KINDS if kind in allowed]
+
+    @property
+    def picks_dealer(self) -> bool:
+        """Do the players choose the first dealer (not a team match: board 1, North)?"""
+        return variant(self.variant_name).first_dealer is None
+
     def end_rule(self) -> EndRule:
         if self.end_kind == "open":
             return EndRule("open")
         text = self.end_value.strip()
         if not text.isdigit() or int(text) < 1:
-            field_name = "target" if self.end_kind == "target" else "number of deals"
+            field_name = _END_FIELDS.get(self.end_kind, self.end_kind)
             raise InvalidInput(field_name, text or None, "must be a whole number of at least 1",
                                Msg.of(f"form.end_{self.end_kind}"))
         return EndRule(self.end_kind, int(text))
@@ -96,6 +107,9 @@ class NewGameForm:
         form.rules = {k: _rule_text(v) for k, v in game.rules.to_dict().items()}
         form.first_dealer = None
         return form
+
+
+_END_FIELDS = {"target": "target", "deals": "number of deals", "rubbers": "number of rubbers"}
 
 
 def _rule_text(value: object) -> str:

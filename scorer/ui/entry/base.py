@@ -135,6 +135,9 @@ class DealDraft:
         """Nothing entered yet (a fresh draft of the same deal)."""
         return self.to_dict() == self.blank().to_dict()
 
+    def carry(self, old: DealDraft) -> None:
+        """Check a score switched game: keep what still means the same (the contract)."""
+
     # --- what the table announces before the play (Call Break) ------------------------------
     def follow_rules(self) -> None:
         """After the house rules changed (Check a score): keep only what they allow."""

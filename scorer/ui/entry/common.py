@@ -105,6 +105,11 @@ class ContractDraft(DealDraft):
     def fill(self, deal: Any) -> None:
         fill_contract(self, deal.declarer, deal.contract, deal.tricks)
 
+    def carry(self, old: DealDraft) -> None:
+        """The level, strain and tricks picked in another game of Check a score."""
+        if isinstance(old, ContractDraft):
+            self.level, self.strain, self.tricks = old.level, old.strain, old.tricks
+
     def to_dict(self) -> dict[str, Any]:
         return contract_dict(self)
 
