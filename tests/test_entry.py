@@ -317,3 +317,21 @@ def test_new_game_form_offers_what_the_game_allows():
     assert NewGameForm("chicago").picks_dealer is True
     assert NewGameForm("rubber-bridge").end_kinds == ["rubbers", "open"]
     assert NewGameForm("minibridge").end_kinds == ["target", "deals", "open"]
+
+
+def test_check_a_score_picks_the_vulnerability_the_game_can_have():
+    rules = Game.new("chicago", PLAYERS).rules
+    draft = DealDraft("chicago", ("",) * 4, rules, dealer=1)  # East deals
+    entry = DealEntry(draft, lambda: None, EN)
+    names = labels(entry.controls)
+    assert [n for n in names if n.startswith("Vulnerable")] == [
+        "Vulnerable: none", "Vulnerable: E-W", "Vulnerable: both"]  # dealer's side, then all
+    play(draft, 1, "4H", 10)
+    assert draft.evaluate().score.points == (0, 420)
+    draft.check_vul = (False, True)
+    assert draft.evaluate().score.points == (0, 620)
+    assert entry.status(draft.evaluate()) == "4H by East: made: N-S 0 · E-W 620"
+    rubber_draft = play(DealDraft("rubber-bridge", ("",) * 4, rubber().rules), 0, "2SX", 7)
+    rubber_draft.check_vul = (True, True)
+    assert rubber_draft.evaluate().score.points == (0, 200)  # doubled, vulnerable, down 1
+    assert DealDraft.for_game(rubber()).checking is False

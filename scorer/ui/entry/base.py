@@ -66,6 +66,9 @@ class DealDraft:
 
     # Fields that say where the deal is played (not what was typed): a blank draft keeps them.
     CONTEXT: ClassVar[tuple[str, ...]] = ()
+    # Can Check a score hold one deal of this game on its own (not a team match's board,
+    # which needs two tables of one match)?
+    checkable: ClassVar[bool] = True
 
     def __new__(cls, *args: Any, **kwargs: Any) -> Any:
         if cls is DealDraft:

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import flet as ft
 
-from ...rules import InvalidInput, Strain
+from ...rules import Contract, InvalidInput, Strain, Variant, variant
 from ...rules.bridge_games import BridgeDeal
 from ...rules.common import Msg
 from ...rules.contract_bridge import Honours
@@ -44,6 +45,30 @@ def dealing_msg(dealer: Msg, vulnerable: tuple[bool, bool] | None) -> Msg:
     return Msg.of("ui.dealing_vul", dealer=dealer, vul=Msg(VUL_KEYS[vulnerable]))
 
 
+# Deals that move a game on (Check a score): N-S make a game, E-W make one, a contract fails.
+_STEPS = (BridgeDeal(0, Contract.parse("3NT"), 9), BridgeDeal(1, Contract.parse("3NT"), 9),
+          BridgeDeal(0, Contract.parse("1C"), 6))
+
+
+@lru_cache(maxsize=64)
+def reachable(name: str, rules: Any, dealer: int) -> dict[tuple[bool, bool], Any]:
+    """For Check a score: for each vulnerability the game can have with ``dealer`` dealing, a
+    state that has it, reached from the start by the fewest deals (a rubber: games won; a
+    Chicago cycle: deals played). Only the variant says what makes a side vulnerable."""
+    v: Variant = variant(name)
+    found: dict[tuple[bool, bool], Any] = {}
+    frontier = [v.start_state(rules)]
+    for _ in range(4):
+        after = []
+        for state in frontier:
+            vulnerable = v.vulnerability(state, dealer, rules)
+            if vulnerable is not None:
+                found.setdefault(vulnerable, state)
+            after += [v.score_in(deal, rules, ("",) * 4, dealer, state)[1] for deal in _STEPS]
+        frontier = after
+    return {key: found[key] for key in VUL_KEYS if key in found}
+
+
 def honours_allowed(holding: str | None, strain: Strain | None) -> bool:
     """May ``holding`` be scored with a contract in ``strain`` (any, before it is picked)?"""
     if holding is None or strain is None:
@@ -55,6 +80,7 @@ def honours_allowed(holding: str | None, strain: Strain | None) -> bool:
 class BridgeDraft(ContractDraft):
     passed_out: bool = False
     honours: str | None = None  # one of HONOURS
+    check_vul: tuple[bool, bool] | None = None  # Check a score: the vulnerability picked
 
     def fill(self, deal: Any) -> None:
         if deal.passed_out:
@@ -80,6 +106,18 @@ class BridgeDraft(ContractDraft):
 
     def honours_scored(self) -> bool:
         return bool(self.variant.honours_in(self.rules))  # type: ignore[attr-defined]
+
+    @property
+    def checking(self) -> bool:
+        """A deal on its own (Check a score), not a deal of a game."""
+        return self.state is None
+
+    def where(self) -> Any:
+        if self.checking and self.check_vul is not None:
+            states = reachable(self.variant_name, self.rules, self.dealer)
+            if self.check_vul in states:
+                return states[self.check_vul]
+        return super().where()
 
     def vulnerable(self) -> tuple[bool, bool] | None:
         """Whether (N-S, E-W) are vulnerable in this deal."""
@@ -130,7 +168,16 @@ class BridgeEntry(DealEntry):
             *tricks_picker(t, t("ui.tricks_by_side"), draft.tricks, self.setter("tricks")),
             self.honours_box,
         ], spacing=6)
-        return [self.dealing,
+        vulnerable: list[ft.Control] = []
+        if draft.checking:
+            choices = list(reachable(draft.variant_name, draft.rules, draft.dealer))
+            words = [t(VUL_KEYS[v]) for v in choices]
+            vulnerable = [w.heading(t("ui.vulnerable")),
+                          w.ChoiceGroup(choices, words,
+                                        [t("ui.vulnerable_label", who=word) for word in words],
+                                        draft.vulnerable(), self.setter("check_vul"),
+                                        per_row=4).control]
+        return [self.dealing, *vulnerable,
                 w.Toggle(t("ui.passed_out"), t("ui.passed_out"), draft.passed_out,
                          self.setter("passed_out")).control,
                 self.declarer_box, self.contract_box]
@@ -157,6 +204,23 @@ class BridgeEntry(DealEntry):
 
     def score_head(self, evaluation: Evaluation) -> list[ft.Control]:
         return [ft.Text(self.t.render(self.draft.dealing()), size=14)]
+
+    def summary(self, evaluation: Evaluation) -> str:
+        """As for every game; in Check a score, where the seats have no names, the declarer
+        is named by the seat alone and the points by side ('4H by East: made: N-S 0 ·
+        E-W 620')."""
+        deal = evaluation.deal
+        if not self.draft.checking or deal is None or deal.contract is None:
+            return super().summary(evaluation)
+        diff = deal.tricks - deal.contract.tricks_needed
+        result = (Msg.of("result.down", n=-diff) if diff < 0 else Msg.of("result.made")
+                  if diff == 0 else Msg.of("result.over", n=diff))
+        said = Msg.of("summary.contract", contract=str(deal.contract),
+                      declarer=who_msg(self.draft.players, deal.declarer), result=result)
+        assert evaluation.score is not None
+        points = " · ".join(f"{self.t(side)} {p}" for side, p in zip(
+            ("side.NS", "side.EW"), evaluation.score.points, strict=True))
+        return self.t("ui.summary_points", summary=self.t.render(said), points=points)
 
 
 KIND = EntryKind("bridge", BridgeDraft, BridgeEntry)

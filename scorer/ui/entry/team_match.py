@@ -78,6 +78,8 @@ class TableDraft:
 class TeamMatchDraft(DealDraft):
     tables: list[TableDraft] = field(default_factory=lambda: [TableDraft(), TableDraft()])
 
+    checkable = False
+
     @staticmethod
     def player_label(v: Variant, index: int) -> Msg:
         return Msg.of("ui.team_n", n=index + 1)
