@@ -33,7 +33,7 @@ import flet as ft
 from ..game import Game
 from ..i18n import LANGUAGES, Translator, choose_language
 from ..rulebook import rules_page
-from ..rules import InvalidInput, variant
+from ..rules import VARIANTS, InvalidInput, variant
 from ..rules.call_break import as_decimal
 from ..sheet import outcome_words, to_csv, to_text
 from ..stats import PlayerStats
@@ -41,6 +41,7 @@ from ..store import GameSummary, InvalidImport, StaleGame, Store, StoreError
 from . import widgets as w
 from .chart import totals_chart
 from .deal_entry import DealEntry
+from .entry import entry_for
 from .forms import DealDraft, NewGameForm, problem_of, recent_names
 from .grid import deal_grid
 from .present import grid_rows, history_texts, short_time, undone_texts
@@ -48,7 +49,8 @@ from .theme import DARK, FALLBACK_FONTS, LIGHT, SYMBOL_FONT, theme
 
 __all__ = ["ScorerApp", "run", "serve", "make_main"]
 
-GAMES = ("draw-bridge", "minibridge", "call-break")
+GAMES = tuple(VARIANTS)  # every game: New game, deal entry, rules
+CHECK_GAMES = tuple(name for name in VARIANTS if entry_for(name).draft.checkable)
 HOME_LIST = 20  # games shown per section of the home screen before "Show all"
 DEALS_SHOWN = 12  # deals shown on the scoreboard before "Show all deals"
 TOPIC = "games"
@@ -418,11 +420,12 @@ class ScorerApp:
             controls.append(ft.Row([w.tap(n, t("ui.recent_player", name=n),
                                           lambda n=n: self._offer_name(n))
                                     for n in recent[:8]], wrap=True, spacing=4))
-        controls.append(w.heading(t("ui.first_dealer")))
-        controls.append(dealer_box)
+        if form.picks_dealer:
+            controls.append(w.heading(t("ui.first_dealer")))
+            controls.append(dealer_box)
         controls.append(w.heading(t("ui.end")))
-        kinds = [k for k in ("target", "deals", "open") if k in v.end_kinds]
-        kind_words = {k: t(f"ui.end_{k}") for k in ("target", "deals", "open")}
+        kinds = form.end_kinds
+        kind_words = {k: t(f"ui.end_{k}") for k in kinds}
         if len(kinds) > 1:
             controls.append(w.ChoiceGroup(kinds, [kind_words[k] for k in kinds],
                                       [t("ui.end_label", kind=kind_words[k]) for k in kinds],
@@ -878,9 +881,8 @@ class ScorerApp:
                    tuple(t("ui.player_n", n=i + 1) for i in range(4)))
         old = self.check
         self.check = DealDraft(v.name, players, v.parse_rules(self.check_rules))
-        if old is not None and old.variant_name != "call-break" and name != "call-break":
-            for attr in ("level", "strain", "tricks"):
-                setattr(self.check, attr, getattr(old, attr))
+        if old is not None:
+            self.check.carry(old)
         if v.name == "draw-bridge":
             self.check.declarer = 0
 
@@ -904,8 +906,8 @@ class ScorerApp:
         result.color = ft.Colors.ERROR if evaluation.problem else None
         controls: list[ft.Control] = [
             w.note(t("ui.check_help")),
-            w.ChoiceGroup(GAMES, [t(f"game.{g}") for g in GAMES],
-                          [t("ui.check_game", game=t(f"game.{g}")) for g in GAMES],
+            w.ChoiceGroup(CHECK_GAMES, [t(f"game.{g}") for g in CHECK_GAMES],
+                          [t("ui.check_game", game=t(f"game.{g}")) for g in CHECK_GAMES],
                           draft.variant_name,
                           self._check_game, per_row=3).control,
         ]
