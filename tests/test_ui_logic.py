@@ -9,8 +9,8 @@ from scorer.i18n import Translator
 from scorer.rules import Contract, Doubling, InvalidInput, Strain
 from scorer.rules.call_break import CallBreakDeal
 from scorer.rules.draw_bridge import DrawBridgeDeal
-from scorer.ui.app import Route
 from scorer.ui.forms import DealDraft, NewGameForm, recent_names
+from scorer.ui.routes import Route
 
 EN = Translator("en")
 

@@ -1,0 +1,125 @@
+"""Starting the app: in a window or the default browser (``scorer run``), served to the phones
+at a table (``scorer serve``), and the helpers around it (the address printed with a QR code,
+a free port, the package's assets, asking the client something that may not answer)."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+from collections.abc import Callable
+from importlib.resources import files
+from typing import Any
+
+import flet as ft
+
+from ..store import Store
+
+__all__ = ["qr_png", "run", "serve"]
+
+
+def qr_png(url: str) -> bytes:
+    """A QR code of ``url`` as a PNG image (the Join screen)."""
+    import io
+
+    import segno
+
+    buffer = io.BytesIO()
+    segno.make(url, error="m").save(buffer, kind="png", scale=8, border=2)
+    return buffer.getvalue()
+
+
+async def _ask(call: Callable[[], Any], seconds: float = 1.0, tries: int = 4) -> Any:
+    """The client's answer to ``call()``, asked again if it does not come in time (a call
+    made while the client is still setting up can go unanswered); None if it never does."""
+    for _ in range(tries):
+        try:
+            return await asyncio.wait_for(call(), seconds)
+        except TimeoutError:
+            continue
+        except (RuntimeError, AttributeError, ValueError):
+            return None
+    return None
+
+
+def serve(host: str = "127.0.0.1", port: int = 8550, data_dir: str | None = None,
+          open_access: bool = False, require_code: bool = False) -> None:
+    """Serve the web app (offline, no CDN) and print its address and a QR code; see
+    :mod:`scorer.ui.server`. StoreError (e.g. the folder is busy) and ServeError (host or port
+    unusable) reach the caller before anything is served."""
+    from . import server
+    from .app import make_main
+
+    store = Store(data_dir)
+    try:
+        table = server.plan_table(host, port, open_access=open_access,
+                                  require_code=require_code)
+        _print_address(table, store)
+        main = make_main(store, table.url, table_code=table.code)
+        app = server.build_app(main, table, _assets_dir())
+        server.run_server(app, table)
+    finally:
+        store.close()
+
+
+def _print_address(table: Any, store: Store) -> None:
+    import sys
+
+    import segno
+
+    if table.url is None:
+        print(f"No network address found for this machine (is it on the Wi-Fi?): phones "
+              f"cannot reach it. Serving on port {table.port} anyway"
+              + (f"; table code {table.code}" if table.code else "") + ".",
+              file=sys.stderr, flush=True)
+        return
+    print(f"Scorer is served at {table.url}  (data: {store.folder})", flush=True)
+    if table.code:
+        print(f"Table code: {table.code} (phones that open the address above or scan the code "
+              f"below need not type it; use --open to serve without a code)", flush=True)
+    segno.make(table.url, error="m").terminal(compact=True)
+    if table.loopback:
+        print("Only this machine can open it; use --host 0.0.0.0 to serve phones on this "
+              "network.", flush=True)
+
+
+def run(data_dir: str | None = None) -> None:
+    """The app in a desktop window where a Flet desktop client is available, else the web app
+    in the default browser on localhost."""
+    from .app import make_main
+
+    store = Store(data_dir)
+    try:
+        try:
+            import flet_desktop  # noqa: F401
+        except ImportError:
+            import webbrowser
+
+            from . import server
+
+            table = server.plan_table("127.0.0.1", _free_port())
+            print(f"Scorer is running at {table.url} (opening your browser; "
+                  f"data: {store.folder}). Stop it with Ctrl+C.", flush=True)
+            app = server.build_app(make_main(store), table, _assets_dir())
+            webbrowser.open(str(table.url))  # the socket listens: the browser waits for us
+            server.run_server(app, table)
+        else:
+            ft.run(make_main(store), view=ft.AppView.FLET_APP, no_cdn=True,
+                   assets_dir=_assets_dir())
+    finally:
+        store.close()
+
+
+def _free_port(preferred: int = 8550) -> int:
+    for port in (preferred, 0):
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return int(probe.getsockname()[1])
+    raise OSError("no free port on 127.0.0.1")
+
+
+def _assets_dir() -> str:
+    """The app's assets (fonts, catalogs, rules pages): package data inside ``scorer``."""
+    return str(files("scorer") / "assets")

@@ -1,0 +1,123 @@
+"""Check a score (``/check``): score any hand without recording it. The result is always in
+view in the bottom bar; the house rules are folded under one line (they rarely change at a
+table)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import flet as ft
+
+from ...i18n import Translator
+from ...rules import variant
+from .. import widgets as w
+from ..deal_entry import DealEntry
+from ..forms import DealDraft
+from .frame import CHECK_GAMES, Screen, rule_pickers, screen
+
+if TYPE_CHECKING:
+    from ..app import ScorerApp
+    from ..routes import Route
+
+__all__ = ["ScoreCheck", "build"]
+
+
+@dataclass
+class ScoreCheck:
+    """What Check a score keeps between redraws in a session: the hand being checked, the
+    house rules it is scored under and whether they are unfolded."""
+
+    draft: DealDraft | None = None
+    rules: dict[str, str] = field(default_factory=dict)
+    rules_open: bool = False
+
+    def hand(self, t: Translator) -> DealDraft:
+        """The hand being checked (a Draw Bridge hand to begin with)."""
+        if self.draft is None:
+            self.reset("draw-bridge", t)
+        assert self.draft is not None
+        return self.draft
+
+    def reset(self, name: str, t: Translator, rules: dict[str, str] | None = None) -> None:
+        """A new hand of game ``name``; the contract and tricks carry over between the games
+        that have them."""
+        v = variant(name)
+        self.rules = rules if rules is not None else {r.name: r.default for r in v.house_rules}
+        players = ((t("ui.check_declarer"), t("ui.check_opponent")) if v.player_count == 2 else
+                   ("",) * 4 if v.seat_names else  # seats without names: 'North', 'N-S'
+                   tuple(t("ui.player_n", n=i + 1) for i in range(4)))
+        old = self.draft
+        self.draft = DealDraft(v.name, players, v.parse_rules(self.rules))
+        if old is not None:
+            self.draft.carry(old)
+        if v.name == "draw-bridge":
+            self.draft.declarer = 0
+
+    def choose_rule(self, name: str, value: str, t: Translator) -> None:
+        draft = self.hand(t)
+        self.rules[name] = value
+        draft.rules = variant(draft.variant_name).parse_rules(self.rules)
+        draft.follow_rules()
+
+
+def build(app: ScorerApp, route: Route | None = None) -> Screen:
+    t, state = app.t, app.score_check
+    draft = state.hand(t)
+    v = variant(draft.variant_name)
+    result = ft.Text(size=15, weight=ft.FontWeight.BOLD)
+
+    def changed() -> None:
+        evaluation = entry.refresh()
+        w.set_suited(result, entry.status(evaluation))
+        result.color = ft.Colors.ERROR if evaluation.problem else None
+        app.page.update()
+
+    def pick_game(name: str) -> None:
+        state.reset(name, app.t)
+        app.show()
+
+    def pick_rule(name: str, value: str) -> None:
+        state.choose_rule(name, value, app.t)
+        app.show()  # the entry follows the rules (e.g. the lowest call), the fold says them
+
+    entry = DealEntry(draft, changed, t)
+    evaluation = entry.refresh()
+    w.set_suited(result, entry.status(evaluation))
+    result.color = ft.Colors.ERROR if evaluation.problem else None
+    controls: list[ft.Control] = [
+        w.note(t("ui.check_help")),
+        w.ChoiceGroup(CHECK_GAMES, [t(f"game.{g}") for g in CHECK_GAMES],
+                      [t("ui.check_game", game=t(f"game.{g}")) for g in CHECK_GAMES],
+                      draft.variant_name, pick_game, per_row=3).control,
+    ]
+    if v.seat_names:
+        def set_dealer(dealer: int) -> None:
+            draft.dealer = dealer
+            app.show()  # the counts are asked in a new order
+
+        seats = [t(f"seat.{s}") for s in v.seat_names]
+        controls.append(w.heading(t("ui.dealer")))
+        controls.append(w.ChoiceGroup(list(range(len(seats))), seats,
+                                      [t("ui.dealer_label", seat=s) for s in seats],
+                                      draft.dealer, set_dealer, per_row=4).control)
+    controls += entry.controls
+    controls.append(entry.preview)
+    if v.house_rules:
+        pickers = ft.Column(rule_pickers(app, v, state.rules, pick_rule),
+                            visible=state.rules_open)
+
+        def fold() -> None:
+            state.rules_open = pickers.visible = not pickers.visible
+            app.page.update()
+
+        chosen = [r for r in v.house_rules if state.rules.get(r.name, r.default) != r.default]
+        summary = (", ".join(t("ui.rule_is", name=t(f"houserule_title.{r.name}"),
+                               choice=t(f"choice.{state.rules[r.name]}"))
+                             for r in chosen) if chosen else t("ui.rules_default"))
+        controls.append(w.tap(t("ui.house_rules_line", rules=summary),
+                              t("ui.house_rules_fold"), fold))
+        controls.append(pickers)
+    bar = ft.BottomAppBar(content=ft.Container(result, expand=True), height=76,
+                          padding=ft.Padding.symmetric(horizontal=10, vertical=6))
+    return Screen(screen("/check", t("ui.check"), controls, bottom_appbar=bar), "/")

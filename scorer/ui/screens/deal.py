@@ -1,0 +1,99 @@
+"""Deal entry (``/game/<id>/deal``) and correcting a deal (``/game/<id>/deal/<n>/edit``): the
+variant's input, the score as it is entered, and Save with the entry's status beside it.
+
+What is typed is kept with the game at every change (see :class:`scorer.ui.session.Session`);
+leaving with a changed draft asks whether to keep it."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING
+
+import flet as ft
+
+from ...game import Game
+from .. import widgets as w
+from ..deal_entry import DealEntry
+from . import scoreboard
+from .frame import GAMES, Screen, confirm, screen
+
+if TYPE_CHECKING:
+    from ..app import ScorerApp
+    from ..routes import Route
+
+__all__ = ["build", "changed_elsewhere", "view"]
+
+
+def build(app: ScorerApp, route: Route, game: Game) -> Screen:
+    """A new deal (``route.deal`` None) or a correction; the scoreboard where there is none
+    to enter (the game is over, the deal does not exist, the game has no entry yet)."""
+    home = f"/game/{game.id}"
+    leave = partial(_leave, app)
+    if game.variant_name in GAMES:
+        if route.deal is None and not game.is_over:
+            return Screen(view(app, game, None), home, leave)
+        if route.deal is not None and 1 <= route.deal <= len(game.deals):
+            return Screen(view(app, game, route.deal), f"{home}/deal/{route.deal}", leave)
+    return scoreboard.build(app, route, game)
+
+
+def view(app: ScorerApp, game: Game, number: int | None) -> ft.View:
+    t, session = app.t, app.session
+    draft = session.draft_for(game, number)
+    save = w.tap(t("ui.save_deal"), t("ui.save_deal"), lambda: session.save_deal(number),
+                 primary=True)
+    status = ft.Text(size=15, weight=ft.FontWeight.BOLD)
+
+    def changed() -> None:
+        evaluation = entry.refresh()
+        w.set_suited(status, entry.status(evaluation))
+        status.color = ft.Colors.ERROR if evaluation.problem else None
+        w.set_enabled(save, evaluation.can_save)
+        app.page.update()
+        session.keep_draft(session.game or game, number)
+
+    entry = DealEntry(draft, changed, t, on_calls=None if number else session.keep_calls)
+    evaluation = entry.refresh()
+    w.set_suited(status, entry.status(evaluation))
+    status.color = ft.Colors.ERROR if evaluation.problem else None
+    w.set_enabled(save, evaluation.can_save)
+    app.status_line = status
+    controls: list[ft.Control] = []
+    dealer = game.variant.dealer_name(draft.dealer, game.players)
+    controls.append(ft.Text(t("ui.dealer_is", name=dealer), size=14))
+    controls += entry.controls
+    controls.append(entry.preview)
+    title = (t("ui.correct_deal_n", n=game.records[number - 1].table_number) if number
+             else t("ui.deal_n", n=game.deals_counted + 1))
+    bar = ft.BottomAppBar(content=ft.Row([ft.Container(status, expand=True), save]),
+                          height=76, padding=ft.Padding.symmetric(horizontal=10,
+                                                                  vertical=6))
+    route = f"/game/{game.id}/deal" + (f"/{number}/edit" if number else "")
+    return screen(route, title, controls, bottom_appbar=bar)
+
+
+def changed_elsewhere(app: ScorerApp) -> None:
+    """Another phone changed the game: keep what the player is entering (and the game it was
+    based on), their save will be checked against the store. Said in the bottom bar's status
+    line, which has a fixed height: nothing moves under the player's finger."""
+    if app.status_line is not None:
+        w.set_suited(app.status_line, app.t("ui.changed_elsewhere"))
+        app.status_line.color = ft.Colors.ERROR
+        app.page.update()
+
+
+def _leave(app: ScorerApp, parent: str) -> None:
+    """Back from deal entry: a changed draft is kept or discarded, as the player says."""
+    session = app.session
+    draft, game = session.draft, session.game
+    if draft is None or game is None or draft.is_blank():
+        app.go(parent)
+        return
+
+    def discard() -> None:
+        session.discard_draft(game.id)
+        app.go(parent)
+
+    t = app.t
+    confirm(app, t("ui.draft_question"), t("ui.draft_explain"), t("ui.draft_keep"),
+            t("ui.draft_discard"), discard, on_keep=lambda: app.go(parent))

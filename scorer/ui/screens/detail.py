@@ -1,0 +1,62 @@
+"""A deal (``/game/<id>/deal/<n>``): why it scored what it did, line by line, its history,
+and Correct or Remove."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import flet as ft
+
+from ...game import Game
+from .. import widgets as w
+from ..present import history_texts
+from . import scoreboard
+from .frame import GAMES, Screen, points, rules_line, screen
+
+if TYPE_CHECKING:
+    from ..app import ScorerApp
+    from ..routes import Route
+
+__all__ = ["build", "view"]
+
+
+def build(app: ScorerApp, route: Route, game: Game) -> Screen:
+    """The deal; the scoreboard if there is no such deal."""
+    if route.deal is not None and 1 <= route.deal <= len(game.deals):
+        return Screen(view(app, game, route.deal), f"/game/{game.id}")
+    return scoreboard.build(app, route, game)
+
+
+def view(app: ScorerApp, game: Game, number: int) -> ft.View:
+    t = app.t
+    record = game.records[number - 1]
+    controls: list[ft.Control] = [
+        ft.Text(t("ui.dealt_by", name=game.variant.dealer_name(record.dealer, game.players)),
+                size=14),
+        w.suited(t.summary(record.score), size=18, weight=ft.FontWeight.BOLD),
+        w.heading(t("ui.why")),
+        *[w.suited(t.line(line), size=14) for line in record.score.lines],
+        ft.Text(t("ui.points_are", points=" · ".join(
+            f"{p} {points(game, v)}" for p, v in
+            zip(game.parties, record.score.points, strict=True))), size=15),
+        ft.Text(t("ui.totals_after", totals=" · ".join(
+            f"{p} {v}" for p, v in zip(game.parties, record.totals, strict=True))), size=15),
+        ft.Text(rules_line(app, game), size=12),
+    ]
+    changes = history_texts(game, number, t)
+    if changes:
+        controls.append(w.heading(t("ui.history")))
+    controls += [w.suited(text, size=13) for text in changes]
+    if game.variant_name in GAMES:
+        controls.append(w.tap(t("ui.correct"), t("ui.correct"),
+                              lambda: _edit(app, game, number), primary=True))
+    if number == len(game.deals):
+        controls.append(w.tap(t("ui.remove"), t("ui.remove"),
+                              lambda: scoreboard.confirm_remove(app, game)))
+    return screen(f"/game/{game.id}/deal/{number}", t("ui.deal_n", n=record.table_number),
+                  controls)
+
+
+def _edit(app: ScorerApp, game: Game, number: int) -> None:
+    app.session.forget_draft()
+    app.go(f"/game/{game.id}/deal/{number}/edit")

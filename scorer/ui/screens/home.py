@@ -1,0 +1,89 @@
+"""Home (``/``): a new game, Check a score, Join, Import, Stats, the games in progress and
+finished, and the language."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import flet as ft
+
+from ...i18n import LANGUAGES
+from ...store import GameSummary
+from .. import widgets as w
+from ..forms import NewGameForm
+from ..present import short_time
+from . import new_game
+from .frame import Screen, screen
+from .sharing import import_games
+
+if TYPE_CHECKING:
+    from ..app import ScorerApp
+    from ..routes import Route
+
+__all__ = ["HOME_LIST", "build"]
+
+HOME_LIST = 20  # games shown per section of the home screen before "Show all"
+
+
+def build(app: ScorerApp, route: Route | None = None) -> Screen:
+    t = app.t
+    store = app.session.store
+    controls: list[ft.Control] = []
+    for notice in store.notices:
+        controls.append(w.card(w.note(t.sentence(notice), error=True)))
+    controls.append(w.tap(t("ui.new_game"), t("ui.new_game"),
+                          lambda: new_game.start(app, NewGameForm()), primary=True))
+    if app.session.serverless:  # nothing here serves other phones
+        controls.append(w.tap(t("ui.check"), t("ui.check"), lambda: app.go("/check")))
+    else:
+        controls.append(ft.Row([
+            w.tap(t("ui.check"), t("ui.check"), lambda: app.go("/check"), expand=1),
+            w.tap(t("ui.join"), t("ui.join"), lambda: app.go("/join"), expand=1),
+        ], spacing=8))
+    controls.append(ft.Row([
+        w.tap(t("ui.import"), t("ui.import"), lambda: app.page.run_task(import_games, app),
+              expand=1),
+        w.tap(t("ui.stats"), t("ui.stats"), lambda: app.go("/stats"), expand=1)],
+        spacing=8))
+    summaries = store.list_games()
+    for status in ("in progress", "finished"):
+        group = [s for s in summaries if s.status == status]
+        if not group:
+            continue
+        key = "progress" if status == "in progress" else "finished"
+        controls.append(w.heading(t(f"ui.home_{key}", n=len(group))))
+        shown = group if status in app.home_expanded else group[:HOME_LIST]
+        controls += [_game_card(app, s) for s in shown]
+        if len(shown) < len(group):
+            controls.append(w.tap(t("ui.show_all", n=len(group)),
+                                  t(f"ui.show_all_{key}"),
+                                  lambda status=status: _expand(app, status)))
+    if not summaries:
+        controls.append(w.note(t("ui.no_games")))
+    controls.append(w.heading(t("ui.language")))
+    controls.append(w.ChoiceGroup(list(LANGUAGES), list(LANGUAGES.values()),
+                                  list(LANGUAGES.values()), t.lang, app.set_language,
+                                  per_row=2).control)
+    if app.session.serverless:
+        controls.append(w.note(t("ui.join_needs_server")))
+    return Screen(screen("/", t("ui.app_title"), controls))
+
+
+def _game_card(app: ScorerApp, s: GameSummary) -> ft.Control:
+    t = app.t
+    totals = " · ".join(f"{p} {n}" for p, n in zip(s.parties, s.totals, strict=True))
+    title = t("ui.game_players", game=t(f"game.{s.variant}"), players=", ".join(s.players))
+    changed = short_time(s.updated_at)
+    facts = t("ui.card_facts", n=s.deals, changed=changed)
+    if s.winners:
+        facts = t("ui.card_winner", facts=facts,
+                  winners=t("ui.and").join(s.parties[i] for i in s.winners))
+    return ft.Semantics(
+        container=True, label=t("ui.open", title=title), button=True,
+        content=w.card(ft.Text(title, weight=ft.FontWeight.BOLD), ft.Text(totals),
+                       ft.Text(facts, size=12), on_tap=lambda: app.go(f"/game/{s.id}")))
+
+
+def _expand(app: ScorerApp, status: str) -> None:
+    app.home_expanded.add(status)
+    app.show()

@@ -1,0 +1,146 @@
+"""New game (``/new``): the game, the players, the first dealer, how the game ends, the house
+rules; Start stays in view at the bottom with the reason it cannot start yet."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+import flet as ft
+
+from ...rules import InvalidInput, variant
+from .. import widgets as w
+from ..forms import NewGameForm, problem_of, recent_names
+from .frame import GAMES, Screen, rule_pickers, screen
+
+if TYPE_CHECKING:
+    from ..app import ScorerApp
+    from ..routes import Route
+
+__all__ = ["build", "start"]
+
+
+def start(app: ScorerApp, form: NewGameForm) -> None:
+    """Open New game filled in from ``form`` (blank, or a rematch)."""
+    app.form = form
+    app.go("/new")
+
+
+def build(app: ScorerApp, route: Route | None = None) -> Screen:
+    form, t = app.form, app.t
+    v = variant(form.variant_name)
+    start_reason = form.problem()
+    reason = w.note(t.sentence(start_reason) if start_reason else "", error=True)
+    start = w.tap(t("ui.start"), t("ui.start"), lambda: _create_game(app), primary=True,
+                  disabled=start_reason is not None)
+
+    def refresh_start() -> None:
+        problem = form.problem()
+        reason.value = t.sentence(problem) if problem else ""
+        start.content.disabled = problem is not None  # type: ignore[attr-defined]
+        app.page.update()
+
+    def dealer_choices() -> ft.Control:
+        names = [n.strip() or t.render(form.seat_label(i)) for i, n in enumerate(form.names)]
+        return w.ChoiceGroup([None, *range(v.player_count)], [t("ui.random"), *names],
+                             [t("ui.first_dealer_random"),
+                              *(t("ui.first_dealer_is", name=n) for n in names)],
+                             form.first_dealer,
+                             lambda d: setattr(form, "first_dealer", d), per_row=3).control
+
+    dealer_box = ft.Container(dealer_choices())
+
+    def set_name(i: int, value: str) -> None:
+        form.names[i] = value
+        dealer_box.content = dealer_choices()
+        refresh_start()
+
+    controls: list[ft.Control] = [w.heading(t("ui.game"))]
+    controls.append(w.ChoiceGroup(GAMES, [t(f"game.{g}") for g in GAMES],
+                                  [t(f"game.{g}") for g in GAMES], form.variant_name,
+                                  lambda name: _pick_game(app, name), per_row=3).control)
+    controls += [w.heading(t("ui.players")), w.note(t(f"ui.seating.{v.name}"))]
+    for i in range(v.player_count):
+        controls.append(ft.TextField(label=t.render(form.seat_label(i)), value=form.names[i],
+                                     on_change=lambda e, i=i: set_name(i, e.control.value)))
+    recent = [n for n in recent_names([s.players for s in app.session.store.list_games()])
+              if n.casefold() not in {x.strip().casefold() for x in form.names}]
+    if recent:
+        controls.append(w.note(t("ui.recent")))
+        controls.append(ft.Row([w.tap(n, t("ui.recent_player", name=n),
+                                      lambda n=n: _offer_name(app, n))
+                                for n in recent[:8]], wrap=True, spacing=4))
+    if form.picks_dealer:
+        controls.append(w.heading(t("ui.first_dealer")))
+        controls.append(dealer_box)
+    controls.append(w.heading(t("ui.end")))
+    kinds = form.end_kinds
+    kind_words = {k: t(f"ui.end_{k}") for k in kinds}
+    if len(kinds) > 1:
+        controls.append(w.ChoiceGroup(kinds, [kind_words[k] for k in kinds],
+                                      [t("ui.end_label", kind=kind_words[k]) for k in kinds],
+                                      form.end_kind,
+                                      lambda kind: _pick_end(app, kind), per_row=3).control)
+    if form.end_kind != "open":
+        suggestions = [str(e.value) for e in v.end_suggestions if e.kind == form.end_kind]
+        suggestion_group = None
+
+        def typed_end(value: str) -> None:
+            form.end_value = value
+            if suggestion_group is not None:
+                suggestion_group.select(value.strip())
+            refresh_start()
+
+        def picked_end(value: str) -> None:
+            form.end_value = field.value = value
+            refresh_start()
+
+        field = ft.TextField(label=kind_words[form.end_kind], value=form.end_value,
+                             keyboard_type=ft.KeyboardType.NUMBER,
+                             on_change=lambda e: typed_end(e.control.value))
+        controls.append(field)
+        if suggestions:
+            suggestion_group = w.ChoiceGroup(
+                suggestions, suggestions,
+                [f"{kind_words[form.end_kind]} {s}" for s in suggestions],
+                form.end_value, picked_end, per_row=4)
+            controls.append(suggestion_group.control)
+        default = v.default_end
+        if default.kind == form.end_kind:
+            controls.append(w.note(t("ui.default_value", value=default.value)))
+    else:
+        controls.append(w.note(t("ui.open_help")))
+    if v.house_rules:
+        controls.append(w.heading(t("ui.house_rules")))
+    controls += rule_pickers(app, v, form.rules, lambda name, c: form.rules.__setitem__(name, c))
+    # Start and the reason it is disabled stay in view at the bottom, however long the form.
+    bar = ft.BottomAppBar(content=ft.Row([ft.Container(reason, expand=True), start]),
+                          height=76, padding=ft.Padding.symmetric(horizontal=10, vertical=6))
+    return Screen(screen("/new", t("ui.new_game"), controls, bottom_appbar=bar), "/")
+
+
+def _pick_game(app: ScorerApp, name: str) -> None:
+    app.form.choose(name)
+    app.show()
+
+
+def _pick_end(app: ScorerApp, kind: str) -> None:
+    v = variant(app.form.variant_name)
+    app.form.end_kind = kind
+    same = [e for e in (v.default_end, *v.end_suggestions) if e.kind == kind]
+    app.form.end_value = str(same[0].value or "") if same else ""
+    app.show()
+
+
+def _offer_name(app: ScorerApp, name: str) -> None:
+    app.form.offer_name(name)
+    app.show()
+
+
+def _create_game(app: ScorerApp) -> None:
+    try:
+        game = app.form.create(random.Random())
+    except InvalidInput as error:
+        app.snack(app.t.sentence(problem_of(error)))
+        return
+    app.session.save(game, f"/game/{game.id}")

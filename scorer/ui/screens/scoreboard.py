@@ -1,0 +1,158 @@
+"""The scoreboard (``/game/<id>``): totals, who deals, the game over card, the deals so far,
+sharing, ending and deleting the game."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from ...game import Game
+from ...sheet import outcome_words
+from .. import widgets as w
+from ..chart import totals_chart
+from ..forms import NewGameForm
+from ..grid import deal_grid
+from ..present import grid_rows, undone_texts
+from . import new_game
+from .frame import GAMES, Screen, confirm, points, rules_line, screen, show_rules
+from .sharing import copy_sheet, download, share_sheet
+
+if TYPE_CHECKING:
+    from ..app import ScorerApp
+    from ..routes import Route
+
+__all__ = ["DEALS_SHOWN", "build", "confirm_remove", "view"]
+
+DEALS_SHOWN = 12  # deals shown on the scoreboard before "Show all deals"
+
+
+def build(app: ScorerApp, route: Route, game: Game) -> Screen:
+    return Screen(view(app, game), "/")
+
+
+def view(app: ScorerApp, game: Game) -> ft.View:
+    t = app.t
+    controls: list[ft.Control] = []
+    outcome = game.outcome
+    leaders = set(outcome.winners) if outcome else set()
+    rows = [ft.Row([ft.Text(party, size=18, expand=True,
+                            weight=ft.FontWeight.BOLD if i in leaders else None),
+                    ft.Text(points(game, total), size=26, weight=ft.FontWeight.BOLD,
+                            semantics_label=t("ui.total_of", party=party, total=total))])
+            for i, (party, total) in enumerate(zip(game.parties, game.totals, strict=True))]
+    controls.append(w.card(*rows))
+    if game.end.kind == "target" and game.end.value:
+        best = max(game.totals)
+        controls.append(ft.ProgressBar(value=max(0.0, min(1.0, best / game.end.value))))
+    if outcome is not None:
+        over: list[ft.Control] = [
+            ft.Text(t("ui.game_over"), size=20, weight=ft.FontWeight.BOLD),
+            ft.Text(outcome_words(game, t), size=16),
+            w.tap(t("ui.rematch"), t("ui.rematch_label"),
+                  lambda: new_game.start(app, NewGameForm.rematch(game)), primary=True)]
+        remind = app.session.remind_backup
+        if game.id in remind:  # once, when the game has just ended here
+            remind.discard(game.id)
+            over += [ft.Text(t("ui.backup_reminder"), size=14),
+                     w.tap(t("ui.download_json"), t("ui.backup_download"),
+                           lambda: app.page.run_task(download, app, game, "json"))]
+        controls.append(w.card(*over))
+    else:
+        controls.append(ft.Text(t("ui.progress_dealer",
+                                  progress=t.sentence(game.progress_msg()),
+                                  dealer=game.variant.dealer_name(game.dealer, game.players)),
+                                size=15))
+        controls.append(ft.Text(t.render(game.openers_msg()), size=13))
+        if game.variant_name not in GAMES:  # stored or imported; entry comes later
+            controls.append(w.note(t("ui.no_entry_yet", game=t(f"game.{game.variant_name}"))))
+        elif game.pending is not None and "calls" in game.pending:  # a round in play
+            controls.append(ft.Text(t("ui.round_playing", number=game.deals_counted + 1,
+                                      calls=" ".join(map(str, game.pending["calls"]))),
+                                    size=16, weight=ft.FontWeight.BOLD))
+            controls.append(w.tap(t("ui.enter_tricks"), t("ui.enter_tricks"),
+                                  lambda: _new_deal(app, game), primary=True))
+        else:
+            controls.append(w.tap(t("ui.new_deal"), t("ui.new_deal"),
+                                  lambda: _new_deal(app, game), primary=True))
+    if game.deals and game.variant_name in GAMES:
+        controls.append(w.tap(t("ui.undo_last"), t("ui.undo_last"),
+                              lambda: confirm_remove(app, game)))
+    if game.records:
+        controls.append(totals_chart(game, t))
+    controls.append(ft.Text(rules_line(app, game), size=12))
+    controls.append(w.tap(t("ui.rules_of", game=t(f"game.{game.variant_name}")),
+                          t("ui.rules_of", game=t(f"game.{game.variant_name}")),
+                          lambda: show_rules(app, game.variant_name)))
+    if game.records:
+        controls.append(w.heading(t("ui.deals_heading", n=game.deals_counted)))
+    records = game.records[::-1]
+    shown = records if game.id in app.all_deals else records[:DEALS_SHOWN]
+    if shown:
+        controls.append(deal_grid(
+            game.parties, grid_rows(game, t, shown, label_t=t.plain),
+            lambda number: app.go(f"/game/{game.id}/deal/{number}")))
+    if len(shown) < len(records):
+        controls.append(w.tap(t("ui.show_all_deals", n=len(records)),
+                              t("ui.show_all_deals_label"),
+                              lambda: (app.all_deals.add(game.id), app.show())))
+    undone = undone_texts(game, t)
+    if undone:
+        controls.append(w.heading(t("ui.undone")))
+        controls += [w.suited(text, size=13) for text in undone]
+    controls.append(w.heading(t("ui.share")))
+    controls.append(ft.Row([
+        w.tap(t("ui.share_sheet"), t("ui.share_sheet"),
+              lambda: app.page.run_task(share_sheet, app, game), expand=1),
+        w.tap(t("ui.copy"), t("ui.copy"),
+              lambda: app.page.run_task(copy_sheet, app, game), expand=1)], spacing=8))
+    controls.append(ft.Row([
+        w.tap(t("ui.download_csv"), t("ui.download_csv"),
+              lambda: app.page.run_task(download, app, game, "csv"), expand=1),
+        w.tap(t("ui.download_json"), t("ui.download_json"),
+              lambda: app.page.run_task(download, app, game, "json"), expand=1)],
+        spacing=8))
+    if outcome is None:
+        controls.append(w.tap(t("ui.end_now"), t("ui.end_now"),
+                              lambda: _confirm_close(app, game)))
+    controls.append(w.tap(t("ui.delete_game"), t("ui.delete_game"),
+                          lambda: _confirm_delete(app, game)))
+    return screen(f"/game/{game.id}", t(f"game.{game.variant_name}"), controls)
+
+
+def _new_deal(app: ScorerApp, game: Game) -> None:
+    app.session.forget_draft()
+    app.go(f"/game/{game.id}/deal")
+
+
+def confirm_remove(app: ScorerApp, game: Game) -> None:
+    """Remove the last deal, after asking (Undo last deal here, Remove on its detail)."""
+    t = app.t
+    confirm(app, t("ui.remove_question", n=game.records[-1].table_number),
+            t("ui.remove_explain"), t("ui.keep_it"), t("ui.remove_button"),
+            lambda: app.session.save(game.remove_last(), f"/game/{game.id}"))
+
+
+def _confirm_close(app: ScorerApp, game: Game) -> None:
+    t = app.t
+    confirm(app, t("ui.end_question"), t("ui.end_explain"), t("ui.keep_playing"),
+            t("ui.end_game"), lambda: app.session.save(game.close(), f"/game/{game.id}"))
+
+
+def _confirm_delete(app: ScorerApp, game: Game) -> None:
+    """Delete a game after asking; a downloaded copy can be imported to bring it back."""
+    t = app.t
+
+    def delete(_e: Any) -> None:
+        app.page.pop_dialog()
+        if app.session.delete(game.id):
+            app.message = t("ui.deleted")
+            app.go("/")
+
+    app.page.show_dialog(ft.AlertDialog(
+        modal=True, title=ft.Text(t("ui.delete_question")),
+        content=ft.Text(t("ui.delete_explain")),
+        actions=[ft.TextButton(t("ui.keep_it"), on_click=lambda _e: app.page.pop_dialog()),
+                 ft.TextButton(t("ui.download_copy"), on_click=lambda _e: app.page.run_task(
+                     download, app, game, "json")),
+                 ft.TextButton(t("ui.delete_button"), on_click=delete)]))

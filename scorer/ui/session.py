@@ -1,0 +1,250 @@
+"""One browser tab's session with the store: the saving policy, apart from any screen.
+
+Every change goes through the store and is on disk before the screen moves on. Other sessions
+showing the same game are told over pubsub and redraw; a save based on an old revision is
+refused by the store (:class:`StaleGame`), the player is told, and the scoreboard is shown as
+stored. What a player is typing (a draft) is kept with the game at every change, so a reload, a
+restart or another phone picks it up; a draft is a convenience, so a store that cannot take it
+does not stop the entry.
+
+The session does not import flet: it talks to the screens through :class:`SessionUI` (the
+app, or a fake in unit tests) and to the other sessions through a pubsub hub with Flet's
+``subscribe_topic`` / ``send_others_on_topic`` calls.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any, Protocol
+
+from ..game import Game
+from ..i18n import Translator
+from ..rules import InvalidInput
+from ..store import StaleGame, Store, StoreError
+from .forms import DealDraft, problem_of
+
+__all__ = ["TOPIC", "PubSub", "Session", "SessionUI"]
+
+TOPIC = "games"  # what sessions tell each other: the id of a game that changed ("*": any)
+
+Persist = Callable[[], Awaitable[None]]
+DraftKey = tuple[str, str, int | None]  # game id, "new" or "edit", deal number
+
+
+class SessionUI(Protocol):
+    """What the saving policy needs from the screens."""
+
+    t: Translator
+    message: str  # shown on top of the next screen drawn
+
+    def go(self, route: str) -> None: ...
+
+    def snack(self, text: str) -> None: ...
+
+    def run_task(self, handler: Callable[..., Awaitable[Any]], *args: Any) -> None: ...
+
+    def changed_elsewhere(self, game_id: str) -> None: ...
+
+
+class PubSub(Protocol):
+    """The part of Flet's ``page.pubsub`` the session uses."""
+
+    def subscribe_topic(self, topic: str, handler: Callable[[str, Any], Any]) -> None: ...
+
+    def send_others_on_topic(self, topic: str, message: Any) -> None: ...
+
+
+class Session:
+    """The store, the game and the draft of one session, and how changes are saved."""
+
+    def __init__(self, store: Store, ui: SessionUI, pubsub: PubSub, *,
+                 persist: Persist | None = None, serverless: bool = False) -> None:
+        self.store = store
+        self.ui = ui
+        self.pubsub = pubsub
+        # In the browser build (scorer publish) every change is made durable by ``persist``
+        # before the screen moves on, and what needs a server (joining) is not offered.
+        self.persist = persist
+        self.serverless = serverless
+        self.saving = False  # the browser build is still persisting a save
+        self.remind_backup: set[str] = set()  # games that just ended here: remind once
+        self.game: Game | None = None  # the game as last loaded or saved
+        self.draft: DealDraft | None = None  # the deal being entered or corrected
+        self.draft_key: DraftKey | None = None
+        pubsub.subscribe_topic(TOPIC, self._heard)
+
+    # --- other sessions -------------------------------------------------------------------
+    def announce(self, game_id: str) -> None:
+        """Tell the other sessions that ``game_id`` changed ("*": any game)."""
+        self.pubsub.send_others_on_topic(TOPIC, game_id)
+
+    def _heard(self, topic: str, game_id: Any) -> None:
+        self.ui.changed_elsewhere(game_id)
+
+    # --- games ----------------------------------------------------------------------------
+    def open(self, game_id: str) -> Game | None:
+        """The game as stored now (None if there is no such game or it cannot be read)."""
+        try:
+            self.game = self.store.load(game_id)
+        except StoreError:
+            self.game = None
+        return self.game
+
+    def save(self, changed: Game, then: str) -> bool:
+        """Save ``changed``; on success go to ``then``. A stale game is refused and reloaded."""
+        if self.saving:  # a second tap while the browser build is still persisting the first
+            return False
+        saved = self.write(changed)
+        if saved is None:
+            return False
+        before = self.game
+        if self.serverless and saved.is_over and not (
+                before is not None and before.id == saved.id and before.is_over):
+            self.remind_backup.add(saved.id)
+        self.game = saved
+        if self.persist is not None:
+            self.saving = True
+            self.ui.run_task(self._persist_then, saved.id, then)
+            return True
+        self.announce(saved.id)
+        self.ui.go(then)
+        return True
+
+    async def _persist_then(self, game_id: str, then: str) -> None:
+        """The browser build: move on only once the change is in the browser's storage."""
+        assert self.persist is not None
+        try:
+            await self.persist()
+        except OSError as error:
+            self.ui.snack(self.ui.t("ui.not_saved", reason=str(error)))
+            return
+        finally:
+            self.saving = False
+        self.announce(game_id)
+        self.ui.go(then)
+
+    def write(self, changed: Game) -> Game | None:
+        """``changed`` through the store: the saved game, or None after telling the player why
+        (a game changed elsewhere meanwhile is shown as it is stored)."""
+        try:
+            return self.store.save(changed)
+        except StaleGame:
+            self.ui.message = self.ui.t("ui.stale")
+            self.draft = None
+            self.ui.go(f"/game/{changed.id}")
+        except (StoreError, OSError) as error:
+            self.ui.snack(self.ui.t("ui.not_saved", reason=str(error)))
+        return None
+
+    def delete(self, game_id: str) -> bool:
+        """Delete a game; False after telling the player why it could not be."""
+        try:
+            self.store.delete(game_id)
+        except (StoreError, OSError) as error:
+            self.ui.snack(self.ui.t("ui.not_saved", reason=str(error)))
+            return False
+        self.sync_soon()
+        self.announce(game_id)
+        return True
+
+    def sync_soon(self) -> None:
+        """The browser build: copy writes made outside :meth:`save` (a round's calls, a draft,
+        a deletion) to the browser's storage too."""
+        if self.persist is not None:
+            self.ui.run_task(self._sync_quietly)
+
+    async def _sync_quietly(self) -> None:
+        assert self.persist is not None
+        try:
+            await self.persist()
+        except OSError as error:
+            self.ui.snack(self.ui.t("ui.not_saved", reason=str(error)))
+
+    # --- deals ----------------------------------------------------------------------------
+    def forget_draft(self) -> None:
+        """The next deal entry starts again from the draft kept with the game (or afresh)."""
+        self.draft = None
+
+    def draft_for(self, game: Game, number: int | None) -> DealDraft:
+        """The deal being entered: this session's, else the one kept with the game (typed
+        before a reload, a restart, or on another phone), else a fresh one."""
+        key = (game.id, "edit" if number else "new", number)
+        if self.draft is None or self.draft_key != key:
+            self.draft = (DealDraft.from_deal(game, number) if number
+                          else DealDraft.for_game(game))
+            self.draft_key = key
+            kept = self.store_call(self.store.load_draft, game.id)
+            if kept and kept.get("for") == self.draft_target(game, number) \
+                    and isinstance(kept.get("draft"), dict):
+                self.draft.restore(kept["draft"])
+        return self.draft
+
+    @staticmethod
+    def draft_target(game: Game, number: int | None) -> dict[str, Any]:
+        """Which deal a draft is for: the next one (while no deal was added since), or a
+        recorded one (while it is as it was)."""
+        if number is None:
+            return {"deal": len(game.deals) + 1}
+        return {"deal": number, "was": game.deals[number - 1].to_dict()}
+
+    def keep_draft(self, game: Game, number: int | None) -> None:
+        """Keep what is typed with the game at every change; a blank one is not kept."""
+        draft = self.draft
+        if draft is None:
+            return
+        if draft.is_blank():
+            self.store_call(self.store.discard_draft, game.id)
+        else:
+            self.store_call(self.store.save_draft, game.id,
+                            {"for": self.draft_target(game, number), "draft": draft.to_dict()})
+        self.sync_soon()
+
+    def discard_draft(self, game_id: str) -> None:
+        """The player threw away what they typed."""
+        self.store_call(self.store.discard_draft, game_id)
+        self.sync_soon()
+        self.draft = None
+
+    def store_call(self, call: Callable[..., Any], *args: Any) -> Any:
+        """A draft is a convenience: if the folder cannot take it, the entry goes on."""
+        try:
+            return call(*args)
+        except (StoreError, OSError, InvalidInput):
+            return None
+
+    def keep_calls(self, calls: dict[str, Any]) -> bool:
+        """Keep a round's calls with the game as soon as they are made (a round in play is
+        stored like a deal); False if they could not be kept (the player is told)."""
+        game = self.game
+        assert game is not None
+        try:
+            changed = game.announce(calls)
+        except InvalidInput as error:
+            self.ui.snack(self.ui.t.sentence(problem_of(error)))
+            return False
+        if changed is game:
+            return True
+        saved = self.write(changed)
+        if saved is None:
+            return False
+        self.game = saved
+        self.sync_soon()
+        self.announce(game.id)
+        return True
+
+    def save_deal(self, number: int | None) -> None:
+        """Save the deal being entered (or corrected) to the game as last loaded or saved."""
+        assert self.draft is not None and self.game is not None
+        game = self.game
+        evaluation = self.draft.evaluate()
+        if not evaluation.can_save:
+            return
+        try:
+            changed = (game.correct(number, evaluation.deal) if number
+                       else game.add_deal(evaluation.deal))
+        except InvalidInput as error:
+            self.ui.snack(self.ui.t.sentence(problem_of(error)))
+            return
+        if self.save(changed, f"/game/{game.id}"):
+            self.draft = None
+            self.store_call(self.store.discard_draft, game.id)

@@ -1,0 +1,338 @@
+"""The saving policy of a session (scorer.ui.session) against a fake store, a fake screen and a
+fake pubsub hub: no Flet page, no files. The real store is tested in test_store*.py and the
+whole app in the browser tests; here each rule of the policy is checked on its own."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from scorer.game import Game
+from scorer.i18n import Translator
+from scorer.rules import Strain
+from scorer.store import StaleGame, UnknownGame, WriteFailed
+from scorer.ui.session import TOPIC, Session
+
+EN = Translator("en", suits=True)
+
+
+class FakeStore:
+    """The store calls a session makes, kept in dicts, with the store's revision rule: a game
+    saved from an older revision than the stored one is refused."""
+
+    def __init__(self) -> None:
+        self.games: dict[str, Game] = {}
+        self.drafts: dict[str, dict[str, Any]] = {}
+        self.fail: Exception | None = None  # raised by the next write of a game
+        self.fail_drafts = False
+
+    def load(self, game_id: str) -> Game:
+        if game_id not in self.games:
+            raise UnknownGame(f"no game {game_id}")
+        return self.games[game_id]
+
+    def save(self, game: Game) -> Game:
+        if self.fail is not None:
+            raise self.fail
+        stored = self.games.get(game.id)
+        if game.revision != (stored.revision if stored else 0):
+            raise StaleGame(f"game {game.id} was changed elsewhere")
+        self.games[game.id] = saved = game.with_revision(game.revision + 1)
+        return saved
+
+    def delete(self, game_id: str) -> None:
+        if self.fail is not None:
+            raise self.fail
+        del self.games[game_id]
+
+    def save_draft(self, game_id: str, draft: dict[str, Any]) -> None:
+        if self.fail_drafts:
+            raise OSError("disk full")
+        self.drafts[game_id] = draft
+
+    def load_draft(self, game_id: str) -> dict[str, Any] | None:
+        if self.fail_drafts:
+            raise OSError("disk full")
+        return self.drafts.get(game_id)
+
+    def discard_draft(self, game_id: str) -> None:
+        if self.fail_drafts:
+            raise OSError("disk full")
+        self.drafts.pop(game_id, None)
+
+
+@dataclass
+class FakeScreen:
+    """What a session asks of the app: where it went, what it said, what it left to run."""
+
+    t: Translator = EN
+    message: str = ""
+    went: list[str] = field(default_factory=list)
+    snacks: list[str] = field(default_factory=list)
+    tasks: list[Any] = field(default_factory=list)
+    heard: list[str] = field(default_factory=list)
+
+    def go(self, route: str) -> None:
+        self.went.append(route)
+
+    def snack(self, text: str) -> None:
+        self.snacks.append(text)
+
+    def run_task(self, handler: Any, *args: Any) -> None:
+        self.tasks.append(handler(*args))
+
+    def run_tasks(self) -> None:
+        while self.tasks:
+            asyncio.run(self.tasks.pop(0))
+
+    def changed_elsewhere(self, game_id: str) -> None:
+        self.heard.append(game_id)
+
+
+class Hub:
+    """Flet's pubsub between sessions of one process: a message reaches the others only."""
+
+    def __init__(self) -> None:
+        self.handlers: list[tuple[object, Any]] = []
+
+    def client(self) -> Any:
+        hub, me = self, object()
+
+        class Client:
+            def subscribe_topic(self, topic: str, handler: Any) -> None:
+                assert topic == TOPIC
+                hub.handlers.append((me, handler))
+
+            def send_others_on_topic(self, topic: str, message: Any) -> None:
+                for who, handler in list(hub.handlers):
+                    if who != me:
+                        handler(topic, message)
+
+        return Client()
+
+
+@pytest.fixture
+def store() -> FakeStore:
+    return FakeStore()
+
+
+@pytest.fixture
+def hub() -> Hub:
+    return Hub()
+
+
+def session(store: FakeStore, hub: Hub, **options: Any) -> tuple[Session, FakeScreen]:
+    screen = FakeScreen()
+    return Session(store, screen, hub.client(), **options), screen  # type: ignore[arg-type]
+
+
+def stored_game(store: FakeStore, variant: str = "draw-bridge") -> Game:
+    players = ["Ana", "Ben"] if variant == "draw-bridge" else ["Ana", "Ben", "Cleo", "Dan"]
+    return store.save(Game.new(variant, players, first_dealer=0, end="target=300")
+                      if variant == "draw-bridge"
+                      else Game.new(variant, players, first_dealer=0))
+
+
+def enter_4s_made(draft: Any) -> None:
+    draft.declarer, draft.level, draft.strain, draft.tricks = 0, 4, Strain.SPADES, 10
+
+
+def test_a_save_is_stored_the_others_are_told_and_the_screen_moves_on(store, hub):
+    game = stored_game(store)
+    mine, my_screen = session(store, hub)
+    other, other_screen = session(store, hub)
+    assert mine.open(game.id) == game and other.open(game.id) == game
+    assert mine.save(game.close(), f"/game/{game.id}")
+    assert store.games[game.id].is_over and store.games[game.id].revision == 2
+    assert mine.game == store.games[game.id]
+    assert my_screen.went == [f"/game/{game.id}"]
+    assert other_screen.heard == [game.id] and my_screen.heard == []
+
+
+def test_a_save_from_an_old_revision_is_refused_and_the_stored_game_shown(store, hub):
+    game = stored_game(store)
+    mine, my_screen = session(store, hub)
+    other, other_screen = session(store, hub)
+    mine.open(game.id)
+    other.open(game.id)
+    assert other.save(other.game.close(), f"/game/{game.id}")  # another phone ended it
+    mine.draft_for(mine.game, None)
+    assert not mine.save(mine.game.close(), "/elsewhere")
+    assert store.games[game.id].revision == 2  # nothing overwritten
+    assert my_screen.message == EN("ui.stale")
+    assert my_screen.went == [f"/game/{game.id}"]  # the scoreboard as stored, not /elsewhere
+    assert mine.draft is None
+    assert other_screen.heard == []  # nothing changed: nobody is told
+
+
+def test_a_store_that_cannot_write_says_why_and_stays(store, hub):
+    game = stored_game(store)
+    mine, screen = session(store, hub)
+    mine.open(game.id)
+    store.fail = WriteFailed("the disk is full")
+    assert not mine.save(game.close(), "/next")
+    assert screen.snacks == [EN("ui.not_saved", reason="the disk is full")]
+    assert screen.went == [] and not store.games[game.id].is_over
+    store.fail = OSError("read-only file system")
+    assert not mine.delete(game.id)
+    assert screen.snacks[-1] == EN("ui.not_saved", reason="read-only file system")
+    assert game.id in store.games
+
+
+def test_the_browser_build_moves_on_only_once_persisted_and_refuses_a_second_tap(store, hub):
+    persisted: list[int] = []
+
+    async def persist() -> None:
+        persisted.append(len(persisted))
+
+    game = stored_game(store)
+    mine, screen = session(store, hub, persist=persist)
+    other, other_screen = session(store, hub)
+    mine.open(game.id)
+    assert mine.save(game.close(), f"/game/{game.id}")
+    assert screen.went == [] and other_screen.heard == []  # not yet durable in the browser
+    assert not mine.save(mine.game.close(), "/again")  # a second tap meanwhile
+    screen.run_tasks()
+    assert persisted == [0] and not mine.saving
+    assert screen.went == [f"/game/{game.id}"] and other_screen.heard == [game.id]
+
+
+def test_the_browser_build_says_when_its_storage_fails(store, hub):
+    async def persist() -> None:
+        raise OSError("quota exceeded")
+
+    game = stored_game(store)
+    mine, screen = session(store, hub, persist=persist)
+    mine.open(game.id)
+    assert mine.save(game.close(), f"/game/{game.id}")
+    screen.run_tasks()
+    assert screen.snacks == [EN("ui.not_saved", reason="quota exceeded")]
+    assert screen.went == [] and not mine.saving  # the next tap may try again
+
+
+def test_a_game_that_ends_in_the_browser_build_reminds_once_to_back_up(store, hub):
+    async def persist() -> None:
+        return None
+
+    game = stored_game(store)
+    mine, screen = session(store, hub, persist=persist, serverless=True)
+    served, _ = session(store, hub)  # scorer serve: the folder is the backup
+    served.open(game.id)
+    enter_4s_made(served.draft_for(game, None))
+    served.save_deal(None)  # a deal that does not end the game
+    assert served.remind_backup == set()
+    mine.open(game.id)
+    assert mine.save(mine.game.close(), f"/game/{game.id}")
+    screen.run_tasks()
+    assert mine.remind_backup == {game.id}
+    served.open(game.id)
+    assert served.save(served.game.remove_last().close(), f"/game/{game.id}")
+    assert served.remind_backup == set()
+
+
+def test_a_draft_is_kept_with_the_game_and_found_by_another_session(store, hub):
+    game = stored_game(store)
+    mine, _ = session(store, hub)
+    mine.open(game.id)
+    draft = mine.draft_for(game, None)
+    enter_4s_made(draft)
+    mine.keep_draft(game, None)
+    assert store.drafts[game.id]["for"] == {"deal": 1}
+    other, _ = session(store, hub)
+    other.open(game.id)
+    found = other.draft_for(game, None)
+    assert (found.declarer, found.level, found.strain, found.tricks) == (0, 4, Strain.SPADES, 10)
+    # Nor is it offered for correcting a deal.
+    store.drafts[game.id]["for"] = {"deal": 1, "was": None}
+    assert session(store, hub)[0].draft_for(game, None).is_blank()
+
+
+def test_a_draft_for_a_deal_since_recorded_is_not_restored(store, hub):
+    game = stored_game(store)
+    mine, _ = session(store, hub)
+    mine.open(game.id)
+    enter_4s_made(mine.draft_for(game, None))
+    mine.keep_draft(game, None)
+    other, _ = session(store, hub)
+    other.open(game.id)
+    enter_4s_made(other.draft_for(game, None))
+    other.save_deal(None)  # deal 1 recorded on the other phone; its draft discarded
+    assert game.id not in store.drafts
+    store.drafts[game.id] = {"for": {"deal": 1}, "draft": {"level": 2}}  # a late writer
+    later, _ = session(store, hub)
+    fresh = later.draft_for(later.open(game.id), None)
+    assert fresh.is_blank()  # it was for deal 1, which is recorded: the next is deal 2
+
+
+def test_a_blank_draft_is_discarded_and_a_store_without_room_does_not_stop_the_entry(store, hub):
+    game = stored_game(store)
+    mine, screen = session(store, hub)
+    mine.open(game.id)
+    draft = mine.draft_for(game, None)
+    enter_4s_made(draft)
+    mine.keep_draft(game, None)
+    assert game.id in store.drafts
+    draft.declarer = draft.level = draft.strain = draft.tricks = None
+    mine.keep_draft(game, None)
+    assert game.id not in store.drafts
+    store.fail_drafts = True
+    enter_4s_made(draft)
+    mine.keep_draft(game, None)  # no exception, nothing said: a draft is a convenience
+    assert screen.snacks == [] and game.id not in store.drafts
+    mine.discard_draft(game.id)
+    assert mine.draft is None
+
+
+def test_save_deal_records_the_deal_and_discards_its_draft(store, hub):
+    game = stored_game(store)
+    mine, screen = session(store, hub)
+    other, other_screen = session(store, hub)
+    mine.open(game.id)
+    enter_4s_made(mine.draft_for(game, None))
+    mine.keep_draft(game, None)
+    mine.save_deal(None)
+    saved = store.games[game.id]
+    assert saved.totals == (120, 0) and len(saved.deals) == 1
+    assert game.id not in store.drafts and mine.draft is None
+    assert screen.went == [f"/game/{game.id}"] and other_screen.heard == [game.id]
+    # Correcting it: the draft starts from the deal as recorded.
+    fix = mine.draft_for(saved, 1)
+    assert (fix.level, fix.tricks) == (4, 10)
+    fix.tricks = 11
+    mine.save_deal(1)
+    assert store.games[game.id].totals == (150, 0)
+
+
+def test_an_incomplete_deal_is_not_saved(store, hub):
+    game = stored_game(store)
+    mine, screen = session(store, hub)
+    mine.open(game.id)
+    mine.draft_for(game, None).level = 4
+    mine.save_deal(None)
+    assert store.games[game.id].revision == 1 and screen.went == []
+
+
+def test_a_rounds_calls_are_kept_as_soon_as_made(store, hub):
+    game = stored_game(store, "call-break")
+    mine, screen = session(store, hub)
+    other, other_screen = session(store, hub)
+    mine.open(game.id)
+    assert mine.keep_calls({"calls": [4, 2, 2, 2]})
+    assert store.games[game.id].pending == {"calls": [4, 2, 2, 2]}
+    assert other_screen.heard == [game.id]
+    assert mine.keep_calls({"calls": [4, 2, 2, 2]})  # the same again: nothing to write
+    assert store.games[game.id].revision == 2 and other_screen.heard == [game.id]
+    assert not mine.keep_calls({"calls": [4, 2, 2, 99]})  # refused, and said why
+    assert len(screen.snacks) == 1 and "99" in screen.snacks[0]
+
+
+def test_deleting_a_game_tells_the_others(store, hub):
+    game = stored_game(store)
+    mine, _ = session(store, hub)
+    _other, other_screen = session(store, hub)
+    assert mine.delete(game.id)
+    assert game.id not in store.games and other_screen.heard == [game.id]
+    assert mine.open(game.id) is None
