@@ -335,3 +335,17 @@ def test_check_a_score_picks_the_vulnerability_the_game_can_have():
     rubber_draft.check_vul = (True, True)
     assert rubber_draft.evaluate().score.points == (0, 200)  # doubled, vulnerable, down 1
     assert DealDraft.for_game(rubber()).checking is False
+
+
+def test_drafts_kept_by_the_previous_version_are_taken_back():
+    """Before the split every draft kept every field; each module reads the ones it has."""
+    old = {"passed_out": False, "redeal": False, "use_hcp": True, "hcp": ["12", "10", "9", ""],
+           "declarer": None, "level": 3, "strain": "NT", "doubling": "", "tricks": 9,
+           "calls": [None] * 4, "taken": [None] * 4, "picked_tricks": [],
+           "typed_counts": [0, 1, 2]}
+    mini = DealDraft.for_game(Game.new("minibridge", PLAYERS, first_dealer=0))
+    assert mini.restore(old) and mini.hcp == ["12", "10", "9", ""] and mini.level == 3
+    draw = DealDraft.for_game(Game.new("draw-bridge", ["Ana", "Ben"], first_dealer=0))
+    assert draw.restore(old) and draw.strain is Strain.NOTRUMP and draw.tricks == 9
+    calls = DealDraft.for_game(Game.new("call-break", PLAYERS, first_dealer=0))
+    assert calls.restore({**old, "calls": [3, 2, 4, 3]}) and calls.calls == [3, 2, 4, 3]

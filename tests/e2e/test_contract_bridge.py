@@ -74,12 +74,15 @@ def deal(phone, *args, see=None, **kw):
 def test_a_rubber_won_2_1(phone):
     new_game(phone, "Rubber bridge", dealer="Ana", end="End: Number of rubbers")
     # Deal 1: nobody vulnerable; N-S bid and make 4S with four trump honours: game.
+    phone.taps = 0
     phone.tap("New deal")
     phone.see("Ana (North) deals · vulnerable: none")
     contract(phone, "Ana", 4, "Spades", 10, honours="Honours 100 to declarer's side")
     phone.see("4♠ by Ana (North): made: Ana & Cleo 220 · Ben & Dan 0")
     phone.tap("Save deal")
     phone.see("Ana & Cleo total 220")
+    print(f"Rubber deal with honours: {phone.taps} taps")
+    assert phone.taps <= 7  # New deal, declarer, level, strain, tricks, honours, Save
     # Deal 2, entered wrongly (8 tricks), then corrected: E-W 3NT made, game all.
     deal(phone, "Ben", 3, "No-trump", 8, see="Ben (East) deals · vulnerable: N-S")
     phone.see("Ana & Cleo total 270")  # down 1, not vulnerable: 50 to N-S
@@ -151,3 +154,11 @@ def test_a_team_match_board_by_board(phone):
     phone.see("board 2: no swing")
     phone.tap("Save deal")
     phone.see("Blues total -10")
+
+
+def test_check_a_rubber_score_vulnerable(phone):
+    phone.tap("Check a score")
+    phone.tap("Check Rubber bridge")
+    phone.tap("Vulnerable: N-S")
+    contract(phone, "North", 2, "Spades", 7, doubling="Doubled")
+    phone.see("2♠X by North: down 1: N-S 0 · E-W 200")
