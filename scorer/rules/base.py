@@ -105,6 +105,7 @@ class Variant(ABC):
     end_suggestions: ClassVar[tuple[EndRule, ...]]
     house_rules: ClassVar[tuple[RuleInfo, ...]]
     first_dealer: ClassVar[int | None] = None  # fixed by the rules (duplicate board 1: North)
+    entry: ClassVar[str]  # the UI's input module for a deal (scorer/ui/entry/<entry>.py)
 
     # --- table -----------------------------------------------------------------------
     @abstractmethod

@@ -114,6 +114,7 @@ class FourSeatBridge(Variant):
     """Four players at N, E, S, W (in that order), North-South against East-West."""
 
     player_count = 4
+    partnerships = True  # "Ana & Cleo win"
     seat_names = SEATS
     honours_allowed = True
 

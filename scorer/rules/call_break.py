@@ -178,6 +178,7 @@ def score_round(deal: CallBreakDeal, rules: CallBreakRules,
 
 class CallBreak(Variant):
     name = "call-break"
+    entry = "call_break"
     title = "Call Break"
     aliases = ("callbreak", "call-bridge", "callbridge")
     player_count = PLAYERS

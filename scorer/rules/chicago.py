@@ -100,6 +100,7 @@ def cycle_vulnerable(played: int, dealer: int, dealer_vulnerable: bool = True,
 
 class Chicago(FourSeatBridge):
     name = "chicago"
+    entry = "bridge"
     title = "Chicago"
     aliases = ("four-deal", "four-deal-bridge")
     end_kinds = ("deals", "open")

@@ -127,6 +127,7 @@ def _doubled(points: int, doubling: Doubling, lines: list[Line]) -> int:
 
 class DrawBridge(Variant):
     name = "draw-bridge"
+    entry = "draw_bridge"
     title = "Draw Bridge"
     aliases = ("drawbridge", "draw")
     player_count = 2

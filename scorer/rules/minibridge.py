@@ -268,6 +268,7 @@ class MiniBridgeDeal:
 
 class MiniBridge(Variant):
     name = "minibridge"
+    entry = "minibridge"
     title = "MiniBridge"
     aliases = ("mini-bridge", "mini")
     player_count = 4

@@ -91,6 +91,7 @@ def _pair(side: int, mine: int, theirs: int) -> tuple[int, int]:
 
 class RubberBridge(FourSeatBridge):
     name = "rubber-bridge"
+    entry = "bridge"
     title = "Rubber bridge"
     aliases = ("rubber",)
     end_kinds = ("rubbers", "open")

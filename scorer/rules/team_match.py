@@ -105,6 +105,7 @@ def _table(table: int, result: BridgeDeal, board: int) -> tuple[int, tuple[Line,
 
 class TeamMatch(Variant):
     name = "team-match"
+    entry = "team_match"
     title = "Team match"
     aliases = ("teams", "duplicate-teams")
     player_count = 2  # the two teams

@@ -14,7 +14,7 @@ from ...rules import variant
 from .. import widgets as w
 from ..deal_entry import DealEntry
 from ..forms import DealDraft
-from .frame import GAMES, Screen, rule_pickers, screen
+from .frame import CHECK_GAMES, Screen, rule_pickers, screen
 
 if TYPE_CHECKING:
     from ..app import ScorerApp
@@ -49,9 +49,8 @@ class ScoreCheck:
                    tuple(t("ui.player_n", n=i + 1) for i in range(4)))
         old = self.draft
         self.draft = DealDraft(v.name, players, v.parse_rules(self.rules))
-        if old is not None and old.variant_name != "call-break" and name != "call-break":
-            for attr in ("level", "strain", "tricks"):
-                setattr(self.draft, attr, getattr(old, attr))
+        if old is not None:
+            self.draft.carry(old)
         if v.name == "draw-bridge":
             self.draft.declarer = 0
 
@@ -88,8 +87,8 @@ def build(app: ScorerApp, route: Route | None = None) -> Screen:
     result.color = ft.Colors.ERROR if evaluation.problem else None
     controls: list[ft.Control] = [
         w.note(t("ui.check_help")),
-        w.ChoiceGroup(GAMES, [t(f"game.{g}") for g in GAMES],
-                      [t("ui.check_game", game=t(f"game.{g}")) for g in GAMES],
+        w.ChoiceGroup(CHECK_GAMES, [t(f"game.{g}") for g in CHECK_GAMES],
+                      [t("ui.check_game", game=t(f"game.{g}")) for g in CHECK_GAMES],
                       draft.variant_name, pick_game, per_row=3).control,
     ]
     if v.seat_names:

@@ -9,16 +9,20 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import flet as ft
 
 from ...game import Game
+from ...rules import VARIANTS
 from ...rules.call_break import as_decimal
 from .. import widgets as w
+from ..entry import entry_for
 
 if TYPE_CHECKING:
     from ..app import ScorerApp
 
-__all__ = ["GAMES", "Screen", "confirm", "copy_view", "points", "rule_pickers", "rules_line",
-           "screen", "show_rules"]
+__all__ = ["CHECK_GAMES", "GAMES", "Screen", "confirm", "copy_view", "points", "rule_pickers",
+           "rules_line", "screen", "show_rules"]
 
-GAMES = ("draw-bridge", "minibridge", "call-break")  # the games deals can be entered for
+GAMES = tuple(VARIANTS)  # every game: New game, deal entry, rules
+# the games Check a score holds one deal of (a team match's board needs both tables)
+CHECK_GAMES = tuple(name for name in VARIANTS if entry_for(name).draft.checkable)
 
 
 class Screen(NamedTuple):

@@ -70,11 +70,12 @@ def build(app: ScorerApp, route: Route | None = None) -> Screen:
         controls.append(ft.Row([w.tap(n, t("ui.recent_player", name=n),
                                       lambda n=n: _offer_name(app, n))
                                 for n in recent[:8]], wrap=True, spacing=4))
-    controls.append(w.heading(t("ui.first_dealer")))
-    controls.append(dealer_box)
+    if form.picks_dealer:
+        controls.append(w.heading(t("ui.first_dealer")))
+        controls.append(dealer_box)
     controls.append(w.heading(t("ui.end")))
-    kinds = [k for k in ("target", "deals", "open") if k in v.end_kinds]
-    kind_words = {k: t(f"ui.end_{k}") for k in ("target", "deals", "open")}
+    kinds = form.end_kinds
+    kind_words = {k: t(f"ui.end_{k}") for k in kinds}
     if len(kinds) > 1:
         controls.append(w.ChoiceGroup(kinds, [kind_words[k] for k in kinds],
                                       [t("ui.end_label", kind=kind_words[k]) for k in kinds],

@@ -1,0 +1,164 @@
+"""Contract bridge through the real app in headless Chromium on a phone-sized page: a rubber
+played to its end (2-1) and a Chicago cycle of four deals, with a correction and a removal."""
+
+from __future__ import annotations
+
+import pytest
+from browser import Phone
+
+pytestmark = pytest.mark.browser
+
+SEATS = ["North", "East", "South", "West"]
+NAMES = ["Ana", "Ben", "Cleo", "Dan"]
+
+
+def settled(phone: Phone, locator):
+    """Its place once it stops moving (the page scrolls), polled a bounded number of times."""
+    box = None
+    for _ in range(50):
+        now = locator.bounding_box()
+        if now is not None and now == box:
+            break
+        box = now
+        phone.page.wait_for_timeout(80)
+    return box
+
+
+def into_view(phone: Phone, label: str) -> None:
+    """Scroll as a finger would until the text field ``label`` is on screen (the six games
+    push the fourth seat below a phone's fold)."""
+    field = phone.page.get_by_role("textbox", name=label, exact=True)
+    field.wait_for(timeout=20000)
+    size = phone.page.viewport_size or {"width": 360, "height": 640}
+    for _ in range(10):
+        box = settled(phone, field)
+        if box is None or (box["y"] >= 60 and box["y"] + box["height"] <= size["height"] - 90):
+            return
+        phone.page.mouse.move(size["width"] / 2, size["height"] / 2)
+        phone.page.mouse.wheel(0, box["y"] + box["height"] / 2 - size["height"] / 2)
+
+
+def new_game(phone, game, *, dealer, end=None):
+    phone.tap("New game")
+    phone.tap(game)
+    for seat, name in zip(SEATS, NAMES, strict=True):
+        into_view(phone, seat)
+        phone.type(seat, name)
+    phone.tap(f"First dealer {dealer}")
+    if end:
+        phone.tap(end)
+    phone.tap("Start game")
+    phone.see(f"dealer: {dealer}")
+
+
+def contract(phone, declarer, level, strain, tricks, *, doubling=None, honours=None):
+    """Declarer, contract, doubling, tricks (and honours) as a player taps them."""
+    phone.tap(f"Declarer {declarer}")
+    phone.tap(f"Level {level}")
+    phone.tap(strain)
+    if doubling:
+        phone.tap(doubling)
+    phone.tap(f"Tricks {tricks}")
+    if honours:
+        phone.tap(honours)
+
+
+def deal(phone, *args, see=None, **kw):
+    phone.tap("New deal")
+    contract(phone, *args, **kw)
+    if see:
+        phone.see(see)
+    phone.tap("Save deal")
+
+
+def test_a_rubber_won_2_1(phone):
+    new_game(phone, "Rubber bridge", dealer="Ana", end="End: Number of rubbers")
+    # Deal 1: nobody vulnerable; N-S bid and make 4S with four trump honours: game.
+    phone.taps = 0
+    phone.tap("New deal")
+    phone.see("Ana (North) deals · vulnerable: none")
+    contract(phone, "Ana", 4, "Spades", 10, honours="Honours 100 to declarer's side")
+    phone.see("4♠ by Ana (North): made: Ana & Cleo 220 · Ben & Dan 0")
+    phone.tap("Save deal")
+    phone.see("Ana & Cleo total 220")
+    print(f"Rubber deal with honours: {phone.taps} taps")
+    assert phone.taps <= 7  # New deal, declarer, level, strain, tricks, honours, Save
+    # Deal 2, entered wrongly (8 tricks), then corrected: E-W 3NT made, game all.
+    deal(phone, "Ben", 3, "No-trump", 8, see="Ben (East) deals · vulnerable: N-S")
+    phone.see("Ana & Cleo total 270")  # down 1, not vulnerable: 50 to N-S
+    phone.tap("Deal 2: 3NT by Ben (East): down 1")
+    phone.tap("Correct this deal")
+    phone.tap("Tricks 9")
+    phone.see("3NT by Ben (East): made: Ana & Cleo 0 · Ben & Dan 100")
+    phone.tap("Save deal")
+    phone.see("Ben & Dan total 100")
+    phone.see("Ana & Cleo total 220")
+    # Deal 3, both vulnerable: E-W 1C doubled down 2 (500), removed again: not played so.
+    deal(phone, "Dan", 1, "Clubs", 5, doubling="Doubled",
+         see="Cleo (South) deals · vulnerable: both")
+    phone.see("Ana & Cleo total 720")
+    phone.tap("Deal 3: 1CX by Dan (West): down 2")
+    phone.tap("Remove this deal")
+    phone.tap("Remove")
+    phone.see("Ana & Cleo total 220")
+    # Deal 3 as played: N-S 4H made +1 wins the rubber 2-1: 120 + 30 + 500.
+    deal(phone, "Cleo", 4, "Hearts", 11, see="vulnerable: both")
+    phone.see("Ana & Cleo total 870")
+    phone.see("Ben & Dan total 100")
+    phone.see("Ana & Cleo win")
+    assert not phone.button("New deal").count()
+    phone.open(phone.page.url.replace(phone.url, ""))  # reload: the same, from disk
+    phone.see("Ana & Cleo total 870")
+
+
+def test_a_chicago_cycle(phone):
+    new_game(phone, "Chicago", dealer="Ana")  # four deals, the default
+    deal(phone, "Ana", 2, "Spades", 8, see="Ana (North) deals · vulnerable: none")
+    phone.see("Ana & Cleo total 60")  # a part score, carried toward game
+    deal(phone, "Ben", 3, "No-trump", 8, see="Ben (East) deals · vulnerable: E-W")
+    phone.see("Ana & Cleo total 160")  # E-W vulnerable down 1: 100
+    deal(phone, "Ana", 2, "Hearts", 8, see="Cleo (South) deals · vulnerable: N-S")
+    phone.see("Ana & Cleo total 720")  # 60 + 60 makes a game, N-S vulnerable: 500
+    deal(phone, "Dan", 2, "Diamonds", 8, see="Dan (West) deals · vulnerable: both")
+    phone.see("Ben & Dan total 140")  # a part score on the fourth deal: 100
+    phone.see("Ana & Cleo win: highest total after 4 deals")
+    phone.see("Ana & Cleo total 720")
+
+
+def at_table(phone, table, declarer, level, strain, tricks):
+    for name in (f"Declarer {declarer}", f"Level {level}", strain, f"Tricks {tricks}"):
+        phone.tap(f"Table {table} {name}")
+
+
+def test_a_team_match_board_by_board(phone):
+    phone.tap("New game")
+    phone.tap("Team match")
+    for label, name in (("Team 1", "Reds"), ("Team 2", "Blues")):
+        into_view(phone, label)
+        phone.type(label, name)
+    assert not phone.button("First dealer Reds").count()  # board 1: North deals
+    phone.tap("Start game")
+    phone.see("dealer: North")
+    phone.tap("New deal")
+    phone.see("Board 1: North deals · vulnerable: none")
+    at_table(phone, 1, "North", 4, "Spades", 10)
+    phone.see("Cannot save yet: table 2: choose the declarer")
+    at_table(phone, 2, "North", 4, "Spades", 9)
+    phone.see("N-S at table 1: 420 · N-S at table 2: -50 · IMPs: 10")
+    phone.tap("Save deal")
+    phone.see("Reds total 10")
+    phone.tap("New deal")
+    phone.see("Board 2: East deals · vulnerable: N-S")
+    phone.tap("Table 1 Passed out")
+    phone.tap("Table 2 Passed out")
+    phone.see("board 2: no swing")
+    phone.tap("Save deal")
+    phone.see("Blues total -10")
+
+
+def test_check_a_rubber_score_vulnerable(phone):
+    phone.tap("Check a score")
+    phone.tap("Check Rubber bridge")
+    phone.tap("Vulnerable: N-S")
+    contract(phone, "North", 2, "Spades", 7, doubling="Doubled")
+    phone.see("2♠X by North: down 1: N-S 0 · E-W 200")
