@@ -22,6 +22,13 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
                  "--disable-background-networking", "--disable-component-update",
                  "--disable-sync"]
 PHONE = {"width": 360, "height": 640}
+# A page function: resolves once the browser has drawn ``n`` more frames. Flutter moves things
+# (and types, and configures its editing field) frame by frame, so waiting for frames waits for
+# its progress, whatever the speed of the machine, where a sleep guesses it.
+FRAMES = """n => new Promise(done => {
+  const step = k => k <= 0 ? done() : requestAnimationFrame(() => step(k - 1));
+  step(n);
+})"""
 # A page function: is ``text`` shown or named on screen (for wait_for_function).
 SHOWN = """text => {
   const host = document.querySelector('flt-semantics-host');
@@ -92,6 +99,10 @@ class Phone:
         self.page.locator("flt-semantics-placeholder").dispatch_event("click")
         return self
 
+    def frames(self, count: int) -> None:
+        """Wait until the page has drawn ``count`` more frames."""
+        self.page.evaluate(FRAMES, count)
+
     def button(self, name: str, exact: bool = True):
         return self.page.get_by_role("button", name=name, exact=exact)
 
@@ -101,14 +112,18 @@ class Phone:
         size = self.page.viewport_size or {"width": 360, "height": 640}
         for _ in range(20):
             # Wait for it to stop moving (dialogs and pages animate in, the page scrolls): a
-            # tap during the movement lands where the control was drawn, not where it is.
+            # tap during the movement lands where the control was drawn, not where it is. It
+            # has stopped when five frames later (at least 80 ms: the page draws at most 60
+            # frames a second) it is still in the same place. (Fewer frames let a tap land
+            # before the server's answer to the previous tap had moved the control: seen once
+            # on a machine with load 40.)
             box = None
-            for _ in range(50):
+            for _ in range(100):
                 now = target.bounding_box()
                 if now is not None and now == box:
                     break
                 box = now
-                time.sleep(0.08)
+                self.frames(5)
             if box is None or (box["y"] >= 0 and box["y"] + box["height"] <= size["height"]):
                 break
             # Out of view: scroll to it as a finger would (a click would scroll the page
@@ -122,15 +137,15 @@ class Phone:
         box = self.page.get_by_role("textbox", name=label, exact=True)
         box.wait_for(timeout=20000)
         box.click()
-        # Flutter moves its one editing <input> to the focused field and configures it; typing
-        # before that lands nowhere.
+        # Flutter moves its one editing <input> to the focused field and configures it over the
+        # next frames; typing before that lands nowhere. Then it takes the text in at a frame.
         self.page.wait_for_function(
             "label => document.activeElement && "
             "document.activeElement.getAttribute('aria-label') === label", arg=label,
             timeout=20000)
-        time.sleep(0.3)
+        self.frames(18)
         box.fill(text)
-        time.sleep(0.2)
+        self.frames(12)
 
     def see(self, text: str, timeout: float = 20000) -> None:
         """Wait until ``text`` (a substring, or a regex) is shown or named on screen."""

@@ -19,6 +19,7 @@ def new_game(phone, game, names, *, dealer, end=None, rules=()):
         phone.tap(end)
     for rule in rules:
         phone.tap(rule)
+    phone.button("Start game").first.wait_for(timeout=20000)  # drawn again after the taps
     start = phone.button("Start game").first.bounding_box()
     assert start is not None and start["y"] + start["height"] <= 640  # in view, not below
     phone.tap("Start game")
