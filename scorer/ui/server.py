@@ -2,8 +2,7 @@
 
 Flet's FastAPI app (``flet_web.fastapi.app``) runs the sessions; this module puts a small ASGI
 layer in front of it and starts uvicorn itself on a socket it has bound (so a port in use is one
-clear line, not a traceback). The address, bound socket and table code are planned in
-:mod:`scorer.ui.table`.
+clear line, not a traceback):
 
 - **Table access.** Served beyond this machine (a non-loopback ``--host``), every request needs
   the table's cookie. A phone gets it by opening the printed address or QR code, which carry the
@@ -26,23 +25,25 @@ from __future__ import annotations
 import asyncio
 import gzip
 import hashlib
+import html
+import ipaddress
 import mimetypes
 import os
 import re
 import secrets
 import shutil
+import socket
 import tempfile
 import threading
 import time
 from collections.abc import Awaitable, Callable, MutableMapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib.metadata import version as package_version
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlencode
 
-from ..i18n import choose_language
-from .table import CODE_PATH, ServeError, Table, code_page, is_loopback, lan_address, plan_table
+from ..i18n import Translator, choose_language
 
 __all__ = ["ServeError", "Table", "lan_address", "plan_table", "build_app", "run_server",
            "is_loopback", "code_page"]
@@ -54,6 +55,7 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 COOKIE = "scorer_table"
+CODE_PATH = "/table-code"
 NO_RIVE = "/_no_cdn_rive"  # where the Rive runtime address points now: answers 404
 RIVE_CDN = re.compile(rb"https://cdn\.jsdelivr\.net/npm/@rive-app/flutter-native-wasm@[0-9.]+/")
 HIDDEN = {"/docs", "/redoc", "/openapi.json", "/docs/oauth2-redirect"}
@@ -70,6 +72,142 @@ WARM = ("flutter_bootstrap.js", "python.js", "main.dart.mjs", "main.dart.wasm",
         "canvaskit/skwasm.wasm")
 # Files gzip does not shrink.
 PACKED = (".png", ".jpg", ".jpeg", ".gif", ".webp", ".woff2", ".woff", ".gz", ".zip")
+# Documentation and test-net addresses (RFC 5737): a UDP connect() to them only asks the
+# routing table which interface would be used; no packet is sent.
+PROBES = ("192.0.2.1", "198.51.100.1")
+
+
+class ServeError(Exception):
+    """`scorer serve` cannot start: one line for the terminal."""
+
+
+# --- where the table finds us ------------------------------------------------------------------
+
+
+def is_loopback(host: str) -> bool:
+    """Whether serving on ``host`` reaches only this machine."""
+    if host.lower() in ("localhost", "localhost.localdomain"):
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def lan_address(make_socket: Callable[..., Any] = socket.socket) -> str | None:
+    """This machine's address on the network, from the route to it (not the host name, which
+    Debian maps to 127.0.1.1); None if no network route exists. Sends no packet."""
+    for probe in PROBES:
+        try:
+            with make_socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+                s.connect((probe, 9))
+                address = str(s.getsockname()[0])
+        except OSError:
+            continue
+        if address and address != "0.0.0.0" and not is_loopback(address):
+            return address
+    return None
+
+
+@dataclass
+class Table:
+    """How this start of `scorer serve` is reached: the bound socket, the address to print,
+    and the table code (None when no code is asked)."""
+
+    host: str
+    port: int
+    sock: socket.socket
+    url: str | None  # the address phones open (with the code), None if no LAN address
+    code: str | None
+    token: str = field(default_factory=lambda: secrets.token_urlsafe(32))
+
+    @property
+    def loopback(self) -> bool:
+        return is_loopback(self.host)
+
+
+def plan_table(host: str, port: int, *, open_access: bool = False,
+               require_code: bool = False,
+               address: Callable[[], str | None] = lan_address) -> Table:
+    """Bind ``host:port`` and decide the code and the address to print; ServeError (one line)
+    if the host or port cannot be used."""
+    if open_access and require_code:
+        raise ServeError("--open and --code cannot be used together")
+    if not 0 <= port < 65536:
+        raise ServeError(f"port: {port} is not between 0 (any free port) and 65535")
+    sock = bind(host, port)
+    port = int(sock.getsockname()[1])
+    loopback = is_loopback(host)
+    code = None
+    if require_code or not (loopback or open_access):
+        code = f"{secrets.randbelow(10**6):06d}"
+    shown = address() if host in ("0.0.0.0", "", "::", "[::]") else host
+    url = None
+    if shown is not None:
+        if ":" in shown and not shown.startswith("["):
+            shown = f"[{shown}]"
+        url = f"http://{shown}:{port}/" + (f"?code={code}" if code else "")
+    return Table(host=host, port=port, sock=sock, url=url, code=code)
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host:port``, or ServeError naming what is wrong."""
+    try:
+        infos = socket.getaddrinfo(host.strip("[]") or None, port, type=socket.SOCK_STREAM,
+                                   flags=socket.AI_PASSIVE)
+    except socket.gaierror:
+        raise ServeError(f"host: {host!r} is not an address or name of this machine") from None
+    family, kind, proto, _, where = infos[0]
+    sock = socket.socket(family, kind, proto)
+    try:
+        if os.name != "nt":  # on Windows this option would let two servers share the port
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(where)
+        sock.listen(128)
+    except OSError as error:
+        sock.close()
+        if error.errno in (98, 48, 10048):  # EADDRINUSE on Linux, macOS, Windows
+            raise ServeError(f"port: {port} is already in use on {host} (another program, or "
+                             f"another scorer serve); choose another with --port") from None
+        if error.errno in (13, 10013):
+            raise ServeError(f"port: {port} needs administrator rights on {host}; choose one "
+                             f"above 1023 with --port") from None
+        raise ServeError(f"host: cannot listen on {host} port {port} ({error.strerror}); "
+                         f"use 127.0.0.1, 0.0.0.0 or an address of this machine") from None
+    sock.setblocking(False)
+    return sock
+
+
+# --- the code page -----------------------------------------------------------------------------
+
+
+def code_page(lang: str, wrong: bool = False, wait: bool = False, next_path: str = "/") -> str:
+    """The only page a phone without the table's cookie gets: asks for the code."""
+    t = Translator(lang)
+    message = ""
+    if wait:
+        message = f'<p class="bad" role="alert">{html.escape(t("serve.code_wait"))}</p>'
+    elif wrong:
+        message = f'<p class="bad" role="alert">{html.escape(t("serve.code_wrong"))}</p>'
+    title = html.escape(t("serve.code_title"))
+    return f"""<!DOCTYPE html>
+<html lang="{lang}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title}</title>
+<style>body{{font-family:sans-serif;max-width:22rem;margin:3rem auto;padding:0 1rem}}
+input,button{{font-size:1.6rem;width:100%;box-sizing:border-box;margin:.4rem 0;padding:.4rem}}
+.bad{{color:#b00020}}@media (prefers-color-scheme:dark){{body{{background:#222;color:#eee}}
+.bad{{color:#ff8a80}}}}</style></head>
+<body><h1>{title}</h1>
+<p>{html.escape(t("serve.code_help"))}</p>{message}
+<form method="post" action="{CODE_PATH}">
+<label for="code">{html.escape(t("serve.code_label"))}</label>
+<input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" maxlength="12"
+ autofocus required>
+<input type="hidden" name="next" value="{html.escape(next_path)}">
+<button type="submit">{html.escape(t("serve.code_button"))}</button>
+</form></body></html>
+"""
 
 
 # --- the ASGI layer ----------------------------------------------------------------------------
