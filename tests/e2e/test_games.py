@@ -19,8 +19,9 @@ def new_game(phone, game, names, *, dealer, end=None, rules=()):
         phone.tap(end)
     for rule in rules:
         phone.tap(rule)
-    phone.button("Start game").first.wait_for(timeout=20000)  # drawn again after the taps
-    start = phone.button("Start game").first.bounding_box()
+    start_button = phone.button("Start game").first
+    start_button.wait_for(state="visible", timeout=20000)  # the form is drawn again after a tap
+    start = start_button.bounding_box()
     assert start is not None and start["y"] + start["height"] <= 640  # in view, not below
     phone.tap("Start game")
     phone.see(f"dealer: {dealer}")

@@ -52,11 +52,11 @@ def copy_view(source: ft.View, target: ft.View) -> None:
 def confirm(app: ScorerApp, title: str, text: str, keep: str, act: str,
             then: Callable[[], Any], on_keep: Callable[[], Any] | None = None) -> None:
     """Ask before something the table cannot take back by accident."""
-    def confirmed(_e: Any) -> None:
+    def confirmed() -> None:
         app.page.pop_dialog()
         then()
 
-    def kept(_e: Any) -> None:
+    def kept() -> None:
         app.page.pop_dialog()
         if on_keep is not None:
             on_keep()

@@ -3,7 +3,7 @@ sharing, ending and deleting the game."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -147,7 +147,7 @@ def _confirm_delete(app: ScorerApp, game: Game) -> None:
     """Delete a game after asking; a downloaded copy can be imported to bring it back."""
     t = app.t
 
-    def delete(_e: Any) -> None:
+    def delete() -> None:
         app.page.pop_dialog()
         if app.session.delete(game.id):
             app.message = t("ui.deleted")
@@ -156,7 +156,7 @@ def _confirm_delete(app: ScorerApp, game: Game) -> None:
     app.page.show_dialog(ft.AlertDialog(
         modal=True, title=ft.Text(t("ui.delete_question")),
         content=ft.Text(t("ui.delete_explain")),
-        actions=[ft.TextButton(t("ui.keep_it"), on_click=lambda _e: app.page.pop_dialog()),
-                 ft.TextButton(t("ui.download_copy"), on_click=lambda _e: app.page.run_task(
+        actions=[ft.TextButton(t("ui.keep_it"), on_click=lambda: app.page.pop_dialog()),
+                 ft.TextButton(t("ui.download_copy"), on_click=lambda: app.page.run_task(
                      download, app, game, "json")),
                  ft.TextButton(t("ui.delete_button"), on_click=delete)]))
