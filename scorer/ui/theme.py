@@ -77,19 +77,26 @@ TEXT_STYLES = ("display_large", "display_medium", "display_small", "headline_lar
                "label_small")
 
 
-def _fallback_text() -> ft.TextTheme:
+def _text(colour: str) -> ft.TextTheme:
+    """Every text style with the fallback fonts and this colour. Flet sends each style whole:
+    Flutter's side builds a new TextStyle from only what is set here and puts it in place of
+    the theme's own (no merge), so a style without a colour is drawn in Flutter's default
+    black, on the dark page too."""
     families = [SYMBOL_FONT, *FALLBACK_FAMILIES]
-    return ft.TextTheme(**{name: ft.TextStyle(font_family_fallback=families)
+    return ft.TextTheme(**{name: ft.TextStyle(font_family_fallback=families, color=colour)
                            for name in TEXT_STYLES})
 
 
 def theme(colours: dict[str, str]) -> ft.Theme:
     """A Flet theme with these colours, the fallback fonts on every text style, and no
-    page-turn animations."""
+    page-turn animations. The page's own background is given too: Flutter derives it from
+    the seed colour when the theme is made, before this colour scheme replaces the seed's."""
     still = ft.PageTransitionsTheme(**{platform: ft.PageTransitionTheme.NONE for platform in
                                        ("android", "ios", "linux", "macos", "windows")})
     return ft.Theme(color_scheme=ft.ColorScheme(**colours), page_transitions=still,
-                    text_theme=_fallback_text(), primary_text_theme=_fallback_text())
+                    scaffold_bgcolor=colours["surface"], canvas_color=colours["surface"],
+                    text_theme=_text(colours["on_surface"]),
+                    primary_text_theme=_text(colours["on_primary"]))
 
 
 def fallbacks_on_demand() -> None:
