@@ -145,7 +145,7 @@ class Game:
         game_id: str | None = None,
         now: Callable[[], str] = utc_now,
     ) -> Game:
-        """A new game. ``first_dealer`` is a player index (or a seat letter in MiniBridge);
+        """A new game. ``first_dealer`` is a player index (or a seat, where seats have names);
         None draws one at random from ``rng``."""
         v = variant(game)
         names = check_players(v, players)
@@ -153,12 +153,8 @@ class Game:
             dealer = v.first_dealer
         elif first_dealer is None:
             dealer = (rng or random.Random()).randrange(v.player_count)
-        elif isinstance(first_dealer, str) and v.seat_names and not first_dealer.isdigit():
-            from .rules.minibridge import seat_index
-
-            dealer = seat_index(first_dealer, "dealer")
         else:
-            dealer = check_int("dealer", first_dealer, 0, v.player_count - 1)
+            dealer = v.parse_seat(first_dealer, "dealer")
         if end is None:
             end_rule = v.default_end
         else:

@@ -401,3 +401,40 @@ def test_call_break_any_input_scores_or_raises_domain_error(calls, tricks):
 def test_minibridge_valid_input_always_scores_one_side(level, strain, tricks):
     result = mini(Contract(level, strain), tricks)
     assert (result.declarer > 0) == result.made and (result.defenders > 0) == (not result.made)
+
+
+# --- what a variant answers about itself ------------------------------------------------------
+
+
+def test_each_variant_says_which_party_a_player_plays_for():
+    assert [variant("draw-bridge").party_of(p) for p in range(2)] == [0, 1]
+    assert [variant("call-break").party_of(p) for p in range(4)] == [0, 1, 2, 3]
+    for name in ("minibridge", "rubber-bridge", "chicago"):
+        assert [variant(name).party_of(p) for p in range(4)] == [0, 1, 0, 1]
+    assert [variant("team-match").party_of(p) for p in range(2)] == [0, 1]
+
+
+def test_seats_are_read_by_the_variant_that_names_them():
+    mini = variant("minibridge")
+    assert [mini.parse_seat(s, "dealer") for s in ("N", "east", " s ", "West", "2", 1)] == [
+        0, 1, 2, 3, 2, 1]
+    with pytest.raises(InvalidInput, match="^dealer: X is not one of N, E, S, W$"):
+        mini.parse_seat("X", "dealer")
+    with pytest.raises(InvalidInput, match="^dealer: N is not a whole number between 0 and 1$"):
+        variant("draw-bridge").parse_seat("N", "dealer")  # two players, no seat names
+    assert variant("chicago").parse_seat("w") == 3
+
+
+def test_only_single_hand_variants_take_check_options():
+    from scorer.rules import VARIANTS
+
+    assert [n for n, v in VARIANTS.items() if v.check_options] == [
+        "draw-bridge", "minibridge", "call-break"]
+    with pytest.raises(InvalidInput, match="is not scored one hand at a time"):
+        variant("chicago").check_hand({}, variant("chicago").parse_rules())
+    hand = variant("minibridge").check_hand({"hcp": "12,10,9,9", "dealer": "N",
+                                             "contract": "3NT", "tricks": "10"},
+                                            variant("minibridge").parse_rules())
+    assert hand.first is not None and hand.first.figures["declarer"] == "N"
+    assert dict(hand.figures) == {"made": True, "declarer": 430, "defenders": 0}  # 130 + 300
+    assert hand.result is not None and hand.result.key == "result.over"

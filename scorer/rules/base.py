@@ -8,14 +8,17 @@ variant it runs.
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from .common import InvalidInput, Line, Msg
+from .common import Contract, InvalidInput, Line, Msg, check_int
+from .seats import SEATS, seat_index
 
-__all__ = ["DealScore", "EndRule", "Variant", "RuleInfo"]
+__all__ = ["DealScore", "EndRule", "HandCheck", "RuleInfo", "Variant", "option_contract",
+           "option_ints"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +87,46 @@ class RuleInfo:
     explanation: str
 
 
+@dataclass(frozen=True, slots=True)
+class HandCheck:
+    """One hand scored on its own (``scorer check``): the figures of the result (as the JSON
+    output names them), the lines that explain them, the table's words for a contract's
+    result ('made +1') where a contract was played, and a first step where there is one
+    (MiniBridge: who declares from the points)."""
+
+    figures: Mapping[str, Any]
+    lines: tuple[Line, ...] = ()
+    result: Msg | None = None
+    first: HandCheck | None = None
+
+
+_INT = re.compile(r"-?[0-9]+")
+
+
+def option_ints(name: str, text: str) -> list[int]:
+    """Comma-separated whole numbers in ASCII digits (int() would also take '0_4', '٥' or
+    full-width digits, which the Python API refuses)."""
+    parts = [p.strip() for p in text.split(",")]
+    if not all(_INT.fullmatch(p) for p in parts):
+        raise InvalidInput(name, text, "is not a comma-separated list of whole numbers "
+                           "(digits 0-9)")
+    return [int(p) for p in parts]
+
+
+def option_contract(options: Mapping[str, str | None], example: str) -> tuple[Contract, int]:
+    """The options ``contract`` and ``tricks``, both required: the contract and its tricks."""
+    contract, tricks = options.get("contract"), options.get("tricks")
+    if contract is None:
+        raise InvalidInput("contract", None, f"(give --contract, e.g. {example})")
+    if tricks is None:
+        raise InvalidInput("tricks", None, "(give --tricks, 0 to 13)")
+    parsed = Contract.parse(contract)
+    counts = option_ints("tricks", tricks)
+    if len(counts) != 1:
+        raise InvalidInput("tricks", tricks, "is not one number between 0 and 13")
+    return parsed, counts[0]
+
+
 class Variant(ABC):
     """One game's rules. Subclasses are stateless; the registry holds one instance each.
 
@@ -123,6 +166,18 @@ class Variant(ABC):
     def dealer_name(self, dealer: int, players: Sequence[str]) -> str:
         """Who deals, for a scoresheet: the player (a team match names the seat instead)."""
         return players[dealer]
+
+    def party_of(self, player: int) -> int:
+        """The scoring party (an index into ``parties``) player number ``player`` plays for.
+        Each player is a party of their own unless the variant says otherwise."""
+        return player
+
+    def parse_seat(self, value: object, field: str = "seat") -> int:
+        """A player's number from the number (0, '2') or, where the variant names its seats,
+        the seat ('N', 'north'); InvalidInput naming ``field`` otherwise."""
+        if self.seat_names == SEATS and isinstance(value, str) and not value.strip().isdigit():
+            return seat_index(value, field)
+        return check_int(field, value, 0, self.player_count - 1)
 
     @abstractmethod
     def openers(self, dealer: int, players: Sequence[str]) -> str:
@@ -184,6 +239,42 @@ class Variant(ABC):
         """Whether each side (N-S, E-W) is vulnerable in the next deal; None where the game
         has no vulnerability."""
         return None
+
+    # --- one hand on its own (scorer check) ------------------------------------------------
+    check_options: ClassVar[tuple[str, ...]] = ()  # what `scorer check` reads; () = not there
+
+    def check_hand(self, options: Mapping[str, str | None], rules: Any) -> HandCheck:
+        """Score one hand from ``scorer check``'s options (their names without dashes, None
+        where not given), without a game: what the referee at the table needs."""
+        raise InvalidInput("game", self.name, "is not scored one hand at a time")
+
+    # --- how a deal reads on a scoresheet, and in statistics --------------------------------
+    def deal_words(self, deal: Any, players: Sequence[str]) -> tuple[Msg, str] | None:
+        """What was bid (or called) and the tricks taken, as a scoresheet writes them in two
+        columns; None where the deal's summary says it all (passed out, redealt)."""
+        contract = getattr(deal, "contract", None)
+        if contract is None:
+            return None
+        return (Msg.of("sheet.by", contract=str(contract), declarer=players[deal.declarer]),
+                str(deal.tricks))
+
+    def deal_line(self, deal: Any, players: Sequence[str]) -> Msg | None:
+        """The same in one phrase ('4S by Ana, 10 tricks'), for a plain-text scoresheet."""
+        words = self.deal_words(deal, players)
+        if words is None:
+            return None
+        return Msg.of("sheet.with_tricks", what=words[0], n=int(words[1]))
+
+    def points_words(self, points: int) -> str:
+        """A number of points as players say it (Call Break adds its decimal habit)."""
+        return str(points)
+
+    def deal_stats(self, deal: Any, score: DealScore, player: int) -> Mapping[str, int] | None:
+        """What one deal adds to player ``player``'s statistics (see scorer.stats.PlayerStats:
+        declared, made, exact, over, failed); None when the deal was not played (a redeal)."""
+        if getattr(deal, "contract", None) is not None and deal.declarer == player:
+            return {"declared": 1, "made": int(bool(score.made))}
+        return {}
 
     def __repr__(self) -> str:
         return f"variant({self.name!r})"

@@ -12,7 +12,8 @@ from typing import Any
 from .base import DealScore, Variant
 from .common import Contract, InvalidInput, Line, Msg, check_int, check_tricks
 from .contract_bridge import Honours
-from .minibridge import SEAT_WORDS, SEATS, seat_index, seat_msg
+from .minibridge import SEAT_WORDS
+from .seats import SEATS, seat_index, seat_msg
 
 __all__ = ["BridgeDeal", "FourSeatBridge", "SIDE_MSGS", "SIDE_WORDS", "contract_summary",
            "passed_out_score", "vul_line"]
@@ -123,6 +124,9 @@ class FourSeatBridge(Variant):
 
     def parties(self, players: Sequence[str]) -> tuple[str, ...]:
         return (f"{players[0]} & {players[2]}", f"{players[1]} & {players[3]}")
+
+    def party_of(self, player: int) -> int:
+        return player % 2  # N, E, S, W play for N-S, E-W, N-S, E-W
 
     def next_dealer(self, dealer: int, deal: Any, rules: Any) -> int:
         return (dealer + 1) % 4

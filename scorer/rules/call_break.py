@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .base import DealScore, EndRule, RuleInfo, Variant
+from .base import DealScore, EndRule, HandCheck, RuleInfo, Variant, option_ints
 from .common import (
     MAX_TRICKS,
     InvalidInput,
@@ -112,7 +112,7 @@ class CallBreakDeal:
         return {"calls": list(self.calls), "tricks": list(self.tricks)}
 
 
-def score_call(call: int, tricks: int, rules: CallBreakRules, who: str = "player") -> Line:
+def score_call(call: int, tricks: int, rules: CallBreakRules, who: str | Msg = "player") -> Line:
     """One player's score for one round, as an explained line."""
     head = f"{who} called {call}, took {tricks}"
     limit = rules.overtrick_limit
@@ -158,14 +158,14 @@ def check_calls(calls: Sequence[object], rules: CallBreakRules) -> tuple[int, ..
 
 
 def score_calls(calls: Sequence[object], tricks: Sequence[object], rules: CallBreakRules,
-                players: Sequence[str] | None = None) -> DealScore:
+                players: Sequence[str | Msg] | None = None) -> DealScore:
     """Score a round of four calls and four trick counts (which must total 13)."""
     call_list = check_calls(calls, rules)
     return score_round(CallBreakDeal(call_list, tuple(tricks)), rules, players)  # type: ignore[arg-type]
 
 
 def score_round(deal: CallBreakDeal, rules: CallBreakRules,
-                players: Sequence[str] | None = None) -> DealScore:
+                players: Sequence[str | Msg] | None = None) -> DealScore:
     """Score a round already checked against ``rules``."""
     names = players or [f"player {i + 1}" for i in range(PLAYERS)]  # the CLI's neutral names
     lines = tuple(score_call(c, t, rules, names[i])
@@ -206,6 +206,36 @@ class CallBreak(Variant):
 
     def openers_msg(self, dealer: int, players: Sequence[str]) -> Msg:
         return Msg.of("openers.call_break", who=players[(dealer + 1) % PLAYERS])
+
+    check_options = ("calls", "tricks")
+
+    def check_hand(self, options: Mapping[str, str | None], rules: Any) -> HandCheck:
+        """Four calls and four trick counts, the players named by their number."""
+        calls, tricks = options.get("calls"), options.get("tricks")
+        if calls is None or tricks is None:
+            raise InvalidInput("calls", None, "(call-break needs --calls and --tricks)")
+        names = [Msg.of("ui.player_n", n=i + 1) for i in range(PLAYERS)]
+        score = score_calls(option_ints("calls", calls), option_ints("tricks", tricks), rules,
+                            names)
+        return HandCheck({"points": list(score.points)}, score.lines)
+
+    def points_words(self, points: int) -> str:
+        return f"{points} ({as_decimal(points)})"
+
+    def deal_words(self, deal: Any, players: Sequence[str]) -> tuple[Msg, str]:
+        return (Msg.of("sheet.calls", calls=" ".join(map(str, deal.calls))),
+                " ".join(map(str, deal.tricks)))
+
+    def deal_line(self, deal: Any, players: Sequence[str]) -> Msg:
+        return Msg.of("ui.deal_text_calls", calls=" ".join(map(str, deal.calls)),
+                      tricks=" ".join(map(str, deal.tricks)))
+
+    def deal_stats(self, deal: Any, score: DealScore, player: int) -> Mapping[str, int]:
+        """Each player's call: met exactly, met with extra tricks, or failed."""
+        call, took = deal.calls[player], deal.tricks[player]
+        if score.points[player] <= 0:
+            return {"failed": 1}
+        return {"exact": 1} if took == call else {"over": 1}
 
     def parse_rules(self, mapping: Mapping[str, object] | None = None) -> CallBreakRules:
         known = {"overtrick_limit": 2, "eight_plus": False, "min_call": 2}

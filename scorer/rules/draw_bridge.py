@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .base import DealScore, EndRule, RuleInfo, Variant
+from .base import DealScore, EndRule, HandCheck, RuleInfo, Variant, option_contract
 from .common import (
     Contract,
     ContractScore,
@@ -151,6 +151,15 @@ class DrawBridge(Variant):
 
     def openers_msg(self, dealer: int, players: Sequence[str]) -> Msg:
         return Msg.of("openers.draw_bridge", leader=players[1 - dealer], bidder=players[dealer])
+
+    check_options = ("contract", "tricks")
+
+    def check_hand(self, options: Mapping[str, str | None], rules: Any) -> HandCheck:
+        contract, tricks = option_contract(options, "4H or 3NT")
+        scored = score_contract(contract, tricks, rules)
+        figures = scored.to_dict()
+        del figures["lines"]
+        return HandCheck(figures, scored.lines, scored.result_msg)
 
     def parse_rules(self, mapping: Mapping[str, object] | None = None) -> DrawBridgeRules:
         rules: DrawBridgeRules = switch_settings(DrawBridgeRules, mapping, self.name)

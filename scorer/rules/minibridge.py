@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .base import DealScore, EndRule, RuleInfo, Variant
+from .base import DealScore, EndRule, HandCheck, RuleInfo, Variant, option_contract, option_ints
 from .common import (
     Contract,
     ContractScore,
@@ -29,9 +29,12 @@ from .common import (
     switch_settings,
     trick_points,
 )
+from .seats import SEATS, SIDES, seat_index, seat_msg
 
 __all__ = [
     "SEATS",
+    "SEAT_WORDS",
+    "seat_msg",
     "SIDES",
     "MiniBridgeRules",
     "MiniBridgeDeal",
@@ -43,25 +46,12 @@ __all__ = [
     "seat_index",
 ]
 
-SEATS = ("N", "E", "S", "W")
 SEAT_WORDS = ("North", "East", "South", "West")
-SIDES = ("N-S", "E-W")
 HCP_TOTAL = 40
 HCP_MAX = 37
 PART_SCORE_BONUS = 50
 GAME_BONUS = 300
 UNDERTRICK = 50
-
-
-def seat_index(text: object, field: str = "seat") -> int:
-    """Seat index 0-3 from 'N', 'north', 'E', ... or an int 0-3."""
-    if isinstance(text, int) and not isinstance(text, bool):
-        return check_int(field, text, 0, 3)
-    key = str(text).strip().upper()
-    for index, (seat, word) in enumerate(zip(SEATS, SEAT_WORDS, strict=True)):
-        if key in (seat, word.upper()):
-            return index
-    raise InvalidInput(field, text, "is not one of N, E, S, W")
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,10 +95,6 @@ class HcpResult:
             "side": None if self.side is None else SIDES[self.side],
             "lines": [line.to_dict() for line in self.lines],
         }
-
-
-def seat_msg(seat: int) -> Msg:
-    return Msg.of(f"seat.{SEATS[seat]}")
 
 
 def who_msg(players: Sequence[str], seat: int) -> Msg:
@@ -292,11 +278,42 @@ class MiniBridge(Variant):
             return dealer
         return (dealer + 1) % 4
 
+    def party_of(self, player: int) -> int:
+        return player % 2  # N, E, S, W play for N-S, E-W, N-S, E-W
+
     def openers(self, dealer: int, players: Sequence[str]) -> str:
         return f"{who_text(players, dealer)} announces points first"
 
     def openers_msg(self, dealer: int, players: Sequence[str]) -> Msg:
         return Msg.of("openers.minibridge", who=who_msg(players, dealer))
+
+    check_options = ("contract", "tricks", "hcp", "dealer")
+
+    def check_hand(self, options: Mapping[str, str | None], rules: Any) -> HandCheck:
+        """A contract and its tricks, or the four counts and the dealer (who declares), or
+        both."""
+        first = None
+        hcp, dealer = options.get("hcp"), options.get("dealer")
+        if hcp is not None:
+            if dealer is None:
+                raise InvalidInput("dealer", None, "(--hcp needs --dealer N, E, S or W)")
+            found = declarer_from_hcp(option_ints("hcp", hcp), seat_index(dealer, "dealer"))
+            figures = found.to_dict()
+            del figures["lines"]
+            first = HandCheck(figures, found.lines)
+        elif dealer is not None:
+            raise InvalidInput("--dealer", dealer, "is only used with --hcp")
+        if first is not None and options.get("contract") is None \
+                and options.get("tricks") is None:
+            return HandCheck({}, first=first)
+        contract, tricks = option_contract(options, "4H or 3NT")
+        scored = score_contract(contract, tricks)
+        figures = scored.to_dict()
+        del figures["lines"]
+        return HandCheck(figures, scored.lines, scored.result_msg, first)
+
+    def deal_stats(self, deal: Any, score: DealScore, player: int) -> Mapping[str, int] | None:
+        return None if deal.redeal else super().deal_stats(deal, score, player)
 
     def parse_rules(self, mapping: Mapping[str, object] | None = None) -> MiniBridgeRules:
         rules: MiniBridgeRules = switch_settings(MiniBridgeRules, mapping, self.name)

@@ -19,7 +19,8 @@ from .boards import board_dealer, board_vulnerable, imps_line
 from .bridge_games import BridgeDeal, vul_line
 from .common import InvalidInput, Line, Msg
 from .contract_bridge import score_duplicate
-from .minibridge import SEAT_WORDS, seat_msg
+from .minibridge import SEAT_WORDS
+from .seats import seat_msg
 
 __all__ = ["TeamBoard", "TeamMatch", "BoardEntry", "ns_score"]
 
