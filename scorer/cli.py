@@ -17,9 +17,8 @@ from .rules import VARIANTS, InvalidInput, variant
 from .rules.base import option_contract
 from .rules.boards import board_dealer, board_vulnerable, check_board, check_diff, imps_line
 from .rules.common import Line, Msg
-from .rules.contract_bridge import Honours, score_duplicate, score_rubber
-from .rules.minibridge import SEAT_WORDS
-from .rules.seats import seat_index
+from .rules.contract_bridge import Honours, score_duplicate, score_rubber, vul_msg
+from .rules.seats import seat_index, seat_msg
 
 __all__ = ["main"]
 
@@ -86,12 +85,8 @@ def _vulnerable(args: argparse.Namespace) -> tuple[bool, list[Line]]:
     board = check_board(args.board)
     seat = seat_index(args.declarer, "declarer")
     vul = board_vulnerable(board)[seat % 2]
-    dealer = board_dealer(board)
-    line = Line(f"board {board}: dealer {SEAT_WORDS[dealer]}; declarer {SEAT_WORDS[seat]} "
-                f"is {'vulnerable' if vul else 'not vulnerable'}", 0,
-                Msg.of("cb.board", board=board, dealer=Msg(f"seat.{'NESW'[dealer]}"),
-                       declarer=Msg(f"seat.{'NESW'[seat]}"),
-                       vul=Msg("cb.vul" if vul else "cb.nonvul")))
+    line = Line(Msg.of("cb.board", board=board, dealer=seat_msg(board_dealer(board)),
+                       declarer=seat_msg(seat), vul=vul_msg(vul)), 0)
     return vul, [line]
 
 
@@ -113,7 +108,7 @@ def _check_contract_bridge(args: argparse.Namespace, result_words: list[str]) ->
         scored = score_duplicate(contract, tricks, vulnerable)
         result: dict[str, Any] = scored.to_dict()
         result["lines"] = _lines(t, [*board_lines, *scored.lines])
-        result_words[0] = t.render(scored.result_msg)
+        result_words[0] = t.render(scored.result)
         return result
     if args.vulnerable is None:
         raise InvalidInput("vulnerable", None, "(give --vulnerable yes|no)")
@@ -121,7 +116,7 @@ def _check_contract_bridge(args: argparse.Namespace, result_words: list[str]) ->
     rubber = score_rubber(contract, tricks, _yes_no("vulnerable", args.vulnerable), honours)
     result = rubber.to_dict()
     result["lines"] = _lines(t, rubber.lines)
-    result_words[0] = t.render(rubber.result_msg)
+    result_words[0] = t.render(rubber.result)
     return result
 
 

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from .game import DealRecord, Game
 from .i18n import Translator
+from .rules.common import Msg
 
 __all__ = ["csv_cell", "deal_words", "sheet_rows", "to_csv", "to_text", "outcome_words"]
 
@@ -27,15 +28,18 @@ def deal_words(game: Game, record: DealRecord, t: Translator = ENGLISH) -> tuple
     return (t.render(words[0]), words[1])
 
 
+def _text(t: Translator, words: str | Msg) -> str:
+    return t.render(words) if isinstance(words, Msg) else words
+
+
 def outcome_words(game: Game, t: Translator = ENGLISH) -> str:
     outcome = game.outcome
     if outcome is None:
-        return t("sheet.in_progress", progress=t.render(game.progress_msg()))
+        return t("sheet.in_progress", progress=game.progress())
     names = t("ui.and").join(game.parties[i] for i in outcome.winners)
     key = ("ui.share_win" if len(outcome.winners) > 1
            else "ui.win_pair" if game.variant.partnerships else "ui.wins")
-    reason = t.render(outcome.reason_msg) if outcome.reason_msg else outcome.reason
-    return t(key, names=names, reason=reason)
+    return t(key, names=names, reason=outcome.msg)
 
 
 def sheet_rows(game: Game, t: Translator = ENGLISH) -> list[list[str]]:
@@ -48,7 +52,7 @@ def sheet_rows(game: Game, t: Translator = ENGLISH) -> list[list[str]]:
     for record in game.records:
         what, tricks = deal_words(game, record, t)
         rows.append([str(record.table_number),
-                     game.variant.dealer_name(record.dealer, game.players), what, tricks,
+                     _text(t, game.variant.dealer_name(record.dealer, game.players)), what, tricks,
                      t.summary(record.score), *map(str, record.score.points),
                      *map(str, record.totals)])
     closing = game.closing

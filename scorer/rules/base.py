@@ -29,10 +29,14 @@ class DealScore:
 
     points: tuple[int, ...]
     lines: tuple[Line, ...]
-    summary: str
+    summary: Msg
     made: bool | None = None
-    summary_msg: Msg | None = None
     sheet: Any = None  # what a variant's scoresheet shows beyond points (e.g. a rubber's line)
+
+    @property
+    def summary_msg(self) -> Msg:
+        """Compatibility alias of ``summary`` for callers not yet changed (to be removed)."""
+        return self.summary
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,12 +83,12 @@ class EndRule:
 
 @dataclass(frozen=True, slots=True)
 class RuleInfo:
-    """A house rule as shown to players: its name, allowed values, default, one sentence."""
+    """A house rule as shown to players: its name, allowed values and default (its sentence
+    is the catalog's ``houserule.<name>``)."""
 
     name: str
     choices: tuple[str, ...]
     default: str
-    explanation: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,8 +167,9 @@ class Variant(ABC):
         """The rules page (scorer/assets/rules/<page>.md) that explains this game."""
         return self.name
 
-    def dealer_name(self, dealer: int, players: Sequence[str]) -> str:
-        """Who deals, for a scoresheet: the player (a team match names the seat instead)."""
+    def dealer_name(self, dealer: int, players: Sequence[str]) -> str | Msg:
+        """Who deals, for a scoresheet: the player's name (a team match names the seat, a
+        message to render, instead)."""
         return players[dealer]
 
     def party_of(self, player: int) -> int:
@@ -180,12 +185,12 @@ class Variant(ABC):
         return check_int(field, value, 0, self.player_count - 1)
 
     @abstractmethod
-    def openers(self, dealer: int, players: Sequence[str]) -> str:
-        """Who calls or leads first when ``dealer`` deals, in words."""
+    def openers(self, dealer: int, players: Sequence[str]) -> Msg:
+        """Who calls or leads first when ``dealer`` deals."""
 
-    @abstractmethod
     def openers_msg(self, dealer: int, players: Sequence[str]) -> Msg:
-        """The same, to render in the player's language."""
+        """Compatibility alias of :meth:`openers` (to be removed)."""
+        return self.openers(dealer, players)
 
     # --- rules -----------------------------------------------------------------------
     @abstractmethod

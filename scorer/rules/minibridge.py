@@ -24,7 +24,6 @@ from .common import (
     Strain,
     check_int,
     check_tricks,
-    plural,
     side_points,
     switch_settings,
     trick_points,
@@ -33,7 +32,6 @@ from .seats import SEATS, SIDES, seat_index, seat_msg
 
 __all__ = [
     "SEATS",
-    "SEAT_WORDS",
     "seat_msg",
     "SIDES",
     "MiniBridgeRules",
@@ -46,7 +44,6 @@ __all__ = [
     "seat_index",
 ]
 
-SEAT_WORDS = ("North", "East", "South", "West")
 HCP_TOTAL = 40
 HCP_MAX = 37
 PART_SCORE_BONUS = 50
@@ -63,12 +60,8 @@ class MiniBridgeRules:
     def to_dict(self) -> dict[str, Any]:
         return {"redeal_passes": self.redeal_passes}
 
-    def describe(self) -> tuple[str, ...]:
-        if self.redeal_passes:
-            return ("after a redeal the next dealer deals (house rule redeal_passes)",)
-        return ("after a redeal the same dealer deals again (default)",)
-
-    def describe_msgs(self) -> tuple[Msg, ...]:
+    def describe(self) -> tuple[Msg, ...]:
+        """Which rules produce the scores, one sentence each."""
         return (Msg.of("rules.redeal_passes_on" if self.redeal_passes
                        else "rules.redeal_passes_off"),)
 
@@ -93,7 +86,6 @@ class HcpResult:
             "declarer": None if self.declarer is None else SEATS[self.declarer],
             "dummy": None if self.dummy is None else SEATS[self.dummy],
             "side": None if self.side is None else SIDES[self.side],
-            "lines": [line.to_dict() for line in self.lines],
         }
 
 
@@ -103,12 +95,7 @@ def who_msg(players: Sequence[str], seat: int) -> Msg:
     return Msg.of("who.seat", name=name, seat=seat_msg(seat)) if name else seat_msg(seat)
 
 
-def who_text(players: Sequence[str], seat: int) -> str:
-    name = players[seat]
-    return f"{name} ({SEAT_WORDS[seat]})" if name else SEAT_WORDS[seat]
-
-
-REDEAL_LINE = Line("20-20: redeal, no score", 0, Msg.of("line.redeal"))
+REDEAL_LINE = Line(Msg.of("line.redeal"), 0)
 
 
 def check_hcp(hcp: Sequence[object]) -> tuple[int, int, int, int]:
@@ -127,12 +114,10 @@ def declarer_from_hcp(hcp: Sequence[object], dealer: int) -> HcpResult:
     counts = check_hcp(hcp)
     dealer = check_int("dealer", dealer, 0, 3)
     ns, ew = counts[0] + counts[2], counts[1] + counts[3]
-    lines = [Line(f"N-S: {counts[0]} + {counts[2]} = {ns}", ns,
-                  Msg.of("line.hcp_side", side=Msg.of("side.NS"), a=counts[0], b=counts[2],
-                         total=ns)),
-             Line(f"E-W: {counts[1]} + {counts[3]} = {ew}", ew,
-                  Msg.of("line.hcp_side", side=Msg.of("side.EW"), a=counts[1], b=counts[3],
-                         total=ew))]
+    lines = [Line(Msg.of("line.hcp_side", side=Msg.of("side.NS"), a=counts[0], b=counts[2],
+                         total=ns), ns),
+             Line(Msg.of("line.hcp_side", side=Msg.of("side.EW"), a=counts[1], b=counts[3],
+                         total=ew), ew)]
     if ns == ew:
         lines.append(REDEAL_LINE)
         return HcpResult(counts, True, None, None, tuple(lines))
@@ -141,22 +126,18 @@ def declarer_from_hcp(hcp: Sequence[object], dealer: int) -> HcpResult:
     if counts[a] != counts[b]:
         declarer = a if counts[a] > counts[b] else b
         dummy = (declarer + 2) % 4
-        why = f"more points ({counts[declarer]} against {counts[dummy]})"
         msg = Msg.of("line.declarer_more", declarer=seat_msg(declarer), dummy=seat_msg(dummy),
                      mine=counts[declarer], theirs=counts[dummy])
     else:
         order = [(dealer + i) % 4 for i in range(4)]
         declarer = a if order.index(a) < order.index(b) else b
         dummy = (declarer + 2) % 4
-        why = f"equal points ({counts[a]}), {SEAT_WORDS[declarer]} announced first"
         msg = Msg.of("line.declarer_first", declarer=seat_msg(declarer), dummy=seat_msg(dummy),
                      points=counts[a])
     best = max(ns, ew)
-    lines.append(Line(f"{SIDES[side]} declares with {best} points", best,
-                      Msg.of("line.side_declares", side=Msg.of(("side.NS", "side.EW")[side]),
-                             points=best)))
-    lines.append(Line(f"declarer {SEAT_WORDS[declarer]}: {why}; dummy {SEAT_WORDS[dummy]}",
-                      counts[declarer], msg))
+    lines.append(Line(Msg.of("line.side_declares", side=Msg.of(("side.NS", "side.EW")[side]),
+                             points=best), best))
+    lines.append(Line(msg, counts[declarer]))
     return HcpResult(counts, False, declarer, dummy, tuple(lines))
 
 
@@ -180,26 +161,22 @@ def score_contract(contract: Contract, tricks: int) -> ContractScore:
     if tricks >= needed:
         line = trick_points(contract, tricks)
         if is_game(contract):
-            bonus = Line(f"game bonus ({contract} is a game contract): {GAME_BONUS}", GAME_BONUS,
-                         Msg.of("line.game_bonus", contract=str(contract), points=GAME_BONUS))
+            bonus = Line(Msg.of("line.game_bonus", contract=str(contract), points=GAME_BONUS),
+                         GAME_BONUS)
         else:
-            bonus = Line(f"part-score bonus ({contract} is below game): {PART_SCORE_BONUS}",
-                         PART_SCORE_BONUS, Msg.of("line.part_bonus", contract=str(contract),
-                                                  points=PART_SCORE_BONUS))
+            bonus = Line(Msg.of("line.part_bonus", contract=str(contract),
+                                points=PART_SCORE_BONUS), PART_SCORE_BONUS)
         total = line.points + bonus.points
         lines = (line, bonus,
-                 Line(f"declaring side scores {line.points} + {bonus.points} = {total}", total,
-                      Msg.of("line.declaring_scores", tricks=line.points, bonus=bonus.points,
-                             points=total)))
+                 Line(Msg.of("line.declaring_scores", tricks=line.points, bonus=bonus.points,
+                             points=total), total))
         return ContractScore(contract, tricks, True, total, 0, lines)
     down = needed - tricks
     points = down * UNDERTRICK
     failed = (
-        Line(f"{contract} needed {needed} tricks, declaring side took {tricks}: "
-             f"{plural(down, 'undertrick', 'undertricks')} × {UNDERTRICK} = {points}", points,
-             Msg.of("line.mini_undertricks", contract=str(contract), needed=needed,
-                    tricks=tricks, n=down, points=points)),
-        Line(f"defenders score {points}", points, Msg.of("line.defenders_score", points=points)),
+        Line(Msg.of("line.mini_undertricks", contract=str(contract), needed=needed,
+                    tricks=tricks, n=down, points=points), points),
+        Line(Msg.of("line.defenders_score", points=points), points),
     )
     return ContractScore(contract, tricks, False, 0, points, failed)
 
@@ -264,8 +241,7 @@ class MiniBridge(Variant):
     end_suggestions = (EndRule("deals", 8), EndRule("deals", 4), EndRule("target", 1000),
                        EndRule("open"))
     house_rules = (
-        RuleInfo("redeal_passes", ("off", "on"), "off",
-                 "After a 20-20 redeal the next player deals; off: the same dealer deals again."),
+        RuleInfo("redeal_passes", ("off", "on"), "off"),
     )
 
     def parties(self, players: Sequence[str]) -> tuple[str, ...]:
@@ -281,10 +257,7 @@ class MiniBridge(Variant):
     def party_of(self, player: int) -> int:
         return player % 2  # N, E, S, W play for N-S, E-W, N-S, E-W
 
-    def openers(self, dealer: int, players: Sequence[str]) -> str:
-        return f"{who_text(players, dealer)} announces points first"
-
-    def openers_msg(self, dealer: int, players: Sequence[str]) -> Msg:
+    def openers(self, dealer: int, players: Sequence[str]) -> Msg:
         return Msg.of("openers.minibridge", who=who_msg(players, dealer))
 
     check_options = ("contract", "tricks", "hcp", "dealer")
@@ -298,9 +271,7 @@ class MiniBridge(Variant):
             if dealer is None:
                 raise InvalidInput("dealer", None, "(--hcp needs --dealer N, E, S or W)")
             found = declarer_from_hcp(option_ints("hcp", hcp), seat_index(dealer, "dealer"))
-            figures = found.to_dict()
-            del figures["lines"]
-            first = HandCheck(figures, found.lines)
+            first = HandCheck(found.to_dict(), found.lines)
         elif dealer is not None:
             raise InvalidInput("--dealer", dealer, "is only used with --hcp")
         if first is not None and options.get("contract") is None \
@@ -308,9 +279,7 @@ class MiniBridge(Variant):
             return HandCheck({}, first=first)
         contract, tricks = option_contract(options, "4H or 3NT")
         scored = score_contract(contract, tricks)
-        figures = scored.to_dict()
-        del figures["lines"]
-        return HandCheck(figures, scored.lines, scored.result_msg, first)
+        return HandCheck(scored.to_dict(), scored.lines, scored.result, first)
 
     def deal_stats(self, deal: Any, score: DealScore, player: int) -> Mapping[str, int] | None:
         return None if deal.redeal else super().deal_stats(deal, score, player)
@@ -356,11 +325,9 @@ class MiniBridge(Variant):
     def score(self, deal: MiniBridgeDeal, rules: MiniBridgeRules,
               players: Sequence[str]) -> DealScore:
         if deal.redeal or deal.contract is None or deal.declarer is None or deal.tricks is None:
-            return DealScore((0, 0), (REDEAL_LINE,), "redeal",
-                             summary_msg=Msg.of("summary.redeal"))
+            return DealScore((0, 0), (REDEAL_LINE,), Msg.of("summary.redeal"))
         result = score_contract(deal.contract, deal.tricks)
-        points = side_points(deal.declarer % 2, result.declarer, result.defenders)
-        summary = f"{deal.contract} by {who_text(players, deal.declarer)}: {result.result}"
-        msg = Msg.of("summary.contract", contract=str(deal.contract),
-                     declarer=who_msg(players, deal.declarer), result=result.result_msg)
-        return DealScore(points, result.lines, summary, result.made, msg)
+        points = side_points(deal.declarer % 2, result.declarer_points, result.defender_points)
+        summary = Msg.of("summary.contract", contract=str(deal.contract),
+                         declarer=who_msg(players, deal.declarer), result=result.result)
+        return DealScore(points, result.lines, summary, result.made)
