@@ -98,12 +98,14 @@ def to_text(game: Game, t: Translator = ENGLISH) -> str:
         # Points and totals in the same unit on every line; the players' habit only at the end.
         points = " / ".join(str(p) for p in record.score.points)
         totals = " / ".join(str(n) for n in record.totals)
-        said = v.deal_line(record.deal, game.players)
+        said = v.deal_line(record.deal, game.players, record.score)
         what = t.summary(record.score) if said is None else t.render(said)
         lines.append(t("sheet.line", number=record.table_number, what=what,
                        summary=t.summary(record.score), points=points, totals=totals))
     if game.closing is not None:
         lines.extend(t.line(line) for line in game.closing.lines)
+    lines.extend(t.render(msg) for msg in v.sheet_end([r.score for r in game.records],
+                                                       game.closing))
     totals = ", ".join(f"{p} {v.points_words(n)}"
                        for p, n in zip(game.parties, game.totals, strict=True))
     lines.append(t("sheet.totals", totals=totals))

@@ -312,7 +312,9 @@ def test_stored_on_disk_exported_and_counted(tmp_path):
             again = store.load(game.id)
             assert again.totals == game.totals and again.is_over == game.is_over
     assert rubber.totals == (120 + 300 + 300, 0)  # 4S, 4HX down 2 (not vulnerable), 300
-    assert sheet_rows(match)[1][:3] == ["1", "North", "board 1: 9 IMPs to Lions"]
+    assert sheet_rows(match)[1][:5] == [
+        "1", "North", "table 1: 4S by North, 10 tricks; table 2: passed out", "",
+        "board 1: 9 IMPs to Lions"]
     assert sheet_rows(chicago)[1][1] == "Ben"
     assert "Ana & Cleo 720" in to_text(rubber)
     assert "unfinished rubber: N-S won the only game: 300" in to_text(rubber).splitlines()
@@ -320,6 +322,89 @@ def test_stored_on_disk_exported_and_counted(tmp_path):
     assert last[4] == "unfinished rubber" and last[-4:] == ["300", "0", "720", "0"]
     ana, ben, cleo, dan = game_stats(chicago)
     assert (ana.points, ben.points, cleo.points, cleo.declared) == (400, 0, 400, 1)
+
+
+# --- scoresheets and statistics ----------------------------------------------------------------
+
+
+def test_the_text_sheet_of_a_rubber_shows_below_and_above_the_line_per_side():
+    from scorer.sheet import sheet_rows, to_csv, to_text
+
+    game = Game.new("rubber-bridge", PLAYERS, first_dealer=0, end="rubbers=1")
+    for seat, contract, tricks in [("N", "2S", 8), ("E", "4H", 10), ("N", "3NT", 10),
+                                   ("W", "1C", 6), ("S", "4S", 10)]:
+        game = game.add_deal(deal(seat, contract, tricks))
+    assert game.is_over
+    lines = to_text(game).splitlines()
+    assert lines[1] == ("1. 2S by Ana, 8 tricks; N-S 60 below, 0 above; E-W 0 below, 0 above: "
+                        "2S by Ana (North): made; 60 / 0 (totals 60 / 0)")
+    assert lines[2].startswith("2. 4H by Ben, 10 tricks; N-S 0 below, 0 above; E-W 120 below, "
+                               "0 above; game to E-W, the line is drawn: ")
+    assert lines[4].startswith("4. 1C by Dan, 6 tricks; N-S 0 below, 100 above;")  # E-W vul.
+    # 2S 60 + 3NT 100 + 4S 120 below; 30 overtrick + 100 undertrick + 500 rubber bonus above
+    assert lines[6] == ("rubber 1: N-S 280 below and 630 above the line = 910; "
+                        "E-W 120 below and 0 above the line = 120")
+    assert lines[-2:] == ["Totals: Ana & Cleo 910, Ben & Dan 120",
+                          "Result: Ana & Cleo win: highest total after 1 rubber"]
+    spanish = to_text(game, Translator("es")).splitlines()
+    assert spanish[6].startswith("partida 1: N-S 280 debajo y 630 encima de la línea = 910")
+    rows = sheet_rows(game)
+    assert rows[3][2:5] == ["3NT by Ana", "10", "3NT by Ana (North): made +1"]
+    assert to_csv([game]).count("\n") == 1 + 1 + 5
+    for lang in LANGUAGES:
+        assert "{" not in to_text(game, Translator(lang))
+
+
+def test_the_sheets_of_a_chicago_cycle_and_a_team_match():
+    from scorer.sheet import sheet_rows, to_text
+
+    chicago = Game.new("chicago", PLAYERS, first_dealer=0)
+    for row in chicago_rows():
+        chicago = play_documented(chicago, [row])
+    rows = sheet_rows(chicago)
+    # the passed-out deal is dealt again by the same dealer: both are deal 2 of the cycle
+    assert [r[:2] for r in rows[1:]] == [["1", "Ana"], ["2", "Ben"], ["2", "Ben"],
+                                         ["3", "Cleo"], ["4", "Dan"]]
+    assert rows[3][2:] == ["2H by Ana", "8", "2H by Ana (North): made", "360", "0", "420", "0"]
+    assert rows[-1][-2:] == ["590", "60"] == [str(t) for t in chicago.totals]
+    lines = to_text(chicago).splitlines()
+    assert lines[2] == "2. passed out: passed out; 0 / 0 (totals 60 / 0)"
+    assert lines[-1] == "Result: Ana & Cleo win: highest total after 4 deals"
+    match = Game.new("team-match", ["Lions", "Tigers"], end="deals=2")
+    match = match.add_deal(TeamBoard(deal("N", "4H", 10), deal("N", "4H", 9)))
+    match = match.add_deal(TeamBoard(BridgeDeal(), deal("E", "3NT", 9)))
+    lines = to_text(match).splitlines()
+    assert lines[1] == ("1. table 1: 4H by North, 10 tricks, N-S 420; table 2: 4H by North, "
+                        "9 tricks, N-S -50: board 1: 10 IMPs to Lions; 10 / -10 (totals 10 / -10)")
+    assert lines[2] == ("2. table 1: passed out, N-S 0; table 2: 3NT by East, 9 tricks, "
+                        "N-S -400: board 2: 9 IMPs to Lions; 9 / -9 (totals 19 / -19)")
+    assert lines[-1] == "Result: Lions wins: highest total after 2 deals"
+    assert sheet_rows(match)[2][1:3] == ["East",
+                                         "table 1: passed out; table 2: 3NT by East, 9 tricks"]
+    assert sheet_rows(match, Translator("bg"))[2][1] == "Изток"
+
+
+def test_statistics_of_the_contract_bridge_games():
+    from scorer.stats import game_stats
+
+    rubber = Game.new("rubber-bridge", PLAYERS, first_dealer=0)
+    rubber = rubber.add_deal(deal("N", "4S", 10)).add_deal(deal("E", "2D", 7)).close()
+    ana, ben, cleo, dan = game_stats(rubber)
+    # Ana and Cleo (N-S): 120 below, 50 for E-W's undertrick, 300 for the unfinished rubber
+    assert (ana.won, ana.deals, ana.points, ana.declared, ana.made) == (1, 2, 470, 1, 1)
+    assert (cleo.points, cleo.declared) == (470, 0)
+    assert (ben.won, ben.points, ben.declared, ben.made, dan.points) == (0, 0, 1, 0, 0)
+    match = Game.new("team-match", ["Lions", "Tigers"])
+    match = match.add_deal(TeamBoard(deal("N", "4H", 10), deal("N", "4H", 9)))
+    match = match.add_deal(TeamBoard(BridgeDeal(), deal("E", "3NT", 9)))
+    lions, tigers = game_stats(match)
+    # Lions sit N-S at table 1 (4H made) and E-W at table 2 (3NT made); Tigers: 4H down 1
+    assert (lions.deals, lions.points, lions.declared, lions.made) == (2, 19, 2, 2)
+    assert (tigers.points, tigers.declared, tigers.made) == (-19, 1, 0)
+    chicago = Game.new("chicago", PLAYERS, first_dealer=0)
+    chicago = chicago.add_deal(BridgeDeal()).add_deal(deal("W", "3NT", 9))
+    ana, ben, cleo, dan = game_stats(chicago)
+    assert (ana.deals, dan.declared, dan.made, dan.points, ana.points) == (2, 1, 1, 400, 0)
 
 
 def test_a_correction_rescores_every_later_deal_in_its_new_state():

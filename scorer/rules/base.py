@@ -263,12 +263,20 @@ class Variant(ABC):
         return (Msg.of("sheet.by", contract=str(contract), declarer=players[deal.declarer]),
                 str(deal.tricks))
 
-    def deal_line(self, deal: Any, players: Sequence[str]) -> Msg | None:
-        """The same in one phrase ('4S by Ana, 10 tricks'), for a plain-text scoresheet."""
+    def deal_line(self, deal: Any, players: Sequence[str],
+                  score: DealScore | None = None) -> Msg | None:
+        """The same in one phrase ('4S by Ana, 10 tricks'), for a plain-text scoresheet; a
+        variant may add what its sheet shows beyond points (``score.sheet``)."""
         words = self.deal_words(deal, players)
         if words is None:
             return None
         return Msg.of("sheet.with_tricks", what=words[0], n=int(words[1]))
+
+    def sheet_end(self, scores: Sequence[DealScore], closing: DealScore | None,
+                  ) -> tuple[Msg, ...]:
+        """Lines a plain-text scoresheet ends with, before the totals (a rubber: each
+        rubber's points below and above the line per side)."""
+        return ()
 
     def points_words(self, points: int) -> str:
         """A number of points as players say it (Call Break adds its decimal habit)."""

@@ -104,6 +104,7 @@ class FourSeatBridge(Variant):
 
     player_count = 4
     seat_names = SEATS
+    partnerships = True
     honours_allowed = True
 
     @property

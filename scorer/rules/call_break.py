@@ -202,7 +202,8 @@ class CallBreak(Variant):
         return (Msg.of("sheet.calls", calls=" ".join(map(str, deal.calls))),
                 " ".join(map(str, deal.tricks)))
 
-    def deal_line(self, deal: Any, players: Sequence[str]) -> Msg:
+    def deal_line(self, deal: Any, players: Sequence[str],
+                  score: DealScore | None = None) -> Msg:
         return Msg.of("ui.deal_text_calls", calls=" ".join(map(str, deal.calls)),
                       tricks=" ".join(map(str, deal.tricks)))
 

@@ -165,6 +165,39 @@ class RubberBridge(FourSeatBridge):
         return (DealScore(points, tuple(lines), contract_summary(deal, players), scored.made,
                           entry), new_state)
 
+    def deal_line(self, deal: Any, players: Sequence[str],
+                  score: DealScore | None = None) -> Msg | None:
+        """The deal, then what it wrote below and above the line for each side, and the line
+        drawn under a game."""
+        what = super().deal_line(deal, players) or Msg.of("summary.passed_out")
+        entry = None if score is None else score.sheet
+        if not isinstance(entry, RubberEntry):
+            return what
+        msg = Msg.of("sheet.rubber_deal", what=what, ns=SIDE_MSGS[0], ew=SIDE_MSGS[1],
+                     ns_below=entry.below[0], ns_above=entry.above[0],
+                     ew_below=entry.below[1], ew_above=entry.above[1])
+        if entry.game_won is not None:
+            msg = Msg.of("sheet.rubber_game", what=msg, side=SIDE_MSGS[entry.game_won])
+        return msg
+
+    def sheet_end(self, scores: Sequence[DealScore], closing: DealScore | None,
+                  ) -> tuple[Msg, ...]:
+        """Each rubber's points below and above the line per side (an unfinished rubber's
+        premiums above)."""
+        rubbers: dict[int, list[int]] = {}  # number -> [N-S below, N-S above, E-W below, ...]
+        for score in (*scores, *((closing,) if closing is not None else ())):
+            entry = score.sheet
+            if not isinstance(entry, RubberEntry):
+                continue
+            sums = rubbers.setdefault(entry.rubber, [0, 0, 0, 0])
+            for i, value in enumerate((entry.below[0], entry.above[0], entry.below[1],
+                                       entry.above[1])):
+                sums[i] += value
+        return tuple(Msg.of("sheet.rubber_total", number=number, ns=SIDE_MSGS[0],
+                            ew=SIDE_MSGS[1], ns_below=s[0], ns_above=s[1], ns_total=s[0] + s[1],
+                            ew_below=s[2], ew_above=s[3], ew_total=s[2] + s[3])
+                     for number, s in sorted(rubbers.items()))
+
     def closing(self, state: Any, rules: Any, players: Sequence[str]) -> DealScore | None:
         """Law 80: a rubber not finished when the players stop."""
         if state.games == (0, 0) and state.below == (0, 0):

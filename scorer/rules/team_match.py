@@ -101,6 +101,14 @@ def _table(table: int, result: BridgeDeal, board: int) -> tuple[int, tuple[Line,
                 Line(Msg.of("tm.ns", table=table, points=ns), ns))
 
 
+def _result_msg(result: BridgeDeal) -> Msg:
+    """One table's result: '4H by North, 10 tricks', or 'passed out'."""
+    if result.contract is None or result.declarer is None:
+        return Msg.of("summary.passed_out")
+    return Msg.of("ui.deal_text", contract=str(result.contract),
+                  declarer=seat_msg(result.declarer), n=result.tricks)
+
+
 class TeamMatch(Variant):
     name = "team-match"
     title = "Team match"
@@ -129,6 +137,30 @@ class TeamMatch(Variant):
 
     def openers(self, dealer: int, players: Sequence[str]) -> Msg:
         return Msg.of("openers.team_match", seat=seat_msg(dealer))
+
+    def deal_words(self, deal: Any, players: Sequence[str]) -> tuple[Msg, str]:
+        """Both tables' results ('table 1: 4H by North, 10 tricks; table 2: ...')."""
+        return (Msg.of("sheet.tables", one=_result_msg(deal.table1),
+                       two=_result_msg(deal.table2)), "")
+
+    def deal_line(self, deal: Any, players: Sequence[str],
+                  score: DealScore | None = None) -> Msg:
+        """Both tables' results with their scores from North-South's view."""
+        entry = None if score is None else score.sheet
+        if not isinstance(entry, BoardEntry):
+            return self.deal_words(deal, players)[0]
+        return Msg.of("sheet.tables_ns", one=_result_msg(deal.table1), ns1=entry.ns[0],
+                      two=_result_msg(deal.table2), ns2=entry.ns[1])
+
+    def deal_stats(self, deal: Any, score: DealScore, player: int) -> Mapping[str, int]:
+        """A team declares at table 1 when North-South declare, at table 2 when East-West
+        do (team 1 sits North-South at table 1); the second team the other way round."""
+        counts = {"declared": 0, "made": 0}
+        for side, result in ((player, deal.table1), (1 - player, deal.table2)):
+            if result.contract is not None and result.side == side:
+                counts["declared"] += 1
+                counts["made"] += int(result.tricks >= result.contract.tricks_needed)
+        return counts
 
     def parse_rules(self, mapping: Mapping[str, object] | None = None) -> TeamRules:
         if mapping:
