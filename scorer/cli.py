@@ -20,7 +20,7 @@ from .rules.common import Line, Msg
 from .rules.contract_bridge import Honours, score_duplicate, score_rubber, vul_msg
 from .rules.seats import seat_index, seat_msg
 
-__all__ = ["main"]
+__all__ = ["EXIT_INVALID", "UsageError", "build_parser", "main", "terminal_safe"]
 
 EXIT_INVALID = 2
 

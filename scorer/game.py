@@ -115,11 +115,6 @@ class Outcome:
             return Msg.of("outcome.target", target=self.number)
         return Msg.of(f"outcome.{self.reason.value}", n=self.number)
 
-    @property
-    def reason_msg(self) -> Msg:
-        """Compatibility alias of :attr:`msg` (to be removed)."""
-        return self.msg
-
 
 @dataclass(frozen=True, slots=True)
 class DealRecord:
@@ -133,7 +128,7 @@ class DealRecord:
     deal: Any
     score: DealScore
     totals: tuple[int, ...]
-    counts: bool  # does it count toward a number of deals (False for a same-dealer redeal)
+    counted: bool  # counted toward a number of deals (False for a same-dealer redeal)
     table_number: int = 0
 
 
@@ -295,7 +290,7 @@ class Game:
 
     @property
     def deals_counted(self) -> int:
-        return sum(r.counts for r in self.records)
+        return sum(r.counted for r in self.records)
 
     def openers(self) -> Msg:
         """Who calls or leads first in the next deal."""

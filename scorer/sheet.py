@@ -15,7 +15,8 @@ from .game import DealRecord, Game
 from .i18n import Translator
 from .rules.common import Msg
 
-__all__ = ["csv_cell", "deal_words", "sheet_rows", "to_csv", "to_text", "outcome_words"]
+__all__ = ["FORMULA_START", "csv_cell", "deal_words", "outcome_words", "sheet_rows", "to_csv",
+           "to_text"]
 
 ENGLISH = Translator("en")
 

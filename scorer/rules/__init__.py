@@ -6,25 +6,33 @@ plus one line in ``VARIANTS``.
 
 from __future__ import annotations
 
-from .base import DealScore, EndRule, RuleInfo, Variant
+from .base import DealScore, EndRule, HandCheck, RuleInfo, Variant
 from .call_break import CallBreak
 from .chicago import Chicago
-from .common import Contract, ContractScore, Doubling, InvalidInput, Line, Strain
+from .common import Contract, ContractScore, Doubling, InvalidInput, Line, Msg, Strain
 from .draw_bridge import DrawBridge
 from .minibridge import MiniBridge
 from .rubber_bridge import RubberBridge
 from .team_match import TeamMatch
 
 __all__ = [
+    "CallBreak",
+    "Chicago",
     "Contract",
     "ContractScore",
     "DealScore",
     "Doubling",
+    "DrawBridge",
     "EndRule",
+    "HandCheck",
     "InvalidInput",
     "Line",
+    "MiniBridge",
+    "Msg",
+    "RubberBridge",
     "RuleInfo",
     "Strain",
+    "TeamMatch",
     "Variant",
     "VARIANTS",
     "variant",

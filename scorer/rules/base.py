@@ -33,11 +33,6 @@ class DealScore:
     made: bool | None = None
     sheet: Any = None  # what a variant's scoresheet shows beyond points (e.g. a rubber's line)
 
-    @property
-    def summary_msg(self) -> Msg:
-        """Compatibility alias of ``summary`` for callers not yet changed (to be removed)."""
-        return self.summary
-
 
 @dataclass(frozen=True, slots=True)
 class EndRule:

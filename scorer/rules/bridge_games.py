@@ -14,8 +14,8 @@ from .common import Contract, InvalidInput, Line, Msg, check_int, check_tricks, 
 from .contract_bridge import Honours
 from .seats import SEATS, SIDE_MSGS, seat_index, seat_msg
 
-__all__ = ["BridgeDeal", "FourSeatBridge", "SIDE_MSGS", "contract_summary", "passed_out_score",
-           "vul_line"]
+__all__ = ["PASSED_OUT_LINE", "BridgeDeal", "FourSeatBridge", "SIDE_MSGS", "contract_summary",
+           "passed_out_score", "vul_line"]
 
 _VUL_KEYS = {(False, False): "cb.vul_none", (True, False): "cb.vul_ns",
              (False, True): "cb.vul_ew", (True, True): "cb.vul_both"}

@@ -27,8 +27,9 @@ from .common import (
     settings_from,
 )
 
-__all__ = ["CallBreakRules", "CallBreakDeal", "CallBreak", "score_call", "score_calls",
-           "as_decimal"]
+__all__ = ["EIGHT_PLUS_CALL", "EIGHT_PLUS_POINTS", "PLAYERS", "CallBreakRules", "CallBreakDeal",
+           "CallBreak", "as_decimal", "check_calls", "check_min_call", "score_call", "score_calls",
+           "score_round"]
 
 PLAYERS = 4
 EIGHT_PLUS_CALL = 8

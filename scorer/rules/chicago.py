@@ -39,7 +39,8 @@ from .contract_bridge import (
     vul_msg,
 )
 
-__all__ = ["Chicago", "ChicagoRules", "ChicagoState", "FOURTH_DEAL_BONUS", "cycle_vulnerable"]
+__all__ = ["CYCLE", "Chicago", "ChicagoRules", "ChicagoState", "FOURTH_DEAL_BONUS",
+           "cycle_vulnerable"]
 
 FOURTH_DEAL_BONUS = 100
 CYCLE = 4

@@ -25,7 +25,19 @@ from .common import (
 )
 
 __all__ = [
+    "DOUBLED_OVERTRICK",
     "GAME",
+    "GAME_BONUS",
+    "GRAND_SLAM",
+    "HONOURS",
+    "INSULT",
+    "PART_SCORE_BONUS",
+    "SMALL_SLAM",
+    "UNDOUBLED_UNDERTRICK",
+    "insult",
+    "overtricks",
+    "slam_bonus",
+    "undertrick_steps",
     "Honours",
     "RubberScore",
     "game_bonus",

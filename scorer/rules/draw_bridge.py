@@ -26,7 +26,8 @@ from .common import (
     trick_points,
 )
 
-__all__ = ["DrawBridgeRules", "DrawBridgeDeal", "DrawBridge", "score_contract"]
+__all__ = ["PASSED_OUT_LINE", "UNDERTRICK", "DrawBridgeRules", "DrawBridgeDeal", "DrawBridge",
+           "score_contract"]
 
 UNDERTRICK = 50
 PASSED_OUT_LINE = Line(Msg.of("line.passed_out"), 0)

@@ -31,9 +31,18 @@ from .common import (
 from .seats import SEATS, SIDES, seat_index, seat_msg
 
 __all__ = [
+    "GAME_BONUS",
+    "HCP_MAX",
+    "HCP_TOTAL",
+    "PART_SCORE_BONUS",
+    "REDEAL_LINE",
     "SEATS",
-    "seat_msg",
     "SIDES",
+    "UNDERTRICK",
+    "check_hcp",
+    "check_undoubled",
+    "seat_msg",
+    "who_msg",
     "MiniBridgeRules",
     "MiniBridgeDeal",
     "HcpResult",

@@ -27,7 +27,8 @@ from .bridge_games import (
 from .common import InvalidInput, Line, Msg, settings_from
 from .contract_bridge import GAME, score_rubber
 
-__all__ = ["RubberBridge", "RubberEntry", "RubberRules", "RubberState"]
+__all__ = ["RUBBER_BONUS", "UNFINISHED_GAME", "RubberBridge", "RubberEntry", "RubberRules",
+           "RubberState"]
 
 RUBBER_BONUS = {0: 700, 1: 500}  # by the loser's games
 UNFINISHED_GAME = 300

@@ -21,7 +21,7 @@ from .common import InvalidInput, Line, Msg
 from .contract_bridge import score_duplicate
 from .seats import seat_msg
 
-__all__ = ["TeamBoard", "TeamMatch", "BoardEntry", "ns_score"]
+__all__ = ["BoardEntry", "TeamBoard", "TeamMatch", "TeamRules", "ns_score"]
 
 
 @dataclass(frozen=True, slots=True)
