@@ -53,8 +53,8 @@ class Correction:
                 "after": None if self.after is None else dict(self.after), "at": self.at}
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any], v: Variant | None = None, rules: Any = None,
-                  players: Sequence[str] = (), number: int = 1) -> Correction:
+    def from_dict(cls, data: Mapping[str, Any], v: Variant[Any, Any] | None = None,
+                  rules: Any = None, players: Sequence[str] = (), number: int = 1) -> Correction:
         """A correction record; with a variant, ``before`` and ``after`` must be deals of it
         that score (they are kept in their normal form), so that every later reader can show
         them."""
@@ -76,8 +76,8 @@ class Correction:
                    check_time(f"{where} at", data.get("at"), required=False))
 
 
-def _checked_deal(v: Variant, rules: Any, players: Sequence[str], data: Mapping[str, Any],
-                  where: str) -> dict[str, Any]:
+def _checked_deal(v: Variant[Any, Any], rules: Any, players: Sequence[str],
+                  data: Mapping[str, Any], where: str) -> dict[str, Any]:
     try:
         deal = v.deal_from_dict(data)
         v.score(deal, rules, players)
@@ -184,7 +184,7 @@ class Game:
 
     # --- derived --------------------------------------------------------------------
     @property
-    def variant(self) -> Variant:
+    def variant(self) -> Variant[Any, Any]:
         return variant(self.variant_name)
 
     @property

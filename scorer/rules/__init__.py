@@ -6,6 +6,8 @@ plus one line in ``VARIANTS``.
 
 from __future__ import annotations
 
+from typing import Any
+
 from .base import DealScore, EndRule, HandCheck, RuleInfo, Variant
 from .call_break import CallBreak
 from .chicago import Chicago
@@ -38,16 +40,17 @@ __all__ = [
     "variant",
 ]
 
-VARIANTS: dict[str, Variant] = {v.name: v for v in (DrawBridge(), MiniBridge(), CallBreak(),
-                                                    RubberBridge(), Chicago(), TeamMatch())}
+VARIANTS: dict[str, Variant[Any, Any]] = {
+    v.name: v for v in (DrawBridge(), MiniBridge(), CallBreak(), RubberBridge(), Chicago(),
+                        TeamMatch())}
 
-_BY_ALIAS: dict[str, Variant] = {}
+_BY_ALIAS: dict[str, Variant[Any, Any]] = {}
 for _v in VARIANTS.values():
     for _name in (_v.name, *_v.aliases):
         _BY_ALIAS[_name] = _v
 
 
-def variant(name: str) -> Variant:
+def variant(name: str) -> Variant[Any, Any]:
     """The variant called ``name`` (or one of its aliases); InvalidInput if there is none."""
     found = _BY_ALIAS.get(str(name).strip().lower())
     if found is None:

@@ -12,13 +12,16 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from .common import Contract, InvalidInput, Line, Msg, check_int
 from .seats import SEATS, seat_index
 
-__all__ = ["DealScore", "EndRule", "HandCheck", "RuleInfo", "Variant", "option_contract",
-           "option_ints"]
+__all__ = ["DealScore", "DealT", "EndRule", "HandCheck", "RuleInfo", "RulesT", "Variant",
+           "option_contract", "option_ints"]
+
+DealT = TypeVar("DealT")  # a variant's deal type (MiniBridgeDeal, BridgeDeal, ...)
+RulesT = TypeVar("RulesT")  # a variant's house-rules type
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,8 +129,11 @@ def option_contract(options: Mapping[str, str | None], example: str) -> tuple[Co
     return parsed, counts[0]
 
 
-class Variant(ABC):
-    """One game's rules. Subclasses are stateless; the registry holds one instance each.
+class Variant(ABC, Generic[DealT, RulesT]):
+    """One game's rules, generic over its deal and house-rules types. Subclasses are
+    stateless; the registry holds one instance each. Everything the other layers need to know
+    about a game they ask its variant (parties, seats, a deal's words, one hand for
+    ``scorer check``), never its name.
 
     Most variants score each deal on its own (``score``). A variant whose deals depend on the
     deals before them (rubber bridge: games won and part scores below the line; Chicago: the
@@ -154,7 +160,7 @@ class Variant(ABC):
         """Names of the scoring parties (players, or partnerships) in score order."""
 
     @abstractmethod
-    def next_dealer(self, dealer: int, deal: Any, rules: Any) -> int:
+    def next_dealer(self, dealer: int, deal: DealT, rules: RulesT) -> int:
         """Who deals after ``deal`` was played with ``dealer`` dealing."""
 
     @property
@@ -189,7 +195,7 @@ class Variant(ABC):
 
     # --- rules -----------------------------------------------------------------------
     @abstractmethod
-    def parse_rules(self, mapping: Mapping[str, object] | None = None) -> Any:
+    def parse_rules(self, mapping: Mapping[str, object] | None = None) -> RulesT:
         """Typed house-rule settings from names and values; unknown ones are an error."""
 
     def check_end(self, end: EndRule) -> EndRule:
@@ -200,28 +206,28 @@ class Variant(ABC):
 
     # --- deals -----------------------------------------------------------------------
     @abstractmethod
-    def deal_from_dict(self, data: Mapping[str, Any]) -> Any:
+    def deal_from_dict(self, data: Mapping[str, Any]) -> DealT:
         """A deal from its stored form; raises InvalidInput naming the bad field."""
 
-    def check_announcement(self, data: object, rules: Any) -> dict[str, Any]:
+    def check_announcement(self, data: object, rules: RulesT) -> dict[str, Any]:
         """What the table announces before a deal is played and keeps while it is played
         (Call Break: the four calls), checked, as a plain dict. Variants without one refuse."""
         raise InvalidInput("announcement", data, f"is not used in {self.title}")
 
     @abstractmethod
-    def check_deal(self, deal: Any, dealer: int, rules: Any) -> None:
+    def check_deal(self, deal: Any, dealer: int, rules: RulesT) -> None:
         """Raise InvalidInput if ``deal`` cannot have been played with ``dealer`` dealing."""
 
     @abstractmethod
-    def score(self, deal: Any, rules: Any, players: Sequence[str]) -> DealScore:
+    def score(self, deal: DealT, rules: RulesT, players: Sequence[str]) -> DealScore:
         """Score one deal, with its explanation, naming ``players`` in the lines."""
 
     # --- state carried from deal to deal (optional) -------------------------------------
-    def start_state(self, rules: Any) -> Any:
+    def start_state(self, rules: RulesT) -> Any:
         """The state before the first deal; None for a variant that scores deals on their own."""
         return None
 
-    def score_in(self, deal: Any, rules: Any, players: Sequence[str], dealer: int,
+    def score_in(self, deal: DealT, rules: RulesT, players: Sequence[str], dealer: int,
                  state: Any) -> tuple[DealScore, Any]:
         """Score ``deal`` (dealt by ``dealer``) in ``state``; returns its score and the state
         after it. By default the deal is scored on its own and the state is unchanged."""
@@ -231,11 +237,12 @@ class Variant(ABC):
         """How many units the end rule ``rubbers=N`` counts (rubbers) are finished."""
         return 0
 
-    def closing(self, state: Any, rules: Any, players: Sequence[str]) -> DealScore | None:
+    def closing(self, state: Any, rules: RulesT, players: Sequence[str]) -> DealScore | None:
         """Points added when the players end the game early (an unfinished rubber)."""
         return None
 
-    def vulnerability(self, state: Any, dealer: int, rules: Any) -> tuple[bool, bool] | None:
+    def vulnerability(self, state: Any, dealer: int, rules: RulesT,
+                      ) -> tuple[bool, bool] | None:
         """Whether each side (N-S, E-W) is vulnerable in the next deal; None where the game
         has no vulnerability."""
         return None
@@ -243,22 +250,23 @@ class Variant(ABC):
     # --- one hand on its own (scorer check) ------------------------------------------------
     check_options: ClassVar[tuple[str, ...]] = ()  # what `scorer check` reads; () = not there
 
-    def check_hand(self, options: Mapping[str, str | None], rules: Any) -> HandCheck:
+    def check_hand(self, options: Mapping[str, str | None], rules: RulesT) -> HandCheck:
         """Score one hand from ``scorer check``'s options (their names without dashes, None
         where not given), without a game: what the referee at the table needs."""
         raise InvalidInput("game", self.name, "is not scored one hand at a time")
 
     # --- how a deal reads on a scoresheet, and in statistics --------------------------------
-    def deal_words(self, deal: Any, players: Sequence[str]) -> tuple[Msg, str] | None:
+    def deal_words(self, deal: DealT, players: Sequence[str]) -> tuple[Msg, str] | None:
         """What was bid (or called) and the tricks taken, as a scoresheet writes them in two
         columns; None where the deal's summary says it all (passed out, redealt)."""
-        contract = getattr(deal, "contract", None)
+        played: Any = deal  # by default: a deal with a contract, a declarer and tricks
+        contract = getattr(played, "contract", None)
         if contract is None:
             return None
-        return (Msg.of("sheet.by", contract=str(contract), declarer=players[deal.declarer]),
-                str(deal.tricks))
+        return (Msg.of("sheet.by", contract=str(contract), declarer=players[played.declarer]),
+                str(played.tricks))
 
-    def deal_line(self, deal: Any, players: Sequence[str],
+    def deal_line(self, deal: DealT, players: Sequence[str],
                   score: DealScore | None = None) -> Msg | None:
         """The same in one phrase ('4S by Ana, 10 tricks'), for a plain-text scoresheet; a
         variant may add what its sheet shows beyond points (``score.sheet``)."""
@@ -277,10 +285,12 @@ class Variant(ABC):
         """A number of points as players say it (Call Break adds its decimal habit)."""
         return str(points)
 
-    def deal_stats(self, deal: Any, score: DealScore, player: int) -> Mapping[str, int] | None:
+    def deal_stats(self, deal: DealT, score: DealScore, player: int,
+                   ) -> Mapping[str, int] | None:
         """What one deal adds to player ``player``'s statistics (see scorer.stats.PlayerStats:
         declared, made, exact, over, failed); None when the deal was not played (a redeal)."""
-        if getattr(deal, "contract", None) is not None and deal.declarer == player:
+        played: Any = deal
+        if getattr(played, "contract", None) is not None and played.declarer == player:
             return {"declared": 1, "made": int(bool(score.made))}
         return {}
 

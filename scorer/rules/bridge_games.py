@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from .base import DealScore, Variant
+from .base import DealScore, RulesT, Variant
 from .common import Contract, InvalidInput, Line, Msg, check_int, check_tricks, result_msg
 from .contract_bridge import Honours
 from .seats import SEATS, SIDE_MSGS, seat_index, seat_msg
@@ -99,7 +99,7 @@ def passed_out_score(sheet: Any = None) -> DealScore:
     return DealScore((0, 0), (PASSED_OUT_LINE,), Msg.of("summary.passed_out"), sheet=sheet)
 
 
-class FourSeatBridge(Variant):
+class FourSeatBridge(Variant[BridgeDeal, RulesT]):
     """Four players at N, E, S, W (in that order), North-South against East-West."""
 
     player_count = 4

@@ -162,7 +162,7 @@ def score_round(deal: CallBreakDeal, rules: CallBreakRules,
     return DealScore(points, lines, Msg.of("summary.calls_met", met=met))
 
 
-class CallBreak(Variant):
+class CallBreak(Variant[CallBreakDeal, CallBreakRules]):
     name = "call-break"
     title = "Call Break"
     aliases = ("callbreak", "call-bridge", "callbridge")

@@ -89,7 +89,7 @@ def cycle_vulnerable(played: int, dealer: int, dealer_vulnerable: bool = True,
     return (side == 0, side == 1)
 
 
-class Chicago(FourSeatBridge):
+class Chicago(FourSeatBridge[ChicagoRules]):
     name = "chicago"
     title = "Chicago"
     aliases = ("four-deal", "four-deal-bridge")

@@ -114,7 +114,7 @@ def _doubled(points: int, doubling: Doubling, lines: list[Line]) -> int:
     return result
 
 
-class DrawBridge(Variant):
+class DrawBridge(Variant[DrawBridgeDeal, DrawBridgeRules]):
     name = "draw-bridge"
     title = "Draw Bridge"
     aliases = ("drawbridge", "draw")

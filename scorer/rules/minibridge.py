@@ -238,7 +238,7 @@ class MiniBridgeDeal:
         return data
 
 
-class MiniBridge(Variant):
+class MiniBridge(Variant[MiniBridgeDeal, MiniBridgeRules]):
     name = "minibridge"
     title = "MiniBridge"
     aliases = ("mini-bridge", "mini")

@@ -86,7 +86,7 @@ def _pair(side: int, mine: int, theirs: int) -> tuple[int, int]:
     return (mine, theirs) if side == 0 else (theirs, mine)
 
 
-class RubberBridge(FourSeatBridge):
+class RubberBridge(FourSeatBridge[RubberRules]):
     name = "rubber-bridge"
     title = "Rubber bridge"
     aliases = ("rubber",)

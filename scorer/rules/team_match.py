@@ -109,7 +109,7 @@ def _result_msg(result: BridgeDeal) -> Msg:
                   declarer=seat_msg(result.declarer), n=result.tricks)
 
 
-class TeamMatch(Variant):
+class TeamMatch(Variant[TeamBoard, "TeamRules"]):
     name = "team-match"
     title = "Team match"
     aliases = ("teams", "duplicate-teams")
