@@ -1,7 +1,7 @@
 """Pure scoring for every variant (standard library only), and the registry that finds them.
 
 ``variant("draw-bridge")`` returns the variant object; adding a variant is one module here
-plus one line in ``VARIANTS``.
+plus one line in ``VARIANTS`` (the whole checklist: docs/adding-a-variant.md).
 """
 
 from __future__ import annotations
