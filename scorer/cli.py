@@ -8,22 +8,19 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from .i18n import LANGUAGES, Translator
-from .rules import Contract, InvalidInput, variant
+from .rules import VARIANTS, InvalidInput, variant
+from .rules.base import option_contract
 from .rules.boards import board_dealer, board_vulnerable, check_board, check_diff, imps_line
-from .rules.call_break import as_decimal, score_calls
 from .rules.common import Line, Msg
-from .rules.contract_bridge import Honours, score_duplicate, score_rubber
-from .rules.draw_bridge import score_contract as score_draw_bridge
-from .rules.minibridge import SEAT_WORDS, declarer_from_hcp, seat_index
-from .rules.minibridge import score_contract as score_minibridge
+from .rules.contract_bridge import Honours, score_duplicate, score_rubber, vul_msg
+from .rules.seats import seat_index, seat_msg
 
-__all__ = ["main"]
+__all__ = ["EXIT_INVALID", "UsageError", "build_parser", "main", "terminal_safe"]
 
 EXIT_INVALID = 2
 
@@ -35,32 +32,6 @@ class UsageError(Exception):
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         raise UsageError(message)
-
-
-def _ints(field: str, text: str) -> list[int]:
-    """Comma-separated whole numbers in ASCII digits (int() would also take '0_4', '٥' or
-    full-width digits, which the Python API refuses)."""
-    parts = [p.strip() for p in text.split(",")]
-    if not all(_INT.fullmatch(p) for p in parts):
-        raise InvalidInput(field, text, "is not a comma-separated list of whole numbers "
-                           "(digits 0-9)")
-    return [int(p) for p in parts]
-
-
-_INT = re.compile(r"-?[0-9]+")
-
-
-def _contract_and_tricks(args: argparse.Namespace, example: str) -> tuple[Contract, list[int]]:
-    """--contract and --tricks, both required: the contract and its one number of tricks."""
-    if args.contract is None:
-        raise InvalidInput("contract", None, f"(give --contract, e.g. {example})")
-    if args.tricks is None:
-        raise InvalidInput("tricks", None, "(give --tricks, 0 to 13)")
-    contract = Contract.parse(args.contract)
-    tricks = _ints("tricks", args.tricks)
-    if len(tricks) != 1:
-        raise InvalidInput("tricks", args.tricks, "is not one number between 0 and 13")
-    return contract, tricks
 
 
 def _rules(pairs: Sequence[str]) -> dict[str, str]:
@@ -114,12 +85,8 @@ def _vulnerable(args: argparse.Namespace) -> tuple[bool, list[Line]]:
     board = check_board(args.board)
     seat = seat_index(args.declarer, "declarer")
     vul = board_vulnerable(board)[seat % 2]
-    dealer = board_dealer(board)
-    line = Line(f"board {board}: dealer {SEAT_WORDS[dealer]}; declarer {SEAT_WORDS[seat]} "
-                f"is {'vulnerable' if vul else 'not vulnerable'}", 0,
-                Msg.of("cb.board", board=board, dealer=Msg(f"seat.{'NESW'[dealer]}"),
-                       declarer=Msg(f"seat.{'NESW'[seat]}"),
-                       vul=Msg("cb.vul" if vul else "cb.nonvul")))
+    line = Line(Msg.of("cb.board", board=board, dealer=seat_msg(board_dealer(board)),
+                       declarer=seat_msg(seat), vul=vul_msg(vul)), 0)
     return vul, [line]
 
 
@@ -135,21 +102,21 @@ def _check_contract_bridge(args: argparse.Namespace, result_words: list[str]) ->
         line = imps_line(check_diff(args.diff))
         result_words[0] = t.line(line)
         return {"imps": line.points}
-    contract, tricks = _contract_and_tricks(args, "4HX or 3NT")
+    contract, tricks = option_contract(vars(args), "4HX or 3NT")
     if args.game == "duplicate":
         vulnerable, board_lines = _vulnerable(args)
-        scored = score_duplicate(contract, tricks[0], vulnerable)
+        scored = score_duplicate(contract, tricks, vulnerable)
         result: dict[str, Any] = scored.to_dict()
         result["lines"] = _lines(t, [*board_lines, *scored.lines])
-        result_words[0] = t.render(scored.result_msg)
+        result_words[0] = t.render(scored.result)
         return result
     if args.vulnerable is None:
         raise InvalidInput("vulnerable", None, "(give --vulnerable yes|no)")
     honours = None if args.honors is None else Honours.parse(args.honors)
-    rubber = score_rubber(contract, tricks[0], _yes_no("vulnerable", args.vulnerable), honours)
+    rubber = score_rubber(contract, tricks, _yes_no("vulnerable", args.vulnerable), honours)
     result = rubber.to_dict()
     result["lines"] = _lines(t, rubber.lines)
-    result_words[0] = t.render(rubber.result_msg)
+    result_words[0] = t.render(rubber.result)
     return result
 
 
@@ -159,46 +126,31 @@ def _check(args: argparse.Namespace, result_words: list[str]) -> dict[str, Any]:
     if args.game in _CONTRACT_BRIDGE:
         return _check_contract_bridge(args, result_words)
     t = Translator(args.lang)
-    checkable = "is not one of draw-bridge, minibridge, call-break, duplicate, rubber, imps"
+    checkable = [v.name for v in VARIANTS.values() if v.check_options]
     try:
         game = variant(args.game)
     except InvalidInput:
-        raise InvalidInput("game", args.game, checkable) from None
+        game = None
+    if game is None or not game.check_options:  # or a whole-game variant (rubber bridge ...)
+        raise InvalidInput("game", args.game,
+                           f"is not one of {', '.join([*checkable, *_CONTRACT_BRIDGE])}")
     rules = game.parse_rules(_rules(args.rule))
-    used = {"draw-bridge": {"contract", "tricks"},
-            "minibridge": {"contract", "tricks", "hcp", "dealer"},
-            "call-break": {"calls", "tricks"}}.get(game.name)
-    if used is None:  # a whole-game variant (rubber bridge, Chicago, team match)
-        raise InvalidInput("game", args.game, checkable)
-    _check_unused(game.name, used, args)
-    if game.name == "call-break":
-        if args.calls is None or args.tricks is None:
-            raise InvalidInput("calls", None, "(call-break needs --calls and --tricks)")
-        names = [t("ui.player_n", n=i + 1) for i in range(4)]
-        score = score_calls(_ints("calls", args.calls), _ints("tricks", args.tricks), rules,
-                            names)
-        return {"points": list(score.points), "lines": _lines(t, score.lines)}
+    _check_unused(game.name, set(game.check_options), args)
+    hand = game.check_hand({option: getattr(args, option) for option in game.check_options},
+                           rules)
     result: dict[str, Any] = {}
-    if game.name == "minibridge" and args.hcp is not None:
-        if args.dealer is None:
-            raise InvalidInput("dealer", None, "(--hcp needs --dealer N, E, S or W)")
-        found = declarer_from_hcp(_ints("hcp", args.hcp), seat_index(args.dealer, "dealer"))
-        result["hcp"] = {**found.to_dict(), "lines": _lines(t, found.lines)}
-    elif args.dealer is not None:
-        raise InvalidInput("--dealer", args.dealer, "is only used with --hcp")
-    if args.contract is not None or args.tricks is not None or "hcp" not in result:
-        contract, tricks = _contract_and_tricks(args, "4H or 3NT")
-        if game.name == "draw-bridge":
-            scored = score_draw_bridge(contract, tricks[0], rules)
-        else:
-            scored = score_minibridge(contract, tricks[0])
-        result.update(scored.to_dict())
-        result["lines"] = _lines(t, scored.lines)
-        result_words[0] = t.render(scored.result_msg)
+    if hand.first is not None:
+        result["hcp"] = {**hand.first.figures, "lines": _lines(t, hand.first.lines)}
+    result.update(hand.figures)
+    if hand.lines:
+        result["lines"] = _lines(t, hand.lines)
+    if hand.result is not None:
+        result_words[0] = t.render(hand.result)
     return result
 
 
-def _print_check(result: dict[str, Any], words: str, t: Translator) -> None:
+def _print_check(result: dict[str, Any], words: str, t: Translator,
+                 points_words: Any = str) -> None:
     hcp = result.get("hcp")
     if hcp:
         for line in hcp["lines"]:
@@ -213,8 +165,7 @@ def _print_check(result: dict[str, Any], words: str, t: Translator) -> None:
         print(t("cli.result_rubber", result=words, below=result["declarer_below"],
                 above=result["declarer_above"], defenders=result["defenders_above"]))
     elif "points" in result:
-        decimals = ", ".join(f"{p} ({as_decimal(p)})" for p in result["points"])
-        print(t("cli.result_points", points=decimals))
+        print(t("cli.result_points", points=", ".join(map(points_words, result["points"]))))
     elif "made" in result:
         print(t("cli.result_contract", result=words, declarer=result["declarer"],
                 defenders=result["defenders"]))
@@ -388,7 +339,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             if args.json:
                 print(json.dumps(result, ensure_ascii=False))
             else:
-                _print_check(result, words[0], Translator(args.lang))
+                _print_check(result, words[0], Translator(args.lang), _points_words(args.game))
             return 0
         if args.command in ("games", "export", "import"):
             return _store_command(args)
@@ -412,6 +363,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INVALID
     except Exception as error:  # a store or file problem is one line too; a bug is raised
         return _environment_error(error)
+
+
+def _points_words(game: str) -> Any:
+    """How the checked game says a number of points (Call Break: '42 (4.2)')."""
+    try:
+        return variant(game).points_words
+    except InvalidInput:
+        return str
 
 
 def _environment_error(error: Exception) -> int:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 from datetime import datetime
+from typing import Any
 
 from .rules import InvalidInput, Variant
 from .rules.common import Msg
@@ -62,7 +63,7 @@ def _hidden_character(name: str) -> str | None:
     return None
 
 
-def check_players(v: Variant, players: object) -> tuple[str, ...]:
+def check_players(v: Variant[Any, Any], players: object) -> tuple[str, ...]:
     """Player names: as many as the game seats, each 1-40 visible characters (NFC, inner
     spaces collapsed; control and format characters refused), no two alike ignoring case."""
     if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):

@@ -10,6 +10,7 @@ removing a deal, ending it) returns a new Game; corrections and removals are kep
 
 from __future__ import annotations
 
+import enum
 import random
 import uuid
 from collections.abc import Callable, Mapping, Sequence
@@ -19,12 +20,12 @@ from functools import cached_property
 from typing import Any
 
 from .fields import check_game_id, check_players, check_time, clean_name
+from .history import Correction
 from .rules import DealScore, EndRule, InvalidInput, Variant, variant
 from .rules.common import Msg, check_int
 
-__all__ = ["Game", "DealRecord", "Correction", "Outcome", "GameOver", "SCHEMA_VERSION",
-           "check_players", "check_game_id", "check_time", "clean_name",
-           "utc_now"]
+__all__ = ["Game", "DealRecord", "Correction", "Outcome", "Reason", "GameOver", "SCHEMA_VERSION",
+           "check_players", "check_game_id", "check_time", "clean_name", "utc_now"]
 
 SCHEMA_VERSION = 1
 
@@ -38,64 +39,32 @@ class GameOver(InvalidInput):
     """A deal was added to a game that has already ended."""
 
 
-@dataclass(frozen=True, slots=True)
-class Correction:
-    """One change to a recorded deal: its number (from 1), what it was, what it became
-    (None when it was removed) and when, as an ISO 8601 UTC time."""
+class Reason(enum.Enum):
+    """Why a game ended (as python-chess's ``Termination``); ``Outcome.number`` gives its
+    number."""
 
-    deal: int
-    before: Mapping[str, Any]
-    after: Mapping[str, Any] | None
-    at: str
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"deal": self.deal, "before": dict(self.before),
-                "after": None if self.after is None else dict(self.after), "at": self.at}
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any], v: Variant | None = None, rules: Any = None,
-                  players: Sequence[str] = (), number: int = 1) -> Correction:
-        """A correction record; with a variant, ``before`` and ``after`` must be deals of it
-        that score (they are kept in their normal form), so that every later reader can show
-        them."""
-        where = f"history {number}"
-        if not isinstance(data, Mapping):
-            raise InvalidInput(where, type(data).__name__, "is not a correction record")
-        before, after = data.get("before"), data.get("after")
-        if not isinstance(before, Mapping) or not (after is None or isinstance(after, Mapping)):
-            raise InvalidInput(where, "before/after", "is not a correction record")
-        if v is not None:
-            before = _checked_deal(v, rules, players, before, f"{where} before")
-            if after is not None:
-                after = _checked_deal(v, rules, players, after, f"{where} after")
-        deal = data.get("deal")
-        if isinstance(deal, bool) or not isinstance(deal, int):
-            raise InvalidInput(f"{where} deal", deal, "is not a whole number")
-        return cls(check_int(f"{where} deal", deal, 1, 10**6), dict(before),
-                   None if after is None else dict(after),
-                   check_time(f"{where} at", data.get("at"), required=False))
-
-
-def _checked_deal(v: Variant, rules: Any, players: Sequence[str], data: Mapping[str, Any],
-                  where: str) -> dict[str, Any]:
-    try:
-        deal = v.deal_from_dict(data)
-        v.score(deal, rules, players)
-    except InvalidInput as error:
-        raise InvalidInput(f"{where} {error.field}", error.value, error.allowed,
-                           error.msg) from None
-    result: dict[str, Any] = deal.to_dict()
-    return result
+    TARGET = "target"  # a party reached the target score (number: the target)
+    DEALS = "deals"  # the number of deals was played (number: the deals counted)
+    RUBBERS = "rubbers"  # the number of rubbers was finished (number: the rubbers)
+    CLOSED = "closed"  # the players ended the game (number: the deals recorded)
 
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """How a game ended: the winning parties (more than one on a shared win) and why."""
+    """How a game ended: the winning parties (more than one on a shared win), why, the
+    number that goes with the reason, and the deal after which it ended."""
 
     winners: tuple[int, ...]
-    reason: str
+    reason: Reason
+    number: int
     after_deal: int
-    reason_msg: Msg | None = None
+
+    @property
+    def msg(self) -> Msg:
+        """Why the game ended, in words ('reached the target of 500')."""
+        if self.reason is Reason.TARGET:
+            return Msg.of("outcome.target", target=self.number)
+        return Msg.of(f"outcome.{self.reason.value}", n=self.number)
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,7 +79,7 @@ class DealRecord:
     deal: Any
     score: DealScore
     totals: tuple[int, ...]
-    counts: bool  # does it count toward a number of deals (False for a same-dealer redeal)
+    counted: bool  # counted toward a number of deals (False for a same-dealer redeal)
     table_number: int = 0
 
 
@@ -145,7 +114,7 @@ class Game:
         game_id: str | None = None,
         now: Callable[[], str] = utc_now,
     ) -> Game:
-        """A new game. ``first_dealer`` is a player index (or a seat letter in MiniBridge);
+        """A new game. ``first_dealer`` is a player index (or a seat, where seats have names);
         None draws one at random from ``rng``."""
         v = variant(game)
         names = check_players(v, players)
@@ -153,12 +122,8 @@ class Game:
             dealer = v.first_dealer
         elif first_dealer is None:
             dealer = (rng or random.Random()).randrange(v.player_count)
-        elif isinstance(first_dealer, str) and v.seat_names and not first_dealer.isdigit():
-            from .rules.minibridge import seat_index
-
-            dealer = seat_index(first_dealer, "dealer")
         else:
-            dealer = check_int("dealer", first_dealer, 0, v.player_count - 1)
+            dealer = v.parse_seat(first_dealer, "dealer")
         if end is None:
             end_rule = v.default_end
         else:
@@ -170,7 +135,7 @@ class Game:
 
     # --- derived --------------------------------------------------------------------
     @property
-    def variant(self) -> Variant:
+    def variant(self) -> Variant[Any, Any]:
         return variant(self.variant_name)
 
     @property
@@ -213,9 +178,7 @@ class Game:
             closing = v.closing(state, self.rules, self.players)
             for i, points in enumerate(closing.points if closing else ()):
                 totals[i] += points
-            outcome = _leaders(totals, len(self.deals),
-                               f"ended by the players after {len(self.deals)} deals",
-                               Msg.of("outcome.closed", n=len(self.deals)))
+            outcome = _leaders(totals, len(self.deals), Reason.CLOSED, len(self.deals))
         return tuple(records), outcome, dealer, state, closing
 
     def _end_reached(self, number: int, counted: int, totals: list[int],
@@ -225,18 +188,14 @@ class Game:
             assert end.value is not None
             done = self.variant.completed(state)
             if done >= end.value:
-                words = "rubber" if done == 1 else "rubbers"
-                return _leaders(totals, number, f"highest total after {done} {words}",
-                                Msg.of("outcome.rubbers", n=done))
+                return _leaders(totals, number, Reason.RUBBERS, done)
             return None
         if end.kind == "target":
             assert end.value is not None
             if max(totals) >= end.value:
-                return _leaders(totals, number, f"reached the target of {end.value}",
-                                Msg.of("outcome.target", target=end.value))
+                return _leaders(totals, number, Reason.TARGET, end.value)
         elif end.kind == "deals" and counted >= (end.value or 0):
-            return _leaders(totals, number, f"highest total after {counted} deals",
-                            Msg.of("outcome.deals", n=counted))
+            return _leaders(totals, number, Reason.DEALS, counted)
         return None
 
     @property
@@ -282,16 +241,14 @@ class Game:
 
     @property
     def deals_counted(self) -> int:
-        return sum(r.counts for r in self.records)
+        return sum(r.counted for r in self.records)
 
-    def openers(self) -> str:
-        """Who calls or leads first in the next deal, in words."""
+    def openers(self) -> Msg:
+        """Who calls or leads first in the next deal."""
         return self.variant.openers(self.dealer, self.players)
 
-    def openers_msg(self) -> Msg:
-        return self.variant.openers_msg(self.dealer, self.players)
-
-    def progress_msg(self) -> Msg:
+    def progress(self) -> Msg:
+        """Where the game stands against its end condition ('deal 3 of 8')."""
         end = self.end
         if end.kind == "target":
             return Msg.of("progress.target", target=end.value)
@@ -306,27 +263,16 @@ class Game:
                           total=end.value)
         return Msg.of("progress.open", n=len(self.deals))
 
-    def rules_msgs(self) -> tuple[Msg, ...]:
-        msgs: tuple[Msg, ...] = self.rules.describe_msgs()
+    def rules_described(self) -> tuple[Msg, ...]:
+        """Which rules produce this game's scores, one sentence each."""
+        msgs: tuple[Msg, ...] = self.rules.describe()
         return msgs
 
-    def progress(self) -> str:
-        """Where the game stands against its end condition, in words."""
-        end = self.end
-        if end.kind == "target":
-            return f"first to {end.value}"
-        if end.kind == "deals":
-            assert end.value is not None
-            return f"deal {min(self.deals_counted + 1, end.value)} of {end.value}"
-        if end.kind == "rubbers":
-            assert end.value is not None
-            done = self.variant.completed(self.state)
-            return f"rubber {min(done + 1, end.value)} of {end.value}"
-        return f"open-ended, {len(self.deals)} deals played"
-
-    def rules_text(self) -> tuple[str, ...]:
-        """Which rules produce this game's scores, one sentence each."""
-        return tuple(str(line) for line in self.rules.describe())
+    # Compatibility aliases for callers not yet changed (to be removed): the Msg-returning
+    # methods had these names while English twins existed.
+    openers_msg = openers
+    progress_msg = progress
+    rules_msgs = rules_described
 
     # --- changing -------------------------------------------------------------------
     def _changed(self, now: Callable[[], str], **changes: Any) -> Game:
@@ -339,8 +285,9 @@ class Game:
             outcome = self.outcome
             assert outcome is not None
             raise GameOver("deal", len(self.deals) + 1,
-                           f"cannot be added: the game is over ({outcome.reason}); "
-                           "correct or remove a deal first", Msg.of("error.game_over"))
+                           f"cannot be added: the game is over (after deal "
+                           f"{outcome.after_deal}); correct or remove a deal first",
+                           Msg.of("error.game_over"))
 
     def add_deal(self, deal: Any, now: Callable[[], str] = utc_now) -> Game:
         """Record the next deal (it replaces what was announced for it)."""
@@ -472,10 +419,10 @@ class Game:
         return game
 
 
-def _leaders(totals: Sequence[int], after: int, why: str, msg: Msg) -> Outcome:
+def _leaders(totals: Sequence[int], after: int, reason: Reason, number: int) -> Outcome:
     best = max(totals)
     winners = tuple(i for i, t in enumerate(totals) if t == best)
-    return Outcome(winners, why, after, msg)
+    return Outcome(winners, reason, number, after)
 
 
 def _exact_int(field: str, value: object, low: int, high: int) -> int:

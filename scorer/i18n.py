@@ -105,12 +105,11 @@ class Translator:
 
     def line(self, line: Any) -> str:
         """An explanation line (scorer.rules.common.Line)."""
-        return self.render(line.msg) if line.msg is not None else str(line.text)
+        return self.render(line.msg)
 
     def summary(self, score: Any) -> str:
         """A deal's summary ('4S by Ana: made +1') from its DealScore."""
-        msg = score.summary_msg
-        return self.render(msg) if msg is not None else str(score.summary)
+        return self.render(score.summary)
 
 
 def _with_symbols(text: str) -> str:

@@ -13,33 +13,34 @@ from collections.abc import Sequence
 
 from .game import DealRecord, Game
 from .i18n import Translator
-from .rules.call_break import as_decimal
+from .rules.common import Msg
 
-__all__ = ["csv_cell", "deal_words", "sheet_rows", "to_csv", "to_text", "outcome_words"]
+__all__ = ["FORMULA_START", "csv_cell", "deal_words", "outcome_words", "sheet_rows", "to_csv",
+           "to_text"]
 
 ENGLISH = Translator("en")
 
 
 def deal_words(game: Game, record: DealRecord, t: Translator = ENGLISH) -> tuple[str, str]:
     """What was bid or called, and the tricks taken, as written on a scoresheet."""
-    deal = record.deal
-    if game.variant_name == "call-break":
-        return (" ".join(map(str, deal.calls)), " ".join(map(str, deal.tricks)))
-    if getattr(deal, "contract", None) is None:  # passed out, redealt, or a team-match board
+    words = game.variant.deal_words(record.deal, game.players)
+    if words is None:  # passed out, redealt, or a team-match board: its summary says it
         return (t.summary(record.score), "")
-    return (t("sheet.by", contract=str(deal.contract), declarer=game.players[deal.declarer]),
-            str(deal.tricks))
+    return (t.render(words[0]), words[1])
+
+
+def _text(t: Translator, words: str | Msg) -> str:
+    return t.render(words) if isinstance(words, Msg) else words
 
 
 def outcome_words(game: Game, t: Translator = ENGLISH) -> str:
     outcome = game.outcome
     if outcome is None:
-        return t("sheet.in_progress", progress=t.render(game.progress_msg()))
+        return t("sheet.in_progress", progress=game.progress())
     names = t("ui.and").join(game.parties[i] for i in outcome.winners)
     key = ("ui.share_win" if len(outcome.winners) > 1
            else "ui.win_pair" if game.variant.partnerships else "ui.wins")
-    reason = t.render(outcome.reason_msg) if outcome.reason_msg else outcome.reason
-    return t(key, names=names, reason=reason)
+    return t(key, names=names, reason=outcome.msg)
 
 
 def sheet_rows(game: Game, t: Translator = ENGLISH) -> list[list[str]]:
@@ -52,7 +53,7 @@ def sheet_rows(game: Game, t: Translator = ENGLISH) -> list[list[str]]:
     for record in game.records:
         what, tricks = deal_words(game, record, t)
         rows.append([str(record.table_number),
-                     game.variant.dealer_name(record.dealer, game.players), what, tricks,
+                     _text(t, game.variant.dealer_name(record.dealer, game.players)), what, tricks,
                      t.summary(record.score), *map(str, record.score.points),
                      *map(str, record.totals)])
     closing = game.closing
@@ -91,23 +92,22 @@ def to_csv(games: Sequence[Game], t: Translator = ENGLISH) -> str:
 
 def to_text(game: Game, t: Translator = ENGLISH) -> str:
     """A plain-text scoresheet to paste into a message."""
-    decimals = game.variant_name == "call-break"
+    v = game.variant
     lines = [t("ui.game_players", game=t(f"game.{game.variant_name}"),
                players=", ".join(game.players))]
     for record in game.records:
-        what, tricks = deal_words(game, record, t)
-        # Points and totals in the same unit on every line; the decimal habit only at the end.
+        # Points and totals in the same unit on every line; the players' habit only at the end.
         points = " / ".join(str(p) for p in record.score.points)
         totals = " / ".join(str(n) for n in record.totals)
-        if decimals:
-            what = t("ui.deal_text_calls", calls=what, tricks=tricks)
-        elif tricks:
-            what = t("sheet.with_tricks", what=what, n=int(tricks))
+        said = v.deal_line(record.deal, game.players, record.score)
+        what = t.summary(record.score) if said is None else t.render(said)
         lines.append(t("sheet.line", number=record.table_number, what=what,
                        summary=t.summary(record.score), points=points, totals=totals))
     if game.closing is not None:
         lines.extend(t.line(line) for line in game.closing.lines)
-    totals = ", ".join(f"{p} {n} ({as_decimal(n)})" if decimals else f"{p} {n}"
+    lines.extend(t.render(msg) for msg in v.sheet_end([r.score for r in game.records],
+                                                       game.closing))
+    totals = ", ".join(f"{p} {v.points_words(n)}"
                        for p, n in zip(game.parties, game.totals, strict=True))
     lines.append(t("sheet.totals", totals=totals))
     lines.append(t("cli.result_points", points=outcome_words(game, t)))

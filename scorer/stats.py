@@ -60,33 +60,26 @@ class PlayerStats:
 _COUNTS = tuple(f.name for f in fields(PlayerStats) if f.name not in ("name", "variant"))
 
 
-def _party_of(game: Game, player: int) -> int:
-    """Players sit round the table in party order: N, E, S, W play for N-S, E-W, N-S, E-W."""
-    return player % len(game.parties)
-
-
 def game_stats(game: Game) -> tuple[PlayerStats, ...]:
     """What one game adds to each of its players' statistics."""
     winners = set(game.outcome.winners) if game.outcome else set()
+    v = game.variant
+    closing = game.closing
     rows = []
     for player, name in enumerate(game.players):
-        party = _party_of(game, player)
-        counts = dict(games=1, won=int(party in winners), deals=0, points=0, declared=0,
-                      made=0, exact=0, over=0, failed=0)
+        party = v.party_of(player)
+        counts = dict.fromkeys(_COUNTS, 0)
+        counts.update(games=1, won=int(party in winners))
         for record in game.records:
-            deal: Any = record.deal
-            if getattr(deal, "redeal", False):
+            added = v.deal_stats(record.deal, record.score, player)
+            if added is None:  # not a deal played (a redeal)
                 continue
             counts["deals"] += 1
             counts["points"] += record.score.points[party]
-            if game.variant_name == "call-break":
-                call, took = deal.calls[player], deal.tricks[player]
-                met = record.score.points[player] > 0
-                key = "failed" if not met else "exact" if took == call else "over"
-                counts[key] += 1
-            elif getattr(deal, "declarer", None) == player and deal.contract is not None:
-                counts["declared"] += 1
-                counts["made"] += int(bool(record.score.made))
+            for key, value in added.items():
+                counts[key] += value
+        if closing is not None:  # an unfinished rubber's premiums are the side's points too
+            counts["points"] += closing.points[party]
         rows.append(PlayerStats(name, game.variant_name, **counts))
     return tuple(rows)
 

@@ -19,6 +19,7 @@ from scorer.rules.minibridge import seat_index
 from scorer.rules.team_match import TeamBoard
 
 PLAYERS = ["Ana", "Ben", "Cleo", "Dan"]  # N, E, S, W
+EN = Translator("en")
 VUL = {"none": (False, False), "N-S": (True, False), "E-W": (False, True), "both": (True, True)}
 
 
@@ -47,13 +48,12 @@ def play_documented(game: Game, rows: list[dict[str, str]]) -> Game:
 
 
 def assert_explained(game: Game) -> None:
-    english = Translator("en")
     for record in game.records:
-        assert english.render(record.score.summary_msg) == record.score.summary
-        for line in record.score.lines:
-            assert english.line(line) == line.text
-            for lang in LANGUAGES:
-                assert "{" not in Translator(lang).line(line)
+        for lang in LANGUAGES:
+            t = Translator(lang)
+            assert "{" not in t.summary(record.score)
+            for line in record.score.lines:
+                assert "{" not in t.line(line)
 
 
 def round_trip(game: Game) -> None:
@@ -71,7 +71,7 @@ def test_rubber_won_2_0():
     assert game.is_over and game.outcome.winners == (0,)
     last = game.records[-1].score
     assert last.sheet.rubber_won == 0 and last.sheet.above == (150 + 750 + 700, 0)
-    assert "N-S won the rubber 2-0: rubber bonus 700" in [line.text for line in last.lines]
+    assert "N-S won the rubber 2-0: rubber bonus 700" in [EN.line(line) for line in last.lines]
     with pytest.raises(InvalidInput):
         game.add_deal(deal("N", "1C", 7))
     assert_explained(game)
@@ -107,7 +107,7 @@ def test_unfinished_rubber_scored_when_the_players_stop():
     assert game.totals == (120, 60) and game.closing is None
     closed = game.close()
     assert closed.is_over and closed.outcome.winners == (0,)
-    assert [line.text for line in closed.closing.lines] == [
+    assert [EN.line(line) for line in closed.closing.lines] == [
         "unfinished rubber: N-S won the only game: 300",
         "unfinished rubber: E-W alone has a part score (40) in the unfinished game: 100",
     ]
@@ -139,25 +139,25 @@ def test_unfinished_rubber_premiums(deals, closing):
 
 def test_several_rubbers_in_one_session():
     game = Game.new("rubber-bridge", PLAYERS, first_dealer=0, end="rubbers=2")
-    assert game.progress() == "rubber 1 of 2"
+    assert EN.render(game.progress()) == "rubber 1 of 2"
     for _ in range(2):
         game = game.add_deal(deal("N", "3NT", 9))
     assert game.state.finished == ((900, 0),) and not game.is_over
-    assert game.vulnerability() == (False, False) and game.progress() == "rubber 2 of 2"
+    assert game.vulnerability() == (False, False) and EN.render(game.progress()) == "rubber 2 of 2"
     game = game.add_deal(deal("E", "4H", 10))
     game = game.add_deal(deal("N", "4H", 8))  # N-S not vulnerable, down 2: E-W 100
     assert game.vulnerability() == (False, True)
     game = game.add_deal(deal("W", "4H", 11))  # E-W: 120 + 100 + 120 + 30 + 700
     assert game.is_over and game.state.finished == ((900, 0), (0, 1070))
     assert game.totals == (900, 1070) and game.outcome.winners == (1,)
-    assert Translator("es").render(game.outcome.reason_msg) == "mayor total tras 2 partidas"
+    assert Translator("es").render(game.outcome.msg) == "mayor total tras 2 partidas"
     round_trip(game)
 
 
 def test_a_passed_out_deal_passes_the_deal_on():
     game = Game.new("rubber-bridge", PLAYERS, first_dealer=2).add_deal(BridgeDeal())
     assert game.dealer == 3 and game.totals == (0, 0)
-    assert game.openers() == "Dan (West) deals and calls first"
+    assert EN.render(game.openers()) == "Dan (West) deals and calls first"
 
 
 # --- Chicago ---------------------------------------------------------------------------------
@@ -174,10 +174,10 @@ def test_chicago_cycle_with_a_part_score_carried_into_game():
         game = play_documented(game, [row])
         assert len(game.deals) == number + 1
     assert game.is_over and game.deals_counted == 4 and len(game.deals) == 5
-    lines = [line.text for line in game.records[2].score.lines]
+    lines = [EN.line(line) for line in game.records[2].score.lines]
     assert "N-S toward game: 60 + 60 = 120, a game (not vulnerable): 300" in lines
     assert "part score on the fourth deal (N-S toward game: 0 + 40 = 40): 100" in [
-        line.text for line in game.records[4].score.lines]
+        EN.line(line) for line in game.records[4].score.lines]
     assert game.state.played == 0 and game.state.cycles == 1
     assert_explained(game)
     round_trip(game)
@@ -247,8 +247,8 @@ def test_team_match_of_8_boards():
         assert entry.imps == int(row["imps"]) == game.records[-1].score.points[0]
         assert game.totals == (int(row["a"]), int(row["b"]))
     assert game.is_over and game.outcome.winners == (0,)
-    assert game.records[0].score.summary == "board 1: 6 IMPs to Lions"
-    assert game.records[2].score.summary == "board 3: no swing"
+    assert EN.summary(game.records[0].score) == "board 1: 6 IMPs to Lions"
+    assert EN.summary(game.records[2].score) == "board 3: no swing"
     assert_explained(game)
     round_trip(game)
 
@@ -312,7 +312,9 @@ def test_stored_on_disk_exported_and_counted(tmp_path):
             again = store.load(game.id)
             assert again.totals == game.totals and again.is_over == game.is_over
     assert rubber.totals == (120 + 300 + 300, 0)  # 4S, 4HX down 2 (not vulnerable), 300
-    assert sheet_rows(match)[1][:3] == ["1", "North", "board 1: 9 IMPs to Lions"]
+    assert sheet_rows(match)[1][:5] == [
+        "1", "North", "table 1: 4S by North, 10 tricks; table 2: passed out", "",
+        "board 1: 9 IMPs to Lions"]
     assert sheet_rows(chicago)[1][1] == "Ben"
     assert "Ana & Cleo 720" in to_text(rubber)
     assert "unfinished rubber: N-S won the only game: 300" in to_text(rubber).splitlines()
@@ -320,6 +322,89 @@ def test_stored_on_disk_exported_and_counted(tmp_path):
     assert last[4] == "unfinished rubber" and last[-4:] == ["300", "0", "720", "0"]
     ana, ben, cleo, dan = game_stats(chicago)
     assert (ana.points, ben.points, cleo.points, cleo.declared) == (400, 0, 400, 1)
+
+
+# --- scoresheets and statistics ----------------------------------------------------------------
+
+
+def test_the_text_sheet_of_a_rubber_shows_below_and_above_the_line_per_side():
+    from scorer.sheet import sheet_rows, to_csv, to_text
+
+    game = Game.new("rubber-bridge", PLAYERS, first_dealer=0, end="rubbers=1")
+    for seat, contract, tricks in [("N", "2S", 8), ("E", "4H", 10), ("N", "3NT", 10),
+                                   ("W", "1C", 6), ("S", "4S", 10)]:
+        game = game.add_deal(deal(seat, contract, tricks))
+    assert game.is_over
+    lines = to_text(game).splitlines()
+    assert lines[1] == ("1. 2S by Ana, 8 tricks; N-S 60 below, 0 above; E-W 0 below, 0 above: "
+                        "2S by Ana (North): made; 60 / 0 (totals 60 / 0)")
+    assert lines[2].startswith("2. 4H by Ben, 10 tricks; N-S 0 below, 0 above; E-W 120 below, "
+                               "0 above; game to E-W, the line is drawn: ")
+    assert lines[4].startswith("4. 1C by Dan, 6 tricks; N-S 0 below, 100 above;")  # E-W vul.
+    # 2S 60 + 3NT 100 + 4S 120 below; 30 overtrick + 100 undertrick + 500 rubber bonus above
+    assert lines[6] == ("rubber 1: N-S 280 below and 630 above the line = 910; "
+                        "E-W 120 below and 0 above the line = 120")
+    assert lines[-2:] == ["Totals: Ana & Cleo 910, Ben & Dan 120",
+                          "Result: Ana & Cleo win: highest total after 1 rubber"]
+    spanish = to_text(game, Translator("es")).splitlines()
+    assert spanish[6].startswith("partida 1: N-S 280 debajo y 630 encima de la línea = 910")
+    rows = sheet_rows(game)
+    assert rows[3][2:5] == ["3NT by Ana", "10", "3NT by Ana (North): made +1"]
+    assert to_csv([game]).count("\n") == 1 + 1 + 5
+    for lang in LANGUAGES:
+        assert "{" not in to_text(game, Translator(lang))
+
+
+def test_the_sheets_of_a_chicago_cycle_and_a_team_match():
+    from scorer.sheet import sheet_rows, to_text
+
+    chicago = Game.new("chicago", PLAYERS, first_dealer=0)
+    for row in chicago_rows():
+        chicago = play_documented(chicago, [row])
+    rows = sheet_rows(chicago)
+    # the passed-out deal is dealt again by the same dealer: both are deal 2 of the cycle
+    assert [r[:2] for r in rows[1:]] == [["1", "Ana"], ["2", "Ben"], ["2", "Ben"],
+                                         ["3", "Cleo"], ["4", "Dan"]]
+    assert rows[3][2:] == ["2H by Ana", "8", "2H by Ana (North): made", "360", "0", "420", "0"]
+    assert rows[-1][-2:] == ["590", "60"] == [str(t) for t in chicago.totals]
+    lines = to_text(chicago).splitlines()
+    assert lines[2] == "2. passed out: passed out; 0 / 0 (totals 60 / 0)"
+    assert lines[-1] == "Result: Ana & Cleo win: highest total after 4 deals"
+    match = Game.new("team-match", ["Lions", "Tigers"], end="deals=2")
+    match = match.add_deal(TeamBoard(deal("N", "4H", 10), deal("N", "4H", 9)))
+    match = match.add_deal(TeamBoard(BridgeDeal(), deal("E", "3NT", 9)))
+    lines = to_text(match).splitlines()
+    assert lines[1] == ("1. table 1: 4H by North, 10 tricks, N-S 420; table 2: 4H by North, "
+                        "9 tricks, N-S -50: board 1: 10 IMPs to Lions; 10 / -10 (totals 10 / -10)")
+    assert lines[2] == ("2. table 1: passed out, N-S 0; table 2: 3NT by East, 9 tricks, "
+                        "N-S -400: board 2: 9 IMPs to Lions; 9 / -9 (totals 19 / -19)")
+    assert lines[-1] == "Result: Lions wins: highest total after 2 deals"
+    assert sheet_rows(match)[2][1:3] == ["East",
+                                         "table 1: passed out; table 2: 3NT by East, 9 tricks"]
+    assert sheet_rows(match, Translator("bg"))[2][1] == "Изток"
+
+
+def test_statistics_of_the_contract_bridge_games():
+    from scorer.stats import game_stats
+
+    rubber = Game.new("rubber-bridge", PLAYERS, first_dealer=0)
+    rubber = rubber.add_deal(deal("N", "4S", 10)).add_deal(deal("E", "2D", 7)).close()
+    ana, ben, cleo, dan = game_stats(rubber)
+    # Ana and Cleo (N-S): 120 below, 50 for E-W's undertrick, 300 for the unfinished rubber
+    assert (ana.won, ana.deals, ana.points, ana.declared, ana.made) == (1, 2, 470, 1, 1)
+    assert (cleo.points, cleo.declared) == (470, 0)
+    assert (ben.won, ben.points, ben.declared, ben.made, dan.points) == (0, 0, 1, 0, 0)
+    match = Game.new("team-match", ["Lions", "Tigers"])
+    match = match.add_deal(TeamBoard(deal("N", "4H", 10), deal("N", "4H", 9)))
+    match = match.add_deal(TeamBoard(BridgeDeal(), deal("E", "3NT", 9)))
+    lions, tigers = game_stats(match)
+    # Lions sit N-S at table 1 (4H made) and E-W at table 2 (3NT made); Tigers: 4H down 1
+    assert (lions.deals, lions.points, lions.declared, lions.made) == (2, 19, 2, 2)
+    assert (tigers.points, tigers.declared, tigers.made) == (-19, 1, 0)
+    chicago = Game.new("chicago", PLAYERS, first_dealer=0)
+    chicago = chicago.add_deal(BridgeDeal()).add_deal(deal("W", "3NT", 9))
+    ana, ben, cleo, dan = game_stats(chicago)
+    assert (ana.deals, dan.declared, dan.made, dan.points, ana.points) == (2, 1, 1, 400, 0)
 
 
 def test_a_correction_rescores_every_later_deal_in_its_new_state():
@@ -344,7 +429,8 @@ def test_names_house_rules_and_choices_are_in_every_catalog(name):
     for lang in LANGUAGES:
         assert [k for k in keys if k not in catalog(lang)] == []
     rules = v.parse_rules()
-    assert [Translator("en").render(m) for m in rules.describe_msgs()] == list(rules.describe())
+    for lang in LANGUAGES:
+        assert all("{" not in Translator(lang).render(m) for m in rules.describe())
     assert v.parse_rules(rules.to_dict()) == rules
 
 

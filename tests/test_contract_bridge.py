@@ -13,6 +13,8 @@ from scorer.rules.boards import board_dealer, board_vulnerable, imps, imps_line
 from scorer.rules.contract_bridge import Honours, score_duplicate, score_rubber
 from scorer.rules.minibridge import seat_index
 
+EN = Translator("en")
+
 YES_NO = {"yes": True, "no": False}
 
 
@@ -28,9 +30,10 @@ def honours_of(text: str) -> Honours | None:
 def test_duplicate_documented_examples(row):
     result = score_duplicate(Contract.parse(row["contract"]), int(row["tricks"]),
                              YES_NO[row["vul"]])
-    assert (result.declarer, result.defenders) == (int(row["declarer"]), int(row["defenders"]))
-    assert result.made is (result.declarer > 0)
-    assert result.lines[-1].points == result.declarer + result.defenders
+    assert (result.declarer_points, result.defender_points) == (int(row["declarer"]),
+                                                                int(row["defenders"]))
+    assert result.made is (result.declarer_points > 0)
+    assert result.lines[-1].points == result.declarer_points + result.defender_points
 
 
 @pytest.mark.parametrize("row", examples("rubber-deal"),
@@ -90,7 +93,7 @@ def expected_made_exactly(contract: Contract, vul: bool) -> int:
 def test_made_exactly_boundaries(contract, vul, points, game):
     parsed = Contract.parse(contract)
     result = score_duplicate(parsed, parsed.tricks_needed, vul)
-    assert result.made and result.declarer == points == expected_made_exactly(parsed, vul)
+    assert result.made and result.declarer_points == points == expected_made_exactly(parsed, vul)
     bonus = [line for line in result.lines if line.msg and line.msg.key in ("cb.game", "cb.part")]
     assert [line.msg.key for line in bonus] == ["cb.game" if game else "cb.part"]
 
@@ -101,7 +104,7 @@ def test_made_exactly_boundaries(contract, vul, points, game):
 @pytest.mark.parametrize("vul", [False, True])
 def test_every_contract_made_exactly(level, strain, doubling, vul):
     contract = Contract(level, strain, doubling)
-    assert score_duplicate(contract, 6 + level, vul).declarer == expected_made_exactly(
+    assert score_duplicate(contract, 6 + level, vul).declarer_points == expected_made_exactly(
         contract, vul)
 
 
@@ -118,13 +121,14 @@ def test_every_contract_made_exactly(level, strain, doubling, vul):
 )
 def test_undertrick_steps(doubling, vul, penalties):
     contract = Contract.parse(f"7NT{doubling}")
-    got = [score_duplicate(contract, 13 - down, vul).defenders for down in (1, 2, 3, 4, 5, 13)]
+    got = [score_duplicate(contract, 13 - down, vul).defender_points
+           for down in (1, 2, 3, 4, 5, 13)]
     assert got == penalties
 
 
 def test_the_fourth_undertrick_step_is_explained():
     result = score_duplicate(Contract.parse("4SX"), 6, False)
-    assert [line.text for line in result.lines] == [
+    assert [EN.line(line) for line in result.lines] == [
         "4SX needed 10 tricks, declarer took 6: down 4",
         "undertrick 1 (doubled, not vulnerable): 100",
         "undertricks 2-3 (doubled, not vulnerable): 2 × 200 = 400",
@@ -141,20 +145,20 @@ def test_the_fourth_undertrick_step_is_explained():
 )
 def test_overtricks(contract, tricks, vul, overtricks):
     parsed = Contract.parse(contract)
-    exact = score_duplicate(parsed, parsed.tricks_needed, vul).declarer
-    assert score_duplicate(parsed, tricks, vul).declarer - exact == overtricks
+    exact = score_duplicate(parsed, parsed.tricks_needed, vul).declarer_points
+    assert score_duplicate(parsed, tricks, vul).declarer_points - exact == overtricks
 
 
 @pytest.mark.parametrize(("contract", "insult"), [("3C", 0), ("3CX", 50), ("3CXX", 100)])
 def test_insult(contract, insult):
     result = score_duplicate(Contract.parse(contract), 9, False)
-    lines = [line for line in result.lines if "insult" in line.text]
+    lines = [line for line in result.lines if "insult" in EN.line(line)]
     assert sum(line.points for line in lines) == insult
 
 
 def test_made_contract_explained():
     result = score_duplicate(Contract.parse("7NTXX"), 13, True)
-    assert [line.text for line in result.lines] == [
+    assert [EN.line(line) for line in result.lines] == [
         "trick score of 7NT: 40 + 6 × 30 = 220",
         "redoubled: 220 × 4 = 880",
         "game bonus (trick score 880 is 100 or more), vulnerable: 500",
@@ -184,7 +188,7 @@ def test_honours_at_no_trump_are_the_four_aces_only():
     with pytest.raises(InvalidInput, match="no-trump"):
         score_rubber(Contract.parse("3NT"), 9, False, Honours.parse("declarer:100"))
     result = score_rubber(Contract.parse("3NT"), 9, False, Honours.parse("defenders:150"))
-    assert "all four aces" in result.lines[-2].text and result.defenders_above == 150
+    assert "all four aces" in EN.line(result.lines[-2]) and result.defenders_above == 150
 
 
 def test_honours_count_when_the_contract_fails():
@@ -203,13 +207,13 @@ tricks = st.integers(0, 13)
 @given(contracts, tricks, st.booleans())
 def test_made_and_failed_never_both_positive(contract, taken, vul):
     result = score_duplicate(contract, taken, vul)
-    assert (result.declarer > 0) != (result.defenders > 0)
-    assert result.made == (taken >= contract.tricks_needed) == (result.declarer > 0)
+    assert (result.declarer_points > 0) != (result.defender_points > 0)
+    assert result.made == (taken >= contract.tricks_needed) == (result.declarer_points > 0)
 
 
 def _net(contract: Contract, taken: int, vul: bool) -> int:
     result = score_duplicate(contract, taken, vul)
-    return result.declarer - result.defenders
+    return result.declarer_points - result.defender_points
 
 
 @settings(deadline=None)  # a busy 2-core CI machine must pass
@@ -218,19 +222,19 @@ def test_doubling_is_monotone(level, strain, taken, vul):
     """Doubling raises what a made contract scores and what a failed one pays."""
     plain, doubled, redoubled = (score_duplicate(Contract(level, strain, d), taken, vul)
                                  for d in Doubling)
-    assert plain.declarer <= doubled.declarer <= redoubled.declarer
-    assert plain.defenders <= doubled.defenders <= redoubled.defenders
+    assert plain.declarer_points <= doubled.declarer_points <= redoubled.declarer_points
+    assert plain.defender_points <= doubled.defender_points <= redoubled.defender_points
 
 
 @settings(deadline=None)  # a busy 2-core CI machine must pass
 @given(contracts, tricks)
 def test_vulnerability_never_lowers_a_made_contract(contract, taken):
     if taken >= contract.tricks_needed:
-        assert score_duplicate(contract, taken, True).declarer >= score_duplicate(
-            contract, taken, False).declarer
+        assert score_duplicate(contract, taken, True).declarer_points >= score_duplicate(
+            contract, taken, False).declarer_points
     else:
-        assert score_duplicate(contract, taken, True).defenders >= score_duplicate(
-            contract, taken, False).defenders
+        assert score_duplicate(contract, taken, True).defender_points >= score_duplicate(
+            contract, taken, False).defender_points
 
 
 @settings(deadline=None)  # a busy 2-core CI machine must pass
@@ -246,8 +250,8 @@ def test_rubber_and_duplicate_agree_but_for_game_and_part_score_bonuses(contract
     rubber = score_rubber(contract, taken, vul)
     bonus = sum(line.points for line in duplicate.lines
                 if line.msg is not None and line.msg.key in ("cb.game", "cb.part"))
-    assert rubber.declarer_below + rubber.declarer_above + bonus == duplicate.declarer
-    assert rubber.defenders_above == duplicate.defenders
+    assert rubber.declarer_below + rubber.declarer_above + bonus == duplicate.declarer_points
+    assert rubber.defenders_above == duplicate.defender_points
 
 
 @settings(deadline=None)  # a busy 2-core CI machine must pass
@@ -281,14 +285,13 @@ def test_board_numbers_are_checked(board):
 @given(contracts, tricks, st.booleans(),
        st.sampled_from([None, "declarer:150", "defenders:150"]))
 def test_every_line_renders_in_every_language(contract, taken, vul, held):
-    english = Translator("en")
     honours = None if held is None else Honours.parse(held)
     lines = (*score_duplicate(contract, taken, vul).lines,
              *score_rubber(contract, taken, vul, honours).lines, imps_line(taken * 100 - 600))
     for line in lines:
-        assert english.line(line) == line.text
         for lang in LANGUAGES:
-            assert "{" not in Translator(lang).line(line)
+            text = Translator(lang).line(line)
+            assert text.strip() and "{" not in text and "Msg(" not in text
 
 
 # --- the rules page in each language ---------------------------------------------------------
@@ -306,7 +309,7 @@ def test_translated_pages_examples_match_the_scoring(lang):
     assert len(rows) == 7
     for contract, tricks, vul, declarer, defenders in ([c.strip() for c in r] for r in rows):
         result = score_duplicate(Contract.parse(contract), int(tricks), vul == YES[lang])
-        assert (result.declarer, result.defenders) == (int(declarer), int(defenders))
+        assert (result.declarer_points, result.defender_points) == (int(declarer), int(defenders))
 
 
 @pytest.mark.parametrize(("game", "lang", "title"),

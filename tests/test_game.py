@@ -9,13 +9,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorer.game import Game, GameOver
+from scorer.game import Game, GameOver, Reason
+from scorer.i18n import Translator
 from scorer.rules import Contract, EndRule, InvalidInput
 from scorer.rules.call_break import CallBreakDeal
 from scorer.rules.draw_bridge import DrawBridgeDeal
 from scorer.rules.minibridge import MiniBridgeDeal
 
 STAMP = "2026-11-30T12:00:00+00:00"
+EN = Translator("en")
 
 
 def clock():
@@ -43,7 +45,8 @@ def four(game, **kw):
 
 def test_draw_bridge_game_to_target():
     game = draw_game(end="target=300")
-    assert game.dealer == 0 and game.openers() == "Ben leads the first stock trick; Ana bids first"
+    assert game.dealer == 0 and EN.render(game.openers()) == (
+        "Ben leads the first stock trick; Ana bids first")
     game = game.add_deal(db(0, "4S", 10), now=clock)         # Ana 120
     assert game.dealer == 1
     game = game.add_deal(DrawBridgeDeal.passed(), now=clock)  # passed out, deal still passes
@@ -54,7 +57,11 @@ def test_draw_bridge_game_to_target():
     game = game.add_deal(db(0, "2NT", 9), now=clock)          # Ana 100 -> 220
     game = game.add_deal(db(1, "1C", 12), now=clock)          # Ben 120 -> 320
     assert game.is_over
-    assert game.outcome.winners == (1,) and "300" in game.outcome.reason
+    assert game.outcome.winners == (1,)
+    assert (game.outcome.reason, game.outcome.number) == (Reason.TARGET, 300)
+    assert EN.render(game.outcome.msg) == "reached the target of 300"
+    stored = json.dumps(game.to_dict())  # the stored form holds numbers, never sentences
+    assert "target of" not in stored and "made" not in stored
     assert [r.totals for r in game.records] == [(120, 0), (120, 0), (120, 200), (120, 200),
                                                 (220, 200), (220, 320)]
     with pytest.raises(GameOver, match="game is over"):
@@ -65,7 +72,7 @@ def test_draw_bridge_undertricks_rule_is_stored_with_the_game():
     game = draw_game(rules={"undertricks": "on"}).add_deal(db(0, "4SX", 8), now=clock)
     assert game.totals == (0, 200)
     assert Game.from_dict(json.loads(json.dumps(game.to_dict()))).totals == (0, 200)
-    assert "undertricks" in game.rules_text()[0]
+    assert "undertricks" in EN.render(game.rules_described()[0])
 
 
 def test_draw_bridge_only_a_target_end():
@@ -89,13 +96,13 @@ def test_random_first_dealer_is_seedable():
 def test_minibridge_eight_deals_with_a_redeal():
     game = four("minibridge")
     assert game.parties == ("Ana & Cleo", "Ben & Dan")
-    assert game.progress() == "deal 1 of 8"
+    assert EN.render(game.progress()) == "deal 1 of 8"
     game = game.add_deal(mb(0, "3NT", 9), now=clock)                      # N-S 400
     assert game.dealer == 1
     redeal = MiniBridgeDeal.from_hcp([11, 10, 9, 10], dealer=1)
     assert redeal.redeal
     game = game.add_deal(redeal, now=clock)
-    assert game.dealer == 1 and game.progress() == "deal 2 of 8"           # same dealer again
+    assert game.dealer == 1 and EN.render(game.progress()) == "deal 2 of 8"  # same dealer again
     deal = MiniBridgeDeal.from_hcp([5, 10, 5, 20], dealer=1, contract=Contract.parse("4S"),
                                    tricks=8)
     assert deal.declarer == 3
@@ -105,7 +112,8 @@ def test_minibridge_eight_deals_with_a_redeal():
         game = game.add_deal(mb(1, "1D", 8), now=clock)                   # E-W 90 each
     assert game.is_over and len(game.deals) == 9 and game.deals_counted == 8
     assert game.totals == (500, 540) and game.outcome.winners == (1,)
-    assert "after 8 deals" in game.outcome.reason
+    assert (game.outcome.reason, game.outcome.number) == (Reason.DEALS, 8)
+    assert EN.render(game.outcome.msg) == "highest total after 8 deals"
 
 
 def test_minibridge_redeal_passes_house_rule():
@@ -135,9 +143,10 @@ def test_minibridge_tie_on_points_depends_on_dealer():
 def test_minibridge_open_ended_game_closed_by_players_with_a_shared_win():
     game = four("minibridge", end="open")
     game = game.add_deal(mb(0, "1D", 8), now=clock).add_deal(mb(1, "1D", 8), now=clock)
-    assert not game.is_over and game.progress() == "open-ended, 2 deals played"
+    assert not game.is_over and EN.render(game.progress()) == "open-ended, 2 deals played"
     closed = game.close(now=clock)
-    assert closed.outcome.winners == (0, 1) and "ended by the players" in closed.outcome.reason
+    assert closed.outcome.winners == (0, 1) and closed.outcome.reason is Reason.CLOSED
+    assert EN.render(closed.outcome.msg) == "ended by the players after 2 deals"
     reopened = closed.remove_last(now=clock)
     assert not reopened.is_over and reopened.totals == (90, 0)
 
@@ -161,7 +170,7 @@ def test_minibridge_first_dealer_by_seat_letter():
 
 def test_call_break_twelve_rounds_shared_win():
     game = four("call-break")
-    assert game.openers() == "Ben calls and leads first"
+    assert EN.render(game.openers()) == "Ben calls and leads first"
     for _ in range(12):
         game = game.add_deal(CallBreakDeal((3, 3, 3, 3), (4, 3, 3, 3)), now=clock)
     assert game.is_over

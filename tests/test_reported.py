@@ -113,14 +113,14 @@ def test_a_redeal_keeps_the_deals_number_everywhere(tmp_path):
                     end="deals=2")
     game = game.add_deal(MiniBridgeDeal(hcp=(10, 10, 10, 10), redeal=True))
     assert [r.table_number for r in game.records] == [1]
-    assert game.deals_counted == 0 and dict(game.progress_msg().params)["number"] == 1
+    assert game.deals_counted == 0 and dict(game.progress().params)["number"] == 1
     with Store(tmp_path) as store:
         store.save(game)
         assert store.list_games()[0].deals == 0  # home: no deal played yet
     game = game.add_deal(MiniBridgeDeal(0, Contract.parse("3NT"), 9))
     game = game.add_deal(MiniBridgeDeal(1, Contract.parse("1S"), 7))
     assert [r.table_number for r in game.records] == [1, 1, 2]
-    assert dict(game.outcome.reason_msg.params)["n"] == 2
+    assert dict(game.outcome.msg.params)["n"] == 2
     from scorer.sheet import sheet_rows
 
     assert [row[0] for row in sheet_rows(game)[1:]] == ["1", "1", "2"]

@@ -7,12 +7,15 @@ from docs_examples import examples, rule_map
 from hypothesis import given
 from hypothesis import strategies as st
 
+from scorer.i18n import Translator
 from scorer.rules import Contract, Doubling, InvalidInput, Strain, variant
 from scorer.rules.call_break import CallBreakRules, as_decimal, score_call, score_calls
 from scorer.rules.draw_bridge import DrawBridgeRules
 from scorer.rules.draw_bridge import score_contract as draw
 from scorer.rules.minibridge import declarer_from_hcp, is_game, seat_index
 from scorer.rules.minibridge import score_contract as mini
+
+EN = Translator("en")
 
 # --- contracts -----------------------------------------------------------------------------
 
@@ -81,7 +84,8 @@ def test_invalid_input_is_a_value_error_naming_the_field():
 def test_draw_bridge_documented_examples(row):
     rules = variant("draw-bridge").parse_rules(rule_map(row["rules"]))
     result = draw(Contract.parse(row["contract"]), int(row["tricks"]), rules)
-    assert (result.declarer, result.defenders) == (int(row["declarer"]), int(row["defenders"]))
+    assert (result.declarer_points, result.defender_points) == (int(row["declarer"]),
+                                                                int(row["defenders"]))
 
 
 def _expected_made(level: int, strain: Strain, tricks: int) -> int:
@@ -100,9 +104,9 @@ def test_draw_bridge_every_level_and_strain_made_exactly(level, strain):
     # Independent arithmetic: NT = 10 + 30 per trick over six, suits = value per trick.
     expected = 10 + 30 * level if strain is Strain.NOTRUMP else VALUES[strain] * level
     result = draw(Contract(level, strain), 6 + level, DrawBridgeRules())
-    assert result.made and result.declarer == expected and result.defenders == 0
+    assert result.made and result.declarer_points == expected and result.defender_points == 0
     one_short = draw(Contract(level, strain), 5 + level, DrawBridgeRules())
-    assert not one_short.made and (one_short.declarer, one_short.defenders) == (0, 0)
+    assert not one_short.made and (one_short.declarer_points, one_short.defender_points) == (0, 0)
 
 
 @pytest.mark.parametrize(
@@ -120,7 +124,7 @@ def test_draw_bridge_every_level_and_strain_made_exactly(level, strain):
     ],
 )
 def test_draw_bridge_overtricks_and_doubling(contract, tricks, points):
-    assert draw(Contract.parse(contract), tricks, DrawBridgeRules()).declarer == points
+    assert draw(Contract.parse(contract), tricks, DrawBridgeRules()).declarer_points == points
 
 
 @pytest.mark.parametrize(
@@ -139,23 +143,23 @@ def test_draw_bridge_overtricks_and_doubling(contract, tricks, points):
 )
 def test_draw_bridge_undertricks_house_rule(contract, tricks, opponent):
     result = draw(Contract.parse(contract), tricks, DrawBridgeRules(undertricks=True))
-    assert (result.made, result.declarer, result.defenders) == (False, 0, opponent)
+    assert (result.made, result.declarer_points, result.defender_points) == (False, 0, opponent)
     default = draw(Contract.parse(contract), tricks, DrawBridgeRules())
-    assert (default.declarer, default.defenders) == (0, 0)
-    assert "nothing" in default.lines[-1].text
+    assert (default.declarer_points, default.defender_points) == (0, 0)
+    assert "nothing" in EN.line(default.lines[-1])
 
 
 def test_draw_bridge_explanation_lines():
     result = draw(Contract.parse("1SX"), 9, DrawBridgeRules())
-    assert [line.text for line in result.lines] == [
+    assert [EN.line(line) for line in result.lines] == [
         "3 tricks over six in spades: 3 × 30 = 90",
         "doubled: 90 × 2 = 180",
         "declarer scores 180",
     ]
-    assert result.result == "made +2"
+    assert EN.render(result.result) == "made +2"
     nt = draw(Contract.parse("7NTXX"), 13, DrawBridgeRules())
-    assert nt.lines[0].text == "7 tricks over six in no-trump: 40 + 6 × 30 = 220"
-    assert nt.lines[1].text == "redoubled: 220 × 4 = 880"
+    assert EN.line(nt.lines[0]) == "7 tricks over six in no-trump: 40 + 6 × 30 = 220"
+    assert EN.line(nt.lines[1]) == "redoubled: 220 × 4 = 880"
 
 
 @pytest.mark.parametrize("tricks", [-1, 14, 100, "x", None, 3.5, True, "0\x1f", "٣"])
@@ -173,7 +177,8 @@ def test_draw_bridge_rejects_impossible_tricks(tricks):
 )
 def test_minibridge_documented_examples(row):
     result = mini(Contract.parse(row["contract"]), int(row["tricks"]))
-    assert (result.declarer, result.defenders) == (int(row["declarer"]), int(row["defenders"]))
+    assert (result.declarer_points, result.defender_points) == (int(row["declarer"]),
+                                                                int(row["defenders"]))
 
 
 @pytest.mark.parametrize(
@@ -199,14 +204,15 @@ def test_minibridge_game_boundary(contract, game):
     made = mini(parsed, parsed.tricks_needed)
     bonus = 300 if game else 50
     assert (
-        made.declarer == _expected_made(parsed.level, parsed.strain, parsed.tricks_needed) + bonus
+        made.declarer_points
+        == _expected_made(parsed.level, parsed.strain, parsed.tricks_needed) + bonus
     )
 
 
 @pytest.mark.parametrize(("tricks", "defenders"), [(9, 50), (8, 100), (0, 500)])
 def test_minibridge_undertricks(tricks, defenders):
     result = mini(Contract.parse("4S"), tricks)
-    assert (result.made, result.declarer, result.defenders) == (False, 0, defenders)
+    assert (result.made, result.declarer_points, result.defender_points) == (False, 0, defenders)
 
 
 @pytest.mark.parametrize("contract", ["4HX", "3NTXX", "1CX"])
@@ -281,7 +287,7 @@ def test_call_break_round_and_decimals():
     score = score_calls([4, 3, 2, 4], [5, 3, 1, 4], CallBreakRules())
     assert score.points == (41, 30, -20, 40)
     assert [as_decimal(p) for p in score.points] == ["4.1", "3.0", "-2.0", "4.0"]
-    assert score.lines[2].text == "player 3 called 2, took 1: fewer than called, -2 × 10 = -20"
+    assert EN.line(score.lines[2]) == "Player 3 called 2, took 1: fewer than called, -2 × 10 = -20"
 
 
 @pytest.mark.parametrize(
@@ -382,8 +388,8 @@ def test_draw_bridge_any_input_scores_or_raises_domain_error(contract, tricks, u
         result = draw(Contract.parse(contract), tricks, DrawBridgeRules(undertricks))
     except InvalidInput:
         return
-    assert result.declarer >= 0 and result.defenders >= 0
-    assert result.declarer == 0 or result.defenders == 0
+    assert result.declarer_points >= 0 and result.defender_points >= 0
+    assert result.declarer_points == 0 or result.defender_points == 0
 
 
 @given(st.lists(anything, max_size=5), st.lists(anything, max_size=5))
@@ -400,4 +406,42 @@ def test_call_break_any_input_scores_or_raises_domain_error(calls, tricks):
 @given(st.integers(1, 7), st.sampled_from(Strain), st.integers(0, 13))
 def test_minibridge_valid_input_always_scores_one_side(level, strain, tricks):
     result = mini(Contract(level, strain), tricks)
-    assert (result.declarer > 0) == result.made and (result.defenders > 0) == (not result.made)
+    assert (result.declarer_points > 0) == result.made
+    assert (result.defender_points > 0) == (not result.made)
+
+
+# --- what a variant answers about itself ------------------------------------------------------
+
+
+def test_each_variant_says_which_party_a_player_plays_for():
+    assert [variant("draw-bridge").party_of(p) for p in range(2)] == [0, 1]
+    assert [variant("call-break").party_of(p) for p in range(4)] == [0, 1, 2, 3]
+    for name in ("minibridge", "rubber-bridge", "chicago"):
+        assert [variant(name).party_of(p) for p in range(4)] == [0, 1, 0, 1]
+    assert [variant("team-match").party_of(p) for p in range(2)] == [0, 1]
+
+
+def test_seats_are_read_by_the_variant_that_names_them():
+    mini = variant("minibridge")
+    assert [mini.parse_seat(s, "dealer") for s in ("N", "east", " s ", "West", "2", 1)] == [
+        0, 1, 2, 3, 2, 1]
+    with pytest.raises(InvalidInput, match="^dealer: X is not one of N, E, S, W$"):
+        mini.parse_seat("X", "dealer")
+    with pytest.raises(InvalidInput, match="^dealer: N is not a whole number between 0 and 1$"):
+        variant("draw-bridge").parse_seat("N", "dealer")  # two players, no seat names
+    assert variant("chicago").parse_seat("w") == 3
+
+
+def test_only_single_hand_variants_take_check_options():
+    from scorer.rules import VARIANTS
+
+    assert [n for n, v in VARIANTS.items() if v.check_options] == [
+        "draw-bridge", "minibridge", "call-break"]
+    with pytest.raises(InvalidInput, match="is not scored one hand at a time"):
+        variant("chicago").check_hand({}, variant("chicago").parse_rules())
+    hand = variant("minibridge").check_hand({"hcp": "12,10,9,9", "dealer": "N",
+                                             "contract": "3NT", "tricks": "10"},
+                                            variant("minibridge").parse_rules())
+    assert hand.first is not None and hand.first.figures["declarer"] == "N"
+    assert dict(hand.figures) == {"made": True, "declarer": 430, "defenders": 0}  # 130 + 300
+    assert hand.result is not None and hand.result.key == "result.over"

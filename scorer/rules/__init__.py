@@ -1,45 +1,56 @@
 """Pure scoring for every variant (standard library only), and the registry that finds them.
 
 ``variant("draw-bridge")`` returns the variant object; adding a variant is one module here
-plus one line in ``VARIANTS``.
+plus one line in ``VARIANTS`` (the whole checklist: docs/adding-a-variant.md).
 """
 
 from __future__ import annotations
 
-from .base import DealScore, EndRule, RuleInfo, Variant
+from typing import Any
+
+from .base import DealScore, EndRule, HandCheck, RuleInfo, Variant
 from .call_break import CallBreak
 from .chicago import Chicago
-from .common import Contract, ContractScore, Doubling, InvalidInput, Line, Strain
+from .common import Contract, ContractScore, Doubling, InvalidInput, Line, Msg, Strain
 from .draw_bridge import DrawBridge
 from .minibridge import MiniBridge
 from .rubber_bridge import RubberBridge
 from .team_match import TeamMatch
 
 __all__ = [
+    "CallBreak",
+    "Chicago",
     "Contract",
     "ContractScore",
     "DealScore",
     "Doubling",
+    "DrawBridge",
     "EndRule",
+    "HandCheck",
     "InvalidInput",
     "Line",
+    "MiniBridge",
+    "Msg",
+    "RubberBridge",
     "RuleInfo",
     "Strain",
+    "TeamMatch",
     "Variant",
     "VARIANTS",
     "variant",
 ]
 
-VARIANTS: dict[str, Variant] = {v.name: v for v in (DrawBridge(), MiniBridge(), CallBreak(),
-                                                    RubberBridge(), Chicago(), TeamMatch())}
+VARIANTS: dict[str, Variant[Any, Any]] = {
+    v.name: v for v in (DrawBridge(), MiniBridge(), CallBreak(), RubberBridge(), Chicago(),
+                        TeamMatch())}
 
-_BY_ALIAS: dict[str, Variant] = {}
+_BY_ALIAS: dict[str, Variant[Any, Any]] = {}
 for _v in VARIANTS.values():
     for _name in (_v.name, *_v.aliases):
         _BY_ALIAS[_name] = _v
 
 
-def variant(name: str) -> Variant:
+def variant(name: str) -> Variant[Any, Any]:
     """The variant called ``name`` (or one of its aliases); InvalidInput if there is none."""
     found = _BY_ALIAS.get(str(name).strip().lower())
     if found is None:

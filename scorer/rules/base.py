@@ -8,14 +8,20 @@ variant it runs.
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
-from .common import InvalidInput, Line, Msg
+from .common import Contract, InvalidInput, Line, Msg, check_int
+from .seats import SEATS, seat_index
 
-__all__ = ["DealScore", "EndRule", "Variant", "RuleInfo"]
+__all__ = ["DealScore", "DealT", "EndRule", "HandCheck", "RuleInfo", "RulesT", "Variant",
+           "option_contract", "option_ints"]
+
+DealT = TypeVar("DealT")  # a variant's deal type (MiniBridgeDeal, BridgeDeal, ...)
+RulesT = TypeVar("RulesT")  # a variant's house-rules type
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,9 +32,8 @@ class DealScore:
 
     points: tuple[int, ...]
     lines: tuple[Line, ...]
-    summary: str
+    summary: Msg
     made: bool | None = None
-    summary_msg: Msg | None = None
     sheet: Any = None  # what a variant's scoresheet shows beyond points (e.g. a rubber's line)
 
 
@@ -76,16 +81,59 @@ class EndRule:
 
 @dataclass(frozen=True, slots=True)
 class RuleInfo:
-    """A house rule as shown to players: its name, allowed values, default, one sentence."""
+    """A house rule as shown to players: its name, allowed values and default (its sentence
+    is the catalog's ``houserule.<name>``)."""
 
     name: str
     choices: tuple[str, ...]
     default: str
-    explanation: str
 
 
-class Variant(ABC):
-    """One game's rules. Subclasses are stateless; the registry holds one instance each.
+@dataclass(frozen=True, slots=True)
+class HandCheck:
+    """One hand scored on its own (``scorer check``): the figures of the result (as the JSON
+    output names them), the lines that explain them, the table's words for a contract's
+    result ('made +1') where a contract was played, and a first step where there is one
+    (MiniBridge: who declares from the points)."""
+
+    figures: Mapping[str, Any]
+    lines: tuple[Line, ...] = ()
+    result: Msg | None = None
+    first: HandCheck | None = None
+
+
+_INT = re.compile(r"-?[0-9]+")
+
+
+def option_ints(name: str, text: str) -> list[int]:
+    """Comma-separated whole numbers in ASCII digits (int() would also take '0_4', '٥' or
+    full-width digits, which the Python API refuses)."""
+    parts = [p.strip() for p in text.split(",")]
+    if not all(_INT.fullmatch(p) for p in parts):
+        raise InvalidInput(name, text, "is not a comma-separated list of whole numbers "
+                           "(digits 0-9)")
+    return [int(p) for p in parts]
+
+
+def option_contract(options: Mapping[str, str | None], example: str) -> tuple[Contract, int]:
+    """The options ``contract`` and ``tricks``, both required: the contract and its tricks."""
+    contract, tricks = options.get("contract"), options.get("tricks")
+    if contract is None:
+        raise InvalidInput("contract", None, f"(give --contract, e.g. {example})")
+    if tricks is None:
+        raise InvalidInput("tricks", None, "(give --tricks, 0 to 13)")
+    parsed = Contract.parse(contract)
+    counts = option_ints("tricks", tricks)
+    if len(counts) != 1:
+        raise InvalidInput("tricks", tricks, "is not one number between 0 and 13")
+    return parsed, counts[0]
+
+
+class Variant(ABC, Generic[DealT, RulesT]):
+    """One game's rules, generic over its deal and house-rules types. Subclasses are
+    stateless; the registry holds one instance each. Everything the other layers need to know
+    about a game they ask its variant (parties, seats, a deal's words, one hand for
+    ``scorer check``), never its name.
 
     Most variants score each deal on its own (``score``). A variant whose deals depend on the
     deals before them (rubber bridge: games won and part scores below the line; Chicago: the
@@ -113,7 +161,7 @@ class Variant(ABC):
         """Names of the scoring parties (players, or partnerships) in score order."""
 
     @abstractmethod
-    def next_dealer(self, dealer: int, deal: Any, rules: Any) -> int:
+    def next_dealer(self, dealer: int, deal: DealT, rules: RulesT) -> int:
         """Who deals after ``deal`` was played with ``dealer`` dealing."""
 
     @property
@@ -121,21 +169,34 @@ class Variant(ABC):
         """The rules page (scorer/assets/rules/<page>.md) that explains this game."""
         return self.name
 
-    def dealer_name(self, dealer: int, players: Sequence[str]) -> str:
-        """Who deals, for a scoresheet: the player (a team match names the seat instead)."""
+    def dealer_name(self, dealer: int, players: Sequence[str]) -> str | Msg:
+        """Who deals, for a scoresheet: the player's name (a team match names the seat, a
+        message to render, instead)."""
         return players[dealer]
 
-    @abstractmethod
-    def openers(self, dealer: int, players: Sequence[str]) -> str:
-        """Who calls or leads first when ``dealer`` deals, in words."""
+    def party_of(self, player: int) -> int:
+        """The scoring party (an index into ``parties``) player number ``player`` plays for.
+        Each player is a party of their own unless the variant says otherwise."""
+        return player
+
+    def parse_seat(self, value: object, field: str = "seat") -> int:
+        """A player's number from the number (0, '2') or, where the variant names its seats,
+        the seat ('N', 'north'); InvalidInput naming ``field`` otherwise."""
+        if self.seat_names == SEATS and isinstance(value, str) and not value.strip().isdigit():
+            return seat_index(value, field)
+        return check_int(field, value, 0, self.player_count - 1)
 
     @abstractmethod
+    def openers(self, dealer: int, players: Sequence[str]) -> Msg:
+        """Who calls or leads first when ``dealer`` deals."""
+
     def openers_msg(self, dealer: int, players: Sequence[str]) -> Msg:
-        """The same, to render in the player's language."""
+        """Compatibility alias of :meth:`openers` (to be removed)."""
+        return self.openers(dealer, players)
 
     # --- rules -----------------------------------------------------------------------
     @abstractmethod
-    def parse_rules(self, mapping: Mapping[str, object] | None = None) -> Any:
+    def parse_rules(self, mapping: Mapping[str, object] | None = None) -> RulesT:
         """Typed house-rule settings from names and values; unknown ones are an error."""
 
     def check_end(self, end: EndRule) -> EndRule:
@@ -146,28 +207,28 @@ class Variant(ABC):
 
     # --- deals -----------------------------------------------------------------------
     @abstractmethod
-    def deal_from_dict(self, data: Mapping[str, Any]) -> Any:
+    def deal_from_dict(self, data: Mapping[str, Any]) -> DealT:
         """A deal from its stored form; raises InvalidInput naming the bad field."""
 
-    def check_announcement(self, data: object, rules: Any) -> dict[str, Any]:
+    def check_announcement(self, data: object, rules: RulesT) -> dict[str, Any]:
         """What the table announces before a deal is played and keeps while it is played
         (Call Break: the four calls), checked, as a plain dict. Variants without one refuse."""
         raise InvalidInput("announcement", data, f"is not used in {self.title}")
 
     @abstractmethod
-    def check_deal(self, deal: Any, dealer: int, rules: Any) -> None:
+    def check_deal(self, deal: Any, dealer: int, rules: RulesT) -> None:
         """Raise InvalidInput if ``deal`` cannot have been played with ``dealer`` dealing."""
 
     @abstractmethod
-    def score(self, deal: Any, rules: Any, players: Sequence[str]) -> DealScore:
+    def score(self, deal: DealT, rules: RulesT, players: Sequence[str]) -> DealScore:
         """Score one deal, with its explanation, naming ``players`` in the lines."""
 
     # --- state carried from deal to deal (optional) -------------------------------------
-    def start_state(self, rules: Any) -> Any:
+    def start_state(self, rules: RulesT) -> Any:
         """The state before the first deal; None for a variant that scores deals on their own."""
         return None
 
-    def score_in(self, deal: Any, rules: Any, players: Sequence[str], dealer: int,
+    def score_in(self, deal: DealT, rules: RulesT, players: Sequence[str], dealer: int,
                  state: Any) -> tuple[DealScore, Any]:
         """Score ``deal`` (dealt by ``dealer``) in ``state``; returns its score and the state
         after it. By default the deal is scored on its own and the state is unchanged."""
@@ -177,14 +238,62 @@ class Variant(ABC):
         """How many units the end rule ``rubbers=N`` counts (rubbers) are finished."""
         return 0
 
-    def closing(self, state: Any, rules: Any, players: Sequence[str]) -> DealScore | None:
+    def closing(self, state: Any, rules: RulesT, players: Sequence[str]) -> DealScore | None:
         """Points added when the players end the game early (an unfinished rubber)."""
         return None
 
-    def vulnerability(self, state: Any, dealer: int, rules: Any) -> tuple[bool, bool] | None:
+    def vulnerability(self, state: Any, dealer: int, rules: RulesT,
+                      ) -> tuple[bool, bool] | None:
         """Whether each side (N-S, E-W) is vulnerable in the next deal; None where the game
         has no vulnerability."""
         return None
+
+    # --- one hand on its own (scorer check) ------------------------------------------------
+    check_options: ClassVar[tuple[str, ...]] = ()  # what `scorer check` reads; () = not there
+
+    def check_hand(self, options: Mapping[str, str | None], rules: RulesT) -> HandCheck:
+        """Score one hand from ``scorer check``'s options (their names without dashes, None
+        where not given), without a game: what the referee at the table needs."""
+        raise InvalidInput("game", self.name, "is not scored one hand at a time")
+
+    # --- how a deal reads on a scoresheet, and in statistics --------------------------------
+    def deal_words(self, deal: DealT, players: Sequence[str]) -> tuple[Msg, str] | None:
+        """What was bid (or called) and the tricks taken, as a scoresheet writes them in two
+        columns; None where the deal's summary says it all (passed out, redealt)."""
+        played: Any = deal  # by default: a deal with a contract, a declarer and tricks
+        contract = getattr(played, "contract", None)
+        if contract is None:
+            return None
+        return (Msg.of("sheet.by", contract=str(contract), declarer=players[played.declarer]),
+                str(played.tricks))
+
+    def deal_line(self, deal: DealT, players: Sequence[str],
+                  score: DealScore | None = None) -> Msg | None:
+        """The same in one phrase ('4S by Ana, 10 tricks'), for a plain-text scoresheet; a
+        variant may add what its sheet shows beyond points (``score.sheet``)."""
+        words = self.deal_words(deal, players)
+        if words is None:
+            return None
+        return Msg.of("sheet.with_tricks", what=words[0], n=int(words[1]))
+
+    def sheet_end(self, scores: Sequence[DealScore], closing: DealScore | None,
+                  ) -> tuple[Msg, ...]:
+        """Lines a plain-text scoresheet ends with, before the totals (a rubber: each
+        rubber's points below and above the line per side)."""
+        return ()
+
+    def points_words(self, points: int) -> str:
+        """A number of points as players say it (Call Break adds its decimal habit)."""
+        return str(points)
+
+    def deal_stats(self, deal: DealT, score: DealScore, player: int,
+                   ) -> Mapping[str, int] | None:
+        """What one deal adds to player ``player``'s statistics (see scorer.stats.PlayerStats:
+        declared, made, exact, over, failed); None when the deal was not played (a redeal)."""
+        played: Any = deal
+        if getattr(played, "contract", None) is not None and played.declarer == player:
+            return {"declared": 1, "made": int(bool(score.made))}
+        return {}
 
     def __repr__(self) -> str:
         return f"variant({self.name!r})"

@@ -65,12 +65,7 @@ def imps_line(diff: int) -> Line:
     result = imps(diff)
     step = abs(result)
     low = IMP_SCALE[step]
-    word = "IMP" if step == 1 else "IMPs"
     if step == len(IMP_SCALE) - 1:
-        text = f"difference {diff}: {low} or more on the WBF IMP scale = {result} {word}"
-        return Line(text, result, Msg.of("cb.imps_top", diff=diff, low=low, imps=result,
-                                         n=step))
+        return Line(Msg.of("cb.imps_top", diff=diff, low=low, imps=result, n=step), result)
     high = IMP_SCALE[step + 1] - 10
-    text = f"difference {diff}: {low}-{high} on the WBF IMP scale = {result} {word}"
-    return Line(text, result, Msg.of("cb.imps", diff=diff, low=low, high=high, imps=result,
-                                     n=step))
+    return Line(Msg.of("cb.imps", diff=diff, low=low, high=high, imps=result, n=step), result)

@@ -9,18 +9,17 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from .base import DealScore, Variant
-from .common import Contract, InvalidInput, Line, Msg, check_int, check_tricks
+from .base import DealScore, RulesT, Variant
+from .common import Contract, InvalidInput, Line, Msg, check_int, check_tricks, result_msg
 from .contract_bridge import Honours
-from .minibridge import SEAT_WORDS, SEATS, seat_index, seat_msg
+from .seats import SEATS, SIDE_MSGS, seat_index, seat_msg
 
-__all__ = ["BridgeDeal", "FourSeatBridge", "SIDE_MSGS", "SIDE_WORDS", "contract_summary",
+__all__ = ["PASSED_OUT_LINE", "BridgeDeal", "FourSeatBridge", "SIDE_MSGS", "contract_summary",
            "passed_out_score", "vul_line"]
 
-SIDE_WORDS = ("N-S", "E-W")
-SIDE_MSGS = (Msg("side.NS"), Msg("side.EW"))
-_VUL_KEYS = {(False, False): ("none", "cb.vul_none"), (True, False): ("N-S", "cb.vul_ns"),
-             (False, True): ("E-W", "cb.vul_ew"), (True, True): ("both", "cb.vul_both")}
+_VUL_KEYS = {(False, False): "cb.vul_none", (True, False): "cb.vul_ns",
+             (False, True): "cb.vul_ew", (True, True): "cb.vul_both"}
+PASSED_OUT_LINE = Line(Msg.of("line.passed_out"), 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,43 +78,34 @@ class BridgeDeal:
 
 @lru_cache(maxsize=8)
 def vul_line(vulnerable: tuple[bool, bool]) -> Line:
-    word, key = _VUL_KEYS[vulnerable]
-    return Line(f"vulnerable in this deal: {word}", 0, Msg.of("cb.vul_line", who=Msg(key)))
+    return Line(Msg.of("cb.vul_line", who=Msg(_VUL_KEYS[vulnerable])), 0)
 
 
-def contract_summary(deal: BridgeDeal, players: Sequence[str]) -> tuple[str, Msg]:
-    """'4HX by Ana (North): made +1', in English and as a message."""
+def contract_summary(deal: BridgeDeal, players: Sequence[str]) -> Msg:
+    """'4HX by Ana (North): made +1'."""
     return _contract_summary(deal, tuple(players))
 
 
 @lru_cache(maxsize=16384)
-def _contract_summary(deal: BridgeDeal, players: tuple[str, ...]) -> tuple[str, Msg]:
+def _contract_summary(deal: BridgeDeal, players: tuple[str, ...]) -> Msg:
     assert deal.contract is not None and deal.declarer is not None and deal.tricks is not None
-    diff = deal.tricks - deal.contract.tricks_needed
-    if diff < 0:
-        result, result_msg = f"down {-diff}", Msg.of("result.down", n=-diff)
-    elif diff == 0:
-        result, result_msg = "made", Msg.of("result.made")
-    else:
-        result, result_msg = f"made +{diff}", Msg.of("result.over", n=diff)
-    who = f"{players[deal.declarer]} ({SEAT_WORDS[deal.declarer]})"
-    msg = Msg.of("summary.contract", contract=str(deal.contract),
-                 declarer=Msg.of("who.seat", name=players[deal.declarer],
-                                 seat=seat_msg(deal.declarer)), result=result_msg)
-    return f"{deal.contract} by {who}: {result}", msg
+    return Msg.of("summary.contract", contract=str(deal.contract),
+                  declarer=Msg.of("who.seat", name=players[deal.declarer],
+                                  seat=seat_msg(deal.declarer)),
+                  result=result_msg(deal.contract, deal.tricks))
 
 
 def passed_out_score(sheet: Any = None) -> DealScore:
-    return DealScore((0, 0), (Line("passed out: no score", 0, Msg.of("line.passed_out")),),
-                     "passed out", summary_msg=Msg.of("summary.passed_out"), sheet=sheet)
+    return DealScore((0, 0), (PASSED_OUT_LINE,), Msg.of("summary.passed_out"), sheet=sheet)
 
 
-class FourSeatBridge(Variant):
+class FourSeatBridge(Variant[BridgeDeal, RulesT]):
     """Four players at N, E, S, W (in that order), North-South against East-West."""
 
     player_count = 4
     partnerships = True  # "Ana & Cleo win"
     seat_names = SEATS
+    partnerships = True
     honours_allowed = True
 
     @property
@@ -125,13 +115,13 @@ class FourSeatBridge(Variant):
     def parties(self, players: Sequence[str]) -> tuple[str, ...]:
         return (f"{players[0]} & {players[2]}", f"{players[1]} & {players[3]}")
 
+    def party_of(self, player: int) -> int:
+        return player % 2  # N, E, S, W play for N-S, E-W, N-S, E-W
+
     def next_dealer(self, dealer: int, deal: Any, rules: Any) -> int:
         return (dealer + 1) % 4
 
-    def openers(self, dealer: int, players: Sequence[str]) -> str:
-        return f"{players[dealer]} ({SEAT_WORDS[dealer]}) deals and calls first"
-
-    def openers_msg(self, dealer: int, players: Sequence[str]) -> Msg:
+    def openers(self, dealer: int, players: Sequence[str]) -> Msg:
         return Msg.of("openers.contract_bridge",
                       who=Msg.of("who.seat", name=players[dealer], seat=seat_msg(dealer)))
 

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .base import DealScore, EndRule, RuleInfo, Variant
+from .base import DealScore, EndRule, HandCheck, RuleInfo, Variant, option_ints
 from .common import (
     MAX_TRICKS,
     InvalidInput,
@@ -27,12 +27,14 @@ from .common import (
     settings_from,
 )
 
-__all__ = ["CallBreakRules", "CallBreakDeal", "CallBreak", "score_call", "score_calls",
-           "as_decimal"]
+__all__ = ["EIGHT_PLUS_CALL", "EIGHT_PLUS_POINTS", "PLAYERS", "CallBreakRules", "CallBreakDeal",
+           "CallBreak", "as_decimal", "check_calls", "check_min_call", "score_call", "score_calls",
+           "score_round"]
 
 PLAYERS = 4
 EIGHT_PLUS_CALL = 8
 EIGHT_PLUS_POINTS = 130
+_NUMBERED = tuple(Msg.of("ui.player_n", n=i + 1) for i in range(PLAYERS))  # neutral names
 
 
 def as_decimal(points: int) -> str:
@@ -59,23 +61,14 @@ class CallBreakRules:
         return {"overtrick_limit": self.overtrick_limit, "eight_plus": self.eight_plus,
                 "min_call": self.min_call}
 
-    def describe_msgs(self) -> tuple[Msg, ...]:
+    def describe(self) -> tuple[Msg, ...]:
+        """Which rules produce the scores, one sentence each."""
         return (Msg.of("rules.overtrick_limit_2" if self.overtrick_limit == 2
                        else "rules.overtrick_limit_none"),
                 Msg.of("rules.eight_plus_on" if self.eight_plus else "rules.eight_plus_off"),
                 Msg.of("rules.min_call", n=self.min_call,
                        how=Msg.of("rules.default" if self.min_call == 2 else "rules.house_rule",
                                   name="min_call=1")))
-
-    def describe(self) -> tuple[str, ...]:
-        return (
-            "a call is met with up to 2 extra tricks (default)" if self.overtrick_limit == 2
-            else "a call is met with any number of extra tricks (house rule overtrick_limit=none)",
-            "a met call of 8 or more scores 130 (house rule eight_plus)" if self.eight_plus
-            else "a met call of 8 or more scores like any other (default)",
-            f"calls from {self.min_call} to 13"
-            + (" (default)" if self.min_call == 2 else " (house rule min_call=1)"),
-        )
 
 
 def _check_four(field: str, values: Sequence[object], low: int) -> tuple[int, ...]:
@@ -112,26 +105,20 @@ class CallBreakDeal:
         return {"calls": list(self.calls), "tricks": list(self.tricks)}
 
 
-def score_call(call: int, tricks: int, rules: CallBreakRules, who: str = "player") -> Line:
-    """One player's score for one round, as an explained line."""
-    head = f"{who} called {call}, took {tricks}"
+def score_call(call: int, tricks: int, rules: CallBreakRules, who: str | Msg = "") -> Line:
+    """One player's score for one round, as an explained line naming ``who``."""
     limit = rules.overtrick_limit
     if call <= tricks and (limit is None or tricks <= call + limit):
         if rules.eight_plus and call >= EIGHT_PLUS_CALL:
-            return Line(f"{head}: a met call of {EIGHT_PLUS_CALL} or more scores "
-                        f"{EIGHT_PLUS_POINTS} (house rule eight_plus)", EIGHT_PLUS_POINTS,
-                        Msg.of("line.cb_eight", who=who, call=call, tricks=tricks,
-                               points=EIGHT_PLUS_POINTS))
+            return Line(Msg.of("line.cb_eight", who=who, call=call, tricks=tricks,
+                               points=EIGHT_PLUS_POINTS), EIGHT_PLUS_POINTS)
         extra = tricks - call
         points = 10 * call + extra
-        return Line(f"{head}: met, {call} × 10 + {extra} = {points}", points,
-                    Msg.of("line.cb_met", who=who, call=call, tricks=tricks, extra=extra,
-                           points=points))
-    why = "fewer than called" if tricks < call else f"more than {limit} over the call"
+        return Line(Msg.of("line.cb_met", who=who, call=call, tricks=tricks, extra=extra,
+                           points=points), points)
     points = -10 * call
     key = "line.cb_fewer" if tricks < call else "line.cb_more"
-    return Line(f"{head}: {why}, -{call} × 10 = {points}", points,
-                Msg.of(key, who=who, call=call, tricks=tricks, limit=limit, points=points))
+    return Line(Msg.of(key, who=who, call=call, tricks=tricks, limit=limit, points=points), points)
 
 
 def check_min_call(calls: Sequence[int], rules: CallBreakRules) -> None:
@@ -158,25 +145,24 @@ def check_calls(calls: Sequence[object], rules: CallBreakRules) -> tuple[int, ..
 
 
 def score_calls(calls: Sequence[object], tricks: Sequence[object], rules: CallBreakRules,
-                players: Sequence[str] | None = None) -> DealScore:
+                players: Sequence[str | Msg] | None = None) -> DealScore:
     """Score a round of four calls and four trick counts (which must total 13)."""
     call_list = check_calls(calls, rules)
     return score_round(CallBreakDeal(call_list, tuple(tricks)), rules, players)  # type: ignore[arg-type]
 
 
 def score_round(deal: CallBreakDeal, rules: CallBreakRules,
-                players: Sequence[str] | None = None) -> DealScore:
+                players: Sequence[str | Msg] | None = None) -> DealScore:
     """Score a round already checked against ``rules``."""
-    names = players or [f"player {i + 1}" for i in range(PLAYERS)]  # the CLI's neutral names
+    names = players or _NUMBERED
     lines = tuple(score_call(c, t, rules, names[i])
                   for i, (c, t) in enumerate(zip(deal.calls, deal.tricks, strict=True)))
     points = tuple(line.points for line in lines)
     met = sum(1 for line in lines if line.points > 0)
-    return DealScore(points, lines, f"{met} of 4 calls met",
-                     summary_msg=Msg.of("summary.calls_met", met=met))
+    return DealScore(points, lines, Msg.of("summary.calls_met", met=met))
 
 
-class CallBreak(Variant):
+class CallBreak(Variant[CallBreakDeal, CallBreakRules]):
     name = "call-break"
     entry = "call_break"
     title = "Call Break"
@@ -187,13 +173,9 @@ class CallBreak(Variant):
     end_suggestions = (EndRule("deals", 12), EndRule("deals", 5), EndRule("target", 300),
                        EndRule("open"))
     house_rules = (
-        RuleInfo("overtrick_limit", ("2", "none"), "2",
-                 "A call is met with up to 2 extra tricks, each worth 1 point; "
-                 "none: any number of extra tricks is met and worth 1 point each."),
-        RuleInfo("eight_plus", ("off", "on"), "off",
-                 "On: a met call of 8 or more scores a flat 130."),
-        RuleInfo("min_call", ("2", "1"), "2",
-                 "The lowest call a player may make."),
+        RuleInfo("overtrick_limit", ("2", "none"), "2"),
+        RuleInfo("eight_plus", ("off", "on"), "off"),
+        RuleInfo("min_call", ("2", "1"), "2"),
     )
 
     def parties(self, players: Sequence[str]) -> tuple[str, ...]:
@@ -202,11 +184,37 @@ class CallBreak(Variant):
     def next_dealer(self, dealer: int, deal: Any, rules: Any) -> int:
         return (dealer + 1) % PLAYERS
 
-    def openers(self, dealer: int, players: Sequence[str]) -> str:
-        return f"{players[(dealer + 1) % PLAYERS]} calls and leads first"
-
-    def openers_msg(self, dealer: int, players: Sequence[str]) -> Msg:
+    def openers(self, dealer: int, players: Sequence[str]) -> Msg:
         return Msg.of("openers.call_break", who=players[(dealer + 1) % PLAYERS])
+
+    check_options = ("calls", "tricks")
+
+    def check_hand(self, options: Mapping[str, str | None], rules: Any) -> HandCheck:
+        """Four calls and four trick counts, the players named by their number."""
+        calls, tricks = options.get("calls"), options.get("tricks")
+        if calls is None or tricks is None:
+            raise InvalidInput("calls", None, "(call-break needs --calls and --tricks)")
+        score = score_calls(option_ints("calls", calls), option_ints("tricks", tricks), rules)
+        return HandCheck({"points": list(score.points)}, score.lines)
+
+    def points_words(self, points: int) -> str:
+        return f"{points} ({as_decimal(points)})"
+
+    def deal_words(self, deal: Any, players: Sequence[str]) -> tuple[Msg, str]:
+        return (Msg.of("sheet.calls", calls=" ".join(map(str, deal.calls))),
+                " ".join(map(str, deal.tricks)))
+
+    def deal_line(self, deal: Any, players: Sequence[str],
+                  score: DealScore | None = None) -> Msg:
+        return Msg.of("ui.deal_text_calls", calls=" ".join(map(str, deal.calls)),
+                      tricks=" ".join(map(str, deal.tricks)))
+
+    def deal_stats(self, deal: Any, score: DealScore, player: int) -> Mapping[str, int]:
+        """Each player's call: met exactly, met with extra tricks, or failed."""
+        call, took = deal.calls[player], deal.tricks[player]
+        if score.points[player] <= 0:
+            return {"failed": 1}
+        return {"exact": 1} if took == call else {"over": 1}
 
     def parse_rules(self, mapping: Mapping[str, object] | None = None) -> CallBreakRules:
         known = {"overtrick_limit": 2, "eight_plus": False, "min_call": 2}

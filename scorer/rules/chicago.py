@@ -19,7 +19,6 @@ from typing import Any
 from .base import DealScore, EndRule, RuleInfo
 from .bridge_games import (
     SIDE_MSGS,
-    SIDE_WORDS,
     BridgeDeal,
     FourSeatBridge,
     contract_summary,
@@ -40,11 +39,12 @@ from .contract_bridge import (
     vul_msg,
 )
 
-__all__ = ["Chicago", "ChicagoRules", "ChicagoState", "FOURTH_DEAL_BONUS", "cycle_vulnerable"]
+__all__ = ["CYCLE", "Chicago", "ChicagoRules", "ChicagoState", "FOURTH_DEAL_BONUS",
+           "cycle_vulnerable"]
 
 FOURTH_DEAL_BONUS = 100
 CYCLE = 4
-_DEAL_LINES = {n: Line(f"deal {n} of 4", n, Msg.of("ch.deal", number=n)) for n in range(1, 5)}
+_DEAL_LINES = {n: Line(Msg.of("ch.deal", number=n), n) for n in range(1, 5)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,17 +61,8 @@ class ChicagoRules:
         return {"scoring": self.scoring, "dealer_vulnerable": self.dealer_vulnerable,
                 "honors": self.honors}
 
-    def describe(self) -> tuple[str, ...]:
-        return (
-            "part scores carried toward game within the cycle; 100 for a part score on the "
-            "fourth deal" if self.scoring == "carried" else
-            "every deal scored as in duplicate (part score 50, nothing carried)",
-            "deals 2 and 3: " + ("the dealer's side is vulnerable" if self.dealer_vulnerable
-                                 else "the non-dealer side is vulnerable"),
-            "honours scored" if self.honors else "no honours",
-        )
-
-    def describe_msgs(self) -> tuple[Msg, ...]:
+    def describe(self) -> tuple[Msg, ...]:
+        """Which rules produce the scores, one sentence each."""
         return (Msg(f"rules.chicago_{self.scoring}"),
                 Msg("rules.dealer_vul_on" if self.dealer_vulnerable else "rules.dealer_vul_off"),
                 Msg("rules.honors_on" if self.honors else "rules.honors_off"))
@@ -98,7 +89,7 @@ def cycle_vulnerable(played: int, dealer: int, dealer_vulnerable: bool = True,
     return (side == 0, side == 1)
 
 
-class Chicago(FourSeatBridge):
+class Chicago(FourSeatBridge[ChicagoRules]):
     name = "chicago"
     entry = "bridge"
     title = "Chicago"
@@ -108,12 +99,9 @@ class Chicago(FourSeatBridge):
     end_suggestions = (EndRule("deals", 4), EndRule("deals", 8), EndRule("deals", 12),
                        EndRule("open"))
     house_rules = (
-        RuleInfo("scoring", ("carried", "duplicate"), "carried",
-                 "carried: part scores carry toward game within the four deals, 100 for a part "
-                 "score on the fourth deal; duplicate: every deal scored as in duplicate."),
-        RuleInfo("dealer_vulnerable", ("on", "off"), "on",
-                 "On deals 2 and 3 the dealer's side is vulnerable; off: the other side."),
-        RuleInfo("honors", ("off", "on"), "off", "Score honours as in rubber bridge."),
+        RuleInfo("scoring", ("carried", "duplicate"), "carried"),
+        RuleInfo("dealer_vulnerable", ("on", "off"), "on"),
+        RuleInfo("honors", ("off", "on"), "off"),
     )
 
     def parse_rules(self, mapping: Mapping[str, object] | None = None) -> ChicagoRules:
@@ -150,7 +138,7 @@ class Chicago(FourSeatBridge):
         if rules.scoring == "duplicate":
             scored = score_duplicate(deal.contract, deal.tricks, vul)
             lines.extend(scored.lines)
-            mine, theirs = scored.declarer, scored.defenders
+            mine, theirs = scored.declarer_points, scored.defender_points
         else:
             mine, theirs, carried_lines, after = _carried(deal, vul, number, state.parts)
             lines.extend(carried_lines)
@@ -159,9 +147,8 @@ class Chicago(FourSeatBridge):
         new_state = ChicagoState(played, (parts[0], parts[1]) if played else (0, 0),
                                  state.cycles + (played == 0))
         points = (mine, theirs) if side == 0 else (theirs, mine)
-        summary, msg = contract_summary(deal, players)
-        return DealScore(points, tuple(lines), summary, deal.tricks >= deal.contract.tricks_needed,
-                         msg), new_state
+        return DealScore(points, tuple(lines), contract_summary(deal, players),
+                         deal.tricks >= deal.contract.tricks_needed), new_state
 
 
 @lru_cache(maxsize=8192)
@@ -189,22 +176,16 @@ def _carried(deal: BridgeDeal, vul: bool, number: int,
         if total >= GAME:
             bonus = GAME_BONUS[vul]
             parts[0] = parts[1] = 0
-            lines.append(Line(f"{SIDE_WORDS[side]} toward game: {sums}, a game "
-                              f"({'vulnerable' if vul else 'not vulnerable'}): {bonus}",
-                              bonus, Msg.of("ch.game", side=SIDE_MSGS[side], sums=sums,
-                                            vul=vul_msg(vul), points=bonus)))
+            lines.append(Line(Msg.of("ch.game", side=SIDE_MSGS[side], sums=sums,
+                                            vul=vul_msg(vul), points=bonus), bonus))
             mine.append(bonus)
         elif number == CYCLE:
-            lines.append(Line(f"part score on the fourth deal ({SIDE_WORDS[side]} toward "
-                              f"game: {sums}): {FOURTH_DEAL_BONUS}", FOURTH_DEAL_BONUS,
-                              Msg.of("ch.fourth", side=SIDE_MSGS[side], sums=sums,
-                                     points=FOURTH_DEAL_BONUS)))
+            lines.append(Line(Msg.of("ch.fourth", side=SIDE_MSGS[side], sums=sums,
+                                     points=FOURTH_DEAL_BONUS), FOURTH_DEAL_BONUS))
             mine.append(FOURTH_DEAL_BONUS)
         else:
             parts[side] = total
-            lines.append(Line(f"{SIDE_WORDS[side]} toward game: {sums}, carried to the "
-                              "next deal", total,
-                              Msg.of("ch.carried", side=SIDE_MSGS[side], sums=sums)))
+            lines.append(Line(Msg.of("ch.carried", side=SIDE_MSGS[side], sums=sums), total))
         for line in (*slam_bonus(contract, vul), *insult(contract),
                      *overtricks(contract, deal.tricks - needed, vul)):
             lines.append(line)
@@ -213,9 +194,7 @@ def _carried(deal: BridgeDeal, vul: bool, number: int,
         lines.append(deal.honours.line(contract))
         (mine if deal.honours.declarer_side else theirs).append(deal.honours.points)
     if mine:
-        lines.append(sum_line("declarer's side scores", "cb.declarer_sum", mine,
-                              "declarer scores", "line.declarer_scores"))
+        lines.append(sum_line("cb.declarer_sum", mine, "line.declarer_scores"))
     if theirs:
-        lines.append(sum_line("defenders score", "cb.defenders_sum", theirs,
-                              "defenders score", "line.defenders_score"))
+        lines.append(sum_line("cb.defenders_sum", theirs, "line.defenders_score"))
     return sum(mine), sum(theirs), tuple(lines), (parts[0], parts[1])

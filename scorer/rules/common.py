@@ -25,9 +25,13 @@ __all__ = [
     "Line",
     "ContractScore",
     "InvalidInput",
+    "result_msg",
     "check_int",
+    "check_tricks",
     "parse_switch",
-    "plural",
+    "settings_from",
+    "side_points",
+    "switch_settings",
     "trick_points",
 ]
 
@@ -111,10 +115,6 @@ def parse_switch(field: str, value: object) -> bool:
     raise InvalidInput(field, value, "is not allowed (use on or off)")
 
 
-def plural(count: int, one: str, many: str) -> str:
-    return f"{count} {one if count == 1 else many}"
-
-
 class Strain(enum.Enum):
     """A contract's strain, lowest to highest; ``value`` is its abbreviation."""
 
@@ -136,11 +136,6 @@ class Strain(enum.Enum):
     def msg(self) -> Msg:
         """The strain's name, to render in the player's language."""
         return _STRAIN_MSGS[self]
-
-    @property
-    def words(self) -> str:
-        """The strain as said at the table: 'clubs', 'no-trump'."""
-        return "no-trump" if self is Strain.NOTRUMP else self.name.lower()
 
     @property
     def first_trick(self) -> int:
@@ -261,50 +256,43 @@ def _parse_contract(text: str) -> Contract:
 
 
 class Line(NamedTuple):
-    """One line of an explanation: the rule and its arithmetic in English, the number it
-    arrives at, and the same line as a message to render in another language."""
+    """One line of an explanation: the rule and its arithmetic as a message (rendered in the
+    player's language by ``scorer.i18n``), and the number it arrives at."""
 
-    text: str
+    msg: Msg
     points: int
-    msg: Msg | None = None
 
-    def to_dict(self) -> dict[str, object]:
-        return {"text": self.text, "points": self.points}
+
+def result_msg(contract: Contract, tricks: int) -> Msg:
+    """'made', 'made +2' or 'down 3', as said at the table."""
+    diff = tricks - contract.tricks_needed
+    if diff < 0:
+        return Msg.of("result.down", n=-diff)
+    return Msg.of("result.made") if diff == 0 else Msg.of("result.over", n=diff)
 
 
 @dataclass(frozen=True, slots=True)
 class ContractScore:
-    """The score of one played contract: what each side gets, and why."""
+    """The score of one played contract: the points of declarer's side and of the defenders,
+    and why."""
 
     contract: Contract
     tricks: int
     made: bool
-    declarer: int
-    defenders: int
+    declarer_points: int
+    defender_points: int
     lines: tuple[Line, ...]
 
     @property
-    def result(self) -> str:
+    def result(self) -> Msg:
         """'made', 'made +2' or 'down 3', as said at the table."""
-        diff = self.tricks - self.contract.tricks_needed
-        if diff < 0:
-            return f"down {-diff}"
-        return "made" if diff == 0 else f"made +{diff}"
-
-    @property
-    def result_msg(self) -> Msg:
-        diff = self.tricks - self.contract.tricks_needed
-        if diff < 0:
-            return Msg.of("result.down", n=-diff)
-        return Msg.of("result.made") if diff == 0 else Msg.of("result.over", n=diff)
+        return result_msg(self.contract, self.tricks)
 
     def to_dict(self) -> dict[str, object]:
-        return {
-            "made": self.made,
-            "declarer": self.declarer,
-            "defenders": self.defenders,
-            "lines": [line.to_dict() for line in self.lines],
-        }
+        """The figures as ``scorer check --json`` names them (the lines are the caller's, in
+        the player's language)."""
+        return {"made": self.made, "declarer": self.declarer_points,
+                "defenders": self.defender_points}
 
 
 def trick_points(contract: Contract, tricks: int) -> Line:
@@ -314,22 +302,11 @@ def trick_points(contract: Contract, tricks: int) -> Line:
     if strain is Strain.NOTRUMP:
         points = strain.first_trick + (over - 1) * strain.later_tricks
         if over == 1:
-            text = f"1 trick over six in no-trump: 1 × 40 = {points}"
-            msg = Msg.of("line.nt_one", points=points)
-        else:
-            text = (
-                f"{over} tricks over six in no-trump: 40 + {over - 1} × 30 = {points}"
-            )
-            msg = Msg.of("line.nt", n=over, later=over - 1, points=points)
-    else:
-        points = over * strain.later_tricks
-        text = (
-            f"{plural(over, 'trick', 'tricks')} over six in {strain.words}: "
-            f"{over} × {strain.later_tricks} = {points}"
-        )
-        msg = Msg.of("line.suit", n=over, strain=strain.msg, value=strain.later_tricks,
-                     points=points)
-    return Line(text, points, msg)
+            return Line(Msg.of("line.nt_one", points=points), points)
+        return Line(Msg.of("line.nt", n=over, later=over - 1, points=points), points)
+    points = over * strain.later_tricks
+    return Line(Msg.of("line.suit", n=over, strain=strain.msg, value=strain.later_tricks,
+                       points=points), points)
 
 
 def check_tricks(value: object) -> int:

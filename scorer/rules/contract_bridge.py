@@ -21,10 +21,23 @@ from .common import (
     Msg,
     Strain,
     check_tricks,
+    result_msg,
 )
 
 __all__ = [
+    "DOUBLED_OVERTRICK",
     "GAME",
+    "GAME_BONUS",
+    "GRAND_SLAM",
+    "HONOURS",
+    "INSULT",
+    "PART_SCORE_BONUS",
+    "SMALL_SLAM",
+    "UNDOUBLED_UNDERTRICK",
+    "insult",
+    "overtricks",
+    "slam_bonus",
+    "undertrick_steps",
     "Honours",
     "RubberScore",
     "game_bonus",
@@ -57,10 +70,6 @@ def vul_msg(vulnerable: bool) -> Msg:
     return Msg("cb.vul") if vulnerable else Msg("cb.nonvul")
 
 
-def _vul_word(vulnerable: bool) -> str:
-    return "vulnerable" if vulnerable else "not vulnerable"
-
-
 def is_game_contract(contract: Contract) -> bool:
     """Does the contract, made exactly, score 100 trick points or more (doubling included)?"""
     return trick_score(contract)[0] >= GAME
@@ -78,23 +87,21 @@ def trick_score(contract: Contract) -> tuple[int, tuple[Line, ...]]:
     if strain is Strain.NOTRUMP:
         base = 40 + 30 * (level - 1)
         if level == 1:
-            line = Line(f"trick score of {named}: 40", base,
-                        Msg.of("cb.trick_nt_one", contract=named))
+            line = Line(Msg.of("cb.trick_nt_one", contract=named), base)
         else:
-            line = Line(f"trick score of {named}: 40 + {level - 1} × 30 = {base}", base,
-                        Msg.of("cb.trick_nt", contract=named, later=level - 1, points=base))
+            line = Line(Msg.of("cb.trick_nt", contract=named, later=level - 1, points=base),
+                        base)
     else:
         value = strain.later_tricks
         base = level * value
-        line = Line(f"trick score of {named}: {level} × {value} = {base}", base,
-                    Msg.of("cb.trick_suit", contract=named, n=level, value=value, points=base))
+        line = Line(Msg.of("cb.trick_suit", contract=named, n=level, value=value, points=base),
+                    base)
     doubling = contract.doubling
     if doubling is Doubling.UNDOUBLED:
         return base, (line,)
     points = base * doubling.multiplier
     word = _DOUBLING_WORD[doubling]
-    return points, (line, Line(f"{word}: {base} × {doubling.multiplier} = {points}", points,
-                               Msg.of(f"line.{word}", points=base, result=points)))
+    return points, (line, Line(Msg.of(f"line.{word}", points=base, result=points), points))
 
 
 @lru_cache(maxsize=512)
@@ -102,11 +109,9 @@ def game_bonus(trick: int, vulnerable: bool) -> Line:
     """Duplicate: 300/500 for a game (trick score 100 or more), else 50 for a part score."""
     if trick >= GAME:
         points = GAME_BONUS[vulnerable]
-        return Line(f"game bonus (trick score {trick} is 100 or more), "
-                    f"{_vul_word(vulnerable)}: {points}", points,
-                    Msg.of("cb.game", trick=trick, vul=vul_msg(vulnerable), points=points))
-    return Line(f"part-score bonus (trick score {trick} is below 100): {PART_SCORE_BONUS}",
-                PART_SCORE_BONUS, Msg.of("cb.part", trick=trick, points=PART_SCORE_BONUS))
+        return Line(Msg.of("cb.game", trick=trick, vul=vul_msg(vulnerable), points=points),
+                    points)
+    return Line(Msg.of("cb.part", trick=trick, points=PART_SCORE_BONUS), PART_SCORE_BONUS)
 
 
 @lru_cache(maxsize=512)
@@ -116,8 +121,7 @@ def slam_bonus(contract: Contract, vulnerable: bool) -> tuple[Line, ...]:
     grand = contract.level == 7
     points = (GRAND_SLAM if grand else SMALL_SLAM)[vulnerable]
     name = "grand" if grand else "small"
-    return (Line(f"{name} slam bid and made, {_vul_word(vulnerable)}: {points}", points,
-                 Msg.of(f"cb.{name}_slam", vul=vul_msg(vulnerable), points=points)),)
+    return (Line(Msg.of(f"cb.{name}_slam", vul=vul_msg(vulnerable), points=points), points),)
 
 
 @lru_cache(maxsize=512)
@@ -127,8 +131,7 @@ def insult(contract: Contract) -> tuple[Line, ...]:
     if points is None:
         return ()
     word = _DOUBLING_WORD[contract.doubling]
-    return (Line(f"{word} contract made (the insult): {points}", points,
-                 Msg.of(f"cb.insult_{word}", points=points)),)
+    return (Line(Msg.of(f"cb.insult_{word}", points=points), points),)
 
 
 @lru_cache(maxsize=2048)
@@ -140,16 +143,12 @@ def overtricks(contract: Contract, over: int, vulnerable: bool) -> tuple[Line, .
     if doubling is Doubling.UNDOUBLED:
         value = contract.strain.later_tricks
         points = over * value
-        word = "overtrick" if over == 1 else "overtricks"
-        return (Line(f"{over} {word} at trick value: {over} × {value} = {points}", points,
-                     Msg.of("cb.over_plain", n=over, value=value, points=points)),)
+        return (Line(Msg.of("cb.over_plain", n=over, value=value, points=points), points),)
     each = DOUBLED_OVERTRICK[vulnerable] * (doubling.multiplier // 2)
     points = over * each
-    word = "overtrick" if over == 1 else "overtricks"
     name = _DOUBLING_WORD[doubling]
-    return (Line(f"{over} {word} {name}, {_vul_word(vulnerable)}: {over} × {each} = {points}",
-                 points, Msg.of(f"cb.over_{name}", n=over, vul=vul_msg(vulnerable), each=each,
-                                points=points)),)
+    return (Line(Msg.of(f"cb.over_{name}", n=over, vul=vul_msg(vulnerable), each=each,
+                        points=points), points),)
 
 
 def undertrick_steps(down: int, doubling: Doubling, vulnerable: bool,
@@ -172,38 +171,30 @@ def undertrick_penalty(contract: Contract, down: int, vulnerable: bool,
                        ) -> tuple[int, tuple[Line, ...]]:
     lines: list[Line] = []
     total = 0
-    vul = _vul_word(vulnerable)
-    name = _DOUBLING_WORD[contract.doubling]
     for first, last, each in undertrick_steps(down, contract.doubling, vulnerable):
         n = last - first + 1
         points = n * each
         total += points
-        if n == 1:
-            text = f"undertrick {first} ({name}, {vul}): {each}"
-        else:
-            text = f"undertricks {first}-{last} ({name}, {vul}): {n} × {each} = {points}"
-        lines.append(Line(text, points, Msg.of(
+        lines.append(Line(Msg.of(
             "cb.under", n=n, first=first, last=last, doubling=_DOUBLING_MSG[contract.doubling],
-            vul=vul_msg(vulnerable), each=each, points=points)))
+            vul=vul_msg(vulnerable), each=each, points=points), points))
     return total, tuple(lines)
 
 
 def _down_line(contract: Contract, tricks: int) -> Line:
     needed = contract.tricks_needed
     down = needed - tricks
-    return Line(f"{contract} needed {needed} tricks, declarer took {tricks}: down {down}", down,
-                Msg.of("cb.down", contract=str(contract), needed=needed, tricks=tricks,
-                       down=down))
+    return Line(Msg.of("cb.down", contract=str(contract), needed=needed, tricks=tricks,
+                       down=down), down)
 
 
-def sum_line(text: str, key: str, parts: list[int], single_text: str,
-             single_key: str) -> Line:
+def sum_line(key: str, parts: list[int], single_key: str) -> Line:
     """The line that adds up a side's parts ('... scores 240 + 500 + 50 = 790')."""
     total = sum(parts)
     if len(parts) == 1:
-        return Line(f"{single_text} {total}", total, Msg.of(single_key, points=total))
+        return Line(Msg.of(single_key, points=total), total)
     shown = " + ".join(str(p) for p in parts)
-    return Line(f"{text} {shown} = {total}", total, Msg.of(key, sum=shown, points=total))
+    return Line(Msg.of(key, sum=shown, points=total), total)
 
 
 # --- duplicate -------------------------------------------------------------------------------
@@ -223,8 +214,7 @@ def _score_duplicate(contract: Contract, tricks: int, vulnerable: bool) -> Contr
         penalty, penalty_lines = undertrick_penalty(contract, needed - tricks, vulnerable)
         parts = [line.points for line in penalty_lines]
         lines = [_down_line(contract, tricks), *penalty_lines]
-        lines.append(sum_line("defenders score", "cb.defenders_sum", parts,
-                               "defenders score", "line.defenders_score"))
+        lines.append(sum_line("cb.defenders_sum", parts, "line.defenders_score"))
         return ContractScore(contract, tricks, False, 0, penalty, tuple(lines))
     trick, trick_lines = trick_score(contract)
     lines = list(trick_lines)
@@ -233,8 +223,7 @@ def _score_duplicate(contract: Contract, tricks: int, vulnerable: bool) -> Contr
                  *insult(contract), *overtricks(contract, tricks - needed, vulnerable)):
         lines.append(part)
         parts.append(part.points)
-    total = sum_line("declarer's side scores", "cb.declarer_sum", parts, "declarer scores",
-                      "line.declarer_scores")
+    total = sum_line("cb.declarer_sum", parts, "line.declarer_scores")
     lines.append(total)
     return ContractScore(contract, tricks, True, total.points, 0, tuple(lines))
 
@@ -271,16 +260,14 @@ class Honours:
         return self
 
     def line(self, contract: Contract) -> Line:
-        side = "declarer's side" if self.declarer_side else "the defenders"
         side_msg = Msg("cb.side_declarer" if self.declarer_side else "cb.side_defenders")
         if contract.strain is Strain.NOTRUMP:
-            key, what = "cb.honors_aces", "all four aces in one hand at no-trump"
+            key = "cb.honors_aces"  # all four aces in one hand at no-trump
         elif self.points == 150:
-            key, what = "cb.honors_five", "all five trump honours in one hand"
+            key = "cb.honors_five"  # all five trump honours in one hand
         else:
-            key, what = "cb.honors_four", "four trump honours in one hand"
-        return Line(f"{what}, held by {side}: {self.points}", self.points,
-                    Msg.of(key, side=side_msg, points=self.points))
+            key = "cb.honors_four"  # four of the five trump honours in one hand
+        return Line(Msg.of(key, side=side_msg, points=self.points), self.points)
 
     def __str__(self) -> str:
         return f"{'declarer' if self.declarer_side else 'defenders'}:{self.points}"
@@ -300,20 +287,18 @@ class RubberScore:
     lines: tuple[Line, ...]
 
     def to_dict(self) -> dict[str, object]:
+        """The figures as ``scorer check --json`` names them."""
         return {
             "made": self.made,
             "declarer_below": self.declarer_below,
             "declarer_above": self.declarer_above,
             "defenders_above": self.defenders_above,
-            "lines": [line.to_dict() for line in self.lines],
         }
 
     @property
-    def result_msg(self) -> Msg:
-        diff = self.tricks - self.contract.tricks_needed
-        if diff < 0:
-            return Msg.of("result.down", n=-diff)
-        return Msg.of("result.made") if diff == 0 else Msg.of("result.over", n=diff)
+    def result(self) -> Msg:
+        """'made', 'made +2' or 'down 3', as said at the table."""
+        return result_msg(self.contract, self.tricks)
 
 
 def score_rubber(contract: Contract, tricks: int, vulnerable: bool,
@@ -342,8 +327,7 @@ def _score_rubber(contract: Contract, tricks: int, vulnerable: bool,
     else:
         below, trick_lines = trick_score(contract)
         lines.extend(trick_lines)
-        lines.append(Line(f"below the line for declarer's side: {below}", below,
-                          Msg.of("cb.below", points=below)))
+        lines.append(Line(Msg.of("cb.below", points=below), below))
         for part in (*overtricks(contract, tricks - needed, vulnerable),
                      *slam_bonus(contract, vulnerable), *insult(contract)):
             lines.append(part)
@@ -352,12 +336,8 @@ def _score_rubber(contract: Contract, tricks: int, vulnerable: bool,
         lines.append(honours.line(contract))
         (above if honours.declarer_side else defenders).append(honours.points)
     if above:
-        lines.append(sum_line("above the line for declarer's side:", "cb.above_declarer",
-                               above, "above the line for declarer's side:",
-                               "cb.above_declarer_one"))
+        lines.append(sum_line("cb.above_declarer", above, "cb.above_declarer_one"))
     if defenders:
-        lines.append(sum_line("above the line for the defenders:", "cb.above_defenders",
-                               defenders, "above the line for the defenders:",
-                               "cb.above_defenders_one"))
+        lines.append(sum_line("cb.above_defenders", defenders, "cb.above_defenders_one"))
     return RubberScore(contract, tricks, tricks >= needed, below, sum(above), sum(defenders),
                        tuple(lines))

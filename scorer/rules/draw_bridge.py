@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .base import DealScore, EndRule, RuleInfo, Variant
+from .base import DealScore, EndRule, HandCheck, RuleInfo, Variant, option_contract
 from .common import (
     Contract,
     ContractScore,
@@ -21,15 +21,16 @@ from .common import (
     Msg,
     check_int,
     check_tricks,
-    plural,
     side_points,
     switch_settings,
     trick_points,
 )
 
-__all__ = ["DrawBridgeRules", "DrawBridgeDeal", "DrawBridge", "score_contract"]
+__all__ = ["PASSED_OUT_LINE", "UNDERTRICK", "DrawBridgeRules", "DrawBridgeDeal", "DrawBridge",
+           "score_contract"]
 
 UNDERTRICK = 50
+PASSED_OUT_LINE = Line(Msg.of("line.passed_out"), 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,12 +42,8 @@ class DrawBridgeRules:
     def to_dict(self) -> dict[str, Any]:
         return {"undertricks": self.undertricks}
 
-    def describe(self) -> tuple[str, ...]:
-        if self.undertricks:
-            return ("failed contract: opponent scores 50 per undertrick (house rule undertricks)",)
-        return ("failed contract: nobody scores (default)",)
-
-    def describe_msgs(self) -> tuple[Msg, ...]:
+    def describe(self) -> tuple[Msg, ...]:
+        """Which rules produce the scores, one sentence each."""
         return (Msg.of("rules.undertricks_on" if self.undertricks else "rules.undertricks_off"),)
 
 
@@ -91,27 +88,20 @@ def score_contract(contract: Contract, tricks: int, rules: DrawBridgeRules) -> C
         line = trick_points(contract, tricks)
         lines.append(line)
         points = _doubled(line.points, doubling, lines)
-        lines.append(Line(f"declarer scores {points}", points,
-                          Msg.of("line.declarer_scores", points=points)))
+        lines.append(Line(Msg.of("line.declarer_scores", points=points), points))
         return ContractScore(contract, tricks, True, points, 0, tuple(lines))
     down = needed - tricks
     if not rules.undertricks:
         lines.append(Line(
-            f"{contract} needed {needed} tricks, declarer took {tricks}: down {down}; "
-            "a failed contract scores nothing (default rule)", 0,
             Msg.of("line.failed_nothing", contract=str(contract), needed=needed, tricks=tricks,
-                   down=down)))
+                   down=down), 0))
         return ContractScore(contract, tricks, False, 0, 0, tuple(lines))
     base = down * UNDERTRICK
     lines.append(Line(
-        f"{contract} needed {needed} tricks, declarer took {tricks}: "
-        f"{plural(down, 'undertrick', 'undertricks')} × {UNDERTRICK} = {base} "
-        "(house rule undertricks)", base,
         Msg.of("line.undertricks_rule", contract=str(contract), needed=needed, tricks=tricks,
-               n=down, points=base)))
+               n=down, points=base), base))
     points = _doubled(base, doubling, lines)
-    lines.append(Line(f"opponent scores {points}", points,
-                      Msg.of("line.opponent_scores", points=points)))
+    lines.append(Line(Msg.of("line.opponent_scores", points=points), points))
     return ContractScore(contract, tricks, False, 0, points, tuple(lines))
 
 
@@ -120,12 +110,11 @@ def _doubled(points: int, doubling: Doubling, lines: list[Line]) -> int:
         return points
     result = points * doubling.multiplier
     word = "doubled" if doubling is Doubling.DOUBLED else "redoubled"
-    lines.append(Line(f"{word}: {points} × {doubling.multiplier} = {result}", result,
-                      Msg.of(f"line.{word}", points=points, result=result)))
+    lines.append(Line(Msg.of(f"line.{word}", points=points, result=result), result))
     return result
 
 
-class DrawBridge(Variant):
+class DrawBridge(Variant[DrawBridgeDeal, DrawBridgeRules]):
     name = "draw-bridge"
     entry = "draw_bridge"
     title = "Draw Bridge"
@@ -135,9 +124,7 @@ class DrawBridge(Variant):
     default_end = EndRule("target", 500)
     end_suggestions = tuple(EndRule("target", n) for n in (100, 300, 500, 1000))
     house_rules = (
-        RuleInfo("undertricks", ("off", "on"), "off",
-                 "A failed contract gives the opponent 50 points per undertrick "
-                 "(doubled ×2, redoubled ×4); off: a failed contract scores nothing."),
+        RuleInfo("undertricks", ("off", "on"), "off"),
     )
 
     def parties(self, players: Sequence[str]) -> tuple[str, ...]:
@@ -146,12 +133,15 @@ class DrawBridge(Variant):
     def next_dealer(self, dealer: int, deal: Any, rules: Any) -> int:
         return 1 - dealer
 
-    def openers(self, dealer: int, players: Sequence[str]) -> str:
-        return (f"{players[1 - dealer]} leads the first stock trick; "
-                f"{players[dealer]} bids first")
-
-    def openers_msg(self, dealer: int, players: Sequence[str]) -> Msg:
+    def openers(self, dealer: int, players: Sequence[str]) -> Msg:
         return Msg.of("openers.draw_bridge", leader=players[1 - dealer], bidder=players[dealer])
+
+    check_options = ("contract", "tricks")
+
+    def check_hand(self, options: Mapping[str, str | None], rules: Any) -> HandCheck:
+        contract, tricks = option_contract(options, "4H or 3NT")
+        scored = score_contract(contract, tricks, rules)
+        return HandCheck(scored.to_dict(), scored.lines, scored.result)
 
     def parse_rules(self, mapping: Mapping[str, object] | None = None) -> DrawBridgeRules:
         rules: DrawBridgeRules = switch_settings(DrawBridgeRules, mapping, self.name)
@@ -177,11 +167,9 @@ class DrawBridge(Variant):
     def score(self, deal: DrawBridgeDeal, rules: DrawBridgeRules,
               players: Sequence[str]) -> DealScore:
         if deal.contract is None or deal.declarer is None or deal.tricks is None:
-            return DealScore((0, 0), (Line("passed out: no score", 0, Msg.of("line.passed_out")),),
-                             "passed out", summary_msg=Msg.of("summary.passed_out"))
+            return DealScore((0, 0), (PASSED_OUT_LINE,), Msg.of("summary.passed_out"))
         result = score_contract(deal.contract, deal.tricks, rules)
-        points = side_points(deal.declarer, result.declarer, result.defenders)
-        summary = f"{deal.contract} by {players[deal.declarer]}: {result.result}"
-        msg = Msg.of("summary.contract", contract=str(deal.contract),
-                     declarer=players[deal.declarer], result=result.result_msg)
-        return DealScore(points, result.lines, summary, result.made, msg)
+        points = side_points(deal.declarer, result.declarer_points, result.defender_points)
+        summary = Msg.of("summary.contract", contract=str(deal.contract),
+                         declarer=players[deal.declarer], result=result.result)
+        return DealScore(points, result.lines, summary, result.made)

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .base import DealScore, EndRule, RuleInfo, Variant
+from .base import DealScore, EndRule, HandCheck, RuleInfo, Variant, option_contract, option_ints
 from .common import (
     Contract,
     ContractScore,
@@ -24,15 +24,25 @@ from .common import (
     Strain,
     check_int,
     check_tricks,
-    plural,
     side_points,
     switch_settings,
     trick_points,
 )
+from .seats import SEATS, SIDES, seat_index, seat_msg
 
 __all__ = [
+    "GAME_BONUS",
+    "HCP_MAX",
+    "HCP_TOTAL",
+    "PART_SCORE_BONUS",
+    "REDEAL_LINE",
     "SEATS",
     "SIDES",
+    "UNDERTRICK",
+    "check_hcp",
+    "check_undoubled",
+    "seat_msg",
+    "who_msg",
     "MiniBridgeRules",
     "MiniBridgeDeal",
     "HcpResult",
@@ -43,25 +53,11 @@ __all__ = [
     "seat_index",
 ]
 
-SEATS = ("N", "E", "S", "W")
-SEAT_WORDS = ("North", "East", "South", "West")
-SIDES = ("N-S", "E-W")
 HCP_TOTAL = 40
 HCP_MAX = 37
 PART_SCORE_BONUS = 50
 GAME_BONUS = 300
 UNDERTRICK = 50
-
-
-def seat_index(text: object, field: str = "seat") -> int:
-    """Seat index 0-3 from 'N', 'north', 'E', ... or an int 0-3."""
-    if isinstance(text, int) and not isinstance(text, bool):
-        return check_int(field, text, 0, 3)
-    key = str(text).strip().upper()
-    for index, (seat, word) in enumerate(zip(SEATS, SEAT_WORDS, strict=True)):
-        if key in (seat, word.upper()):
-            return index
-    raise InvalidInput(field, text, "is not one of N, E, S, W")
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,12 +69,8 @@ class MiniBridgeRules:
     def to_dict(self) -> dict[str, Any]:
         return {"redeal_passes": self.redeal_passes}
 
-    def describe(self) -> tuple[str, ...]:
-        if self.redeal_passes:
-            return ("after a redeal the next dealer deals (house rule redeal_passes)",)
-        return ("after a redeal the same dealer deals again (default)",)
-
-    def describe_msgs(self) -> tuple[Msg, ...]:
+    def describe(self) -> tuple[Msg, ...]:
+        """Which rules produce the scores, one sentence each."""
         return (Msg.of("rules.redeal_passes_on" if self.redeal_passes
                        else "rules.redeal_passes_off"),)
 
@@ -103,12 +95,7 @@ class HcpResult:
             "declarer": None if self.declarer is None else SEATS[self.declarer],
             "dummy": None if self.dummy is None else SEATS[self.dummy],
             "side": None if self.side is None else SIDES[self.side],
-            "lines": [line.to_dict() for line in self.lines],
         }
-
-
-def seat_msg(seat: int) -> Msg:
-    return Msg.of(f"seat.{SEATS[seat]}")
 
 
 def who_msg(players: Sequence[str], seat: int) -> Msg:
@@ -117,12 +104,7 @@ def who_msg(players: Sequence[str], seat: int) -> Msg:
     return Msg.of("who.seat", name=name, seat=seat_msg(seat)) if name else seat_msg(seat)
 
 
-def who_text(players: Sequence[str], seat: int) -> str:
-    name = players[seat]
-    return f"{name} ({SEAT_WORDS[seat]})" if name else SEAT_WORDS[seat]
-
-
-REDEAL_LINE = Line("20-20: redeal, no score", 0, Msg.of("line.redeal"))
+REDEAL_LINE = Line(Msg.of("line.redeal"), 0)
 
 
 def check_hcp(hcp: Sequence[object]) -> tuple[int, int, int, int]:
@@ -141,12 +123,10 @@ def declarer_from_hcp(hcp: Sequence[object], dealer: int) -> HcpResult:
     counts = check_hcp(hcp)
     dealer = check_int("dealer", dealer, 0, 3)
     ns, ew = counts[0] + counts[2], counts[1] + counts[3]
-    lines = [Line(f"N-S: {counts[0]} + {counts[2]} = {ns}", ns,
-                  Msg.of("line.hcp_side", side=Msg.of("side.NS"), a=counts[0], b=counts[2],
-                         total=ns)),
-             Line(f"E-W: {counts[1]} + {counts[3]} = {ew}", ew,
-                  Msg.of("line.hcp_side", side=Msg.of("side.EW"), a=counts[1], b=counts[3],
-                         total=ew))]
+    lines = [Line(Msg.of("line.hcp_side", side=Msg.of("side.NS"), a=counts[0], b=counts[2],
+                         total=ns), ns),
+             Line(Msg.of("line.hcp_side", side=Msg.of("side.EW"), a=counts[1], b=counts[3],
+                         total=ew), ew)]
     if ns == ew:
         lines.append(REDEAL_LINE)
         return HcpResult(counts, True, None, None, tuple(lines))
@@ -155,22 +135,18 @@ def declarer_from_hcp(hcp: Sequence[object], dealer: int) -> HcpResult:
     if counts[a] != counts[b]:
         declarer = a if counts[a] > counts[b] else b
         dummy = (declarer + 2) % 4
-        why = f"more points ({counts[declarer]} against {counts[dummy]})"
         msg = Msg.of("line.declarer_more", declarer=seat_msg(declarer), dummy=seat_msg(dummy),
                      mine=counts[declarer], theirs=counts[dummy])
     else:
         order = [(dealer + i) % 4 for i in range(4)]
         declarer = a if order.index(a) < order.index(b) else b
         dummy = (declarer + 2) % 4
-        why = f"equal points ({counts[a]}), {SEAT_WORDS[declarer]} announced first"
         msg = Msg.of("line.declarer_first", declarer=seat_msg(declarer), dummy=seat_msg(dummy),
                      points=counts[a])
     best = max(ns, ew)
-    lines.append(Line(f"{SIDES[side]} declares with {best} points", best,
-                      Msg.of("line.side_declares", side=Msg.of(("side.NS", "side.EW")[side]),
-                             points=best)))
-    lines.append(Line(f"declarer {SEAT_WORDS[declarer]}: {why}; dummy {SEAT_WORDS[dummy]}",
-                      counts[declarer], msg))
+    lines.append(Line(Msg.of("line.side_declares", side=Msg.of(("side.NS", "side.EW")[side]),
+                             points=best), best))
+    lines.append(Line(msg, counts[declarer]))
     return HcpResult(counts, False, declarer, dummy, tuple(lines))
 
 
@@ -194,26 +170,22 @@ def score_contract(contract: Contract, tricks: int) -> ContractScore:
     if tricks >= needed:
         line = trick_points(contract, tricks)
         if is_game(contract):
-            bonus = Line(f"game bonus ({contract} is a game contract): {GAME_BONUS}", GAME_BONUS,
-                         Msg.of("line.game_bonus", contract=str(contract), points=GAME_BONUS))
+            bonus = Line(Msg.of("line.game_bonus", contract=str(contract), points=GAME_BONUS),
+                         GAME_BONUS)
         else:
-            bonus = Line(f"part-score bonus ({contract} is below game): {PART_SCORE_BONUS}",
-                         PART_SCORE_BONUS, Msg.of("line.part_bonus", contract=str(contract),
-                                                  points=PART_SCORE_BONUS))
+            bonus = Line(Msg.of("line.part_bonus", contract=str(contract),
+                                points=PART_SCORE_BONUS), PART_SCORE_BONUS)
         total = line.points + bonus.points
         lines = (line, bonus,
-                 Line(f"declaring side scores {line.points} + {bonus.points} = {total}", total,
-                      Msg.of("line.declaring_scores", tricks=line.points, bonus=bonus.points,
-                             points=total)))
+                 Line(Msg.of("line.declaring_scores", tricks=line.points, bonus=bonus.points,
+                             points=total), total))
         return ContractScore(contract, tricks, True, total, 0, lines)
     down = needed - tricks
     points = down * UNDERTRICK
     failed = (
-        Line(f"{contract} needed {needed} tricks, declaring side took {tricks}: "
-             f"{plural(down, 'undertrick', 'undertricks')} × {UNDERTRICK} = {points}", points,
-             Msg.of("line.mini_undertricks", contract=str(contract), needed=needed,
-                    tricks=tricks, n=down, points=points)),
-        Line(f"defenders score {points}", points, Msg.of("line.defenders_score", points=points)),
+        Line(Msg.of("line.mini_undertricks", contract=str(contract), needed=needed,
+                    tricks=tricks, n=down, points=points), points),
+        Line(Msg.of("line.defenders_score", points=points), points),
     )
     return ContractScore(contract, tricks, False, 0, points, failed)
 
@@ -266,7 +238,7 @@ class MiniBridgeDeal:
         return data
 
 
-class MiniBridge(Variant):
+class MiniBridge(Variant[MiniBridgeDeal, MiniBridgeRules]):
     name = "minibridge"
     entry = "minibridge"
     title = "MiniBridge"
@@ -279,8 +251,7 @@ class MiniBridge(Variant):
     end_suggestions = (EndRule("deals", 8), EndRule("deals", 4), EndRule("target", 1000),
                        EndRule("open"))
     house_rules = (
-        RuleInfo("redeal_passes", ("off", "on"), "off",
-                 "After a 20-20 redeal the next player deals; off: the same dealer deals again."),
+        RuleInfo("redeal_passes", ("off", "on"), "off"),
     )
 
     def parties(self, players: Sequence[str]) -> tuple[str, ...]:
@@ -293,11 +264,35 @@ class MiniBridge(Variant):
             return dealer
         return (dealer + 1) % 4
 
-    def openers(self, dealer: int, players: Sequence[str]) -> str:
-        return f"{who_text(players, dealer)} announces points first"
+    def party_of(self, player: int) -> int:
+        return player % 2  # N, E, S, W play for N-S, E-W, N-S, E-W
 
-    def openers_msg(self, dealer: int, players: Sequence[str]) -> Msg:
+    def openers(self, dealer: int, players: Sequence[str]) -> Msg:
         return Msg.of("openers.minibridge", who=who_msg(players, dealer))
+
+    check_options = ("contract", "tricks", "hcp", "dealer")
+
+    def check_hand(self, options: Mapping[str, str | None], rules: Any) -> HandCheck:
+        """A contract and its tricks, or the four counts and the dealer (who declares), or
+        both."""
+        first = None
+        hcp, dealer = options.get("hcp"), options.get("dealer")
+        if hcp is not None:
+            if dealer is None:
+                raise InvalidInput("dealer", None, "(--hcp needs --dealer N, E, S or W)")
+            found = declarer_from_hcp(option_ints("hcp", hcp), seat_index(dealer, "dealer"))
+            first = HandCheck(found.to_dict(), found.lines)
+        elif dealer is not None:
+            raise InvalidInput("--dealer", dealer, "is only used with --hcp")
+        if first is not None and options.get("contract") is None \
+                and options.get("tricks") is None:
+            return HandCheck({}, first=first)
+        contract, tricks = option_contract(options, "4H or 3NT")
+        scored = score_contract(contract, tricks)
+        return HandCheck(scored.to_dict(), scored.lines, scored.result, first)
+
+    def deal_stats(self, deal: Any, score: DealScore, player: int) -> Mapping[str, int] | None:
+        return None if deal.redeal else super().deal_stats(deal, score, player)
 
     def parse_rules(self, mapping: Mapping[str, object] | None = None) -> MiniBridgeRules:
         rules: MiniBridgeRules = switch_settings(MiniBridgeRules, mapping, self.name)
@@ -340,11 +335,9 @@ class MiniBridge(Variant):
     def score(self, deal: MiniBridgeDeal, rules: MiniBridgeRules,
               players: Sequence[str]) -> DealScore:
         if deal.redeal or deal.contract is None or deal.declarer is None or deal.tricks is None:
-            return DealScore((0, 0), (REDEAL_LINE,), "redeal",
-                             summary_msg=Msg.of("summary.redeal"))
+            return DealScore((0, 0), (REDEAL_LINE,), Msg.of("summary.redeal"))
         result = score_contract(deal.contract, deal.tricks)
-        points = side_points(deal.declarer % 2, result.declarer, result.defenders)
-        summary = f"{deal.contract} by {who_text(players, deal.declarer)}: {result.result}"
-        msg = Msg.of("summary.contract", contract=str(deal.contract),
-                     declarer=who_msg(players, deal.declarer), result=result.result_msg)
-        return DealScore(points, result.lines, summary, result.made, msg)
+        points = side_points(deal.declarer % 2, result.declarer_points, result.defender_points)
+        summary = Msg.of("summary.contract", contract=str(deal.contract),
+                         declarer=who_msg(players, deal.declarer), result=result.result)
+        return DealScore(points, result.lines, summary, result.made)

@@ -18,7 +18,6 @@ from typing import Any
 from .base import DealScore, EndRule, RuleInfo
 from .bridge_games import (
     SIDE_MSGS,
-    SIDE_WORDS,
     BridgeDeal,
     FourSeatBridge,
     contract_summary,
@@ -28,7 +27,8 @@ from .bridge_games import (
 from .common import InvalidInput, Line, Msg, settings_from
 from .contract_bridge import GAME, score_rubber
 
-__all__ = ["RubberBridge", "RubberEntry", "RubberRules", "RubberState"]
+__all__ = ["RUBBER_BONUS", "UNFINISHED_GAME", "RubberBridge", "RubberEntry", "RubberRules",
+           "RubberState"]
 
 RUBBER_BONUS = {0: 700, 1: 500}  # by the loser's games
 UNFINISHED_GAME = 300
@@ -49,11 +49,8 @@ class RubberRules:
     def to_dict(self) -> dict[str, Any]:
         return {"unfinished_part_score": self.unfinished_part_score}
 
-    def describe(self) -> tuple[str, ...]:
-        return (f"unfinished rubber: 300 for the only game won, {self.unfinished_part_score} "
-                "for a part score in the unfinished game",)
-
-    def describe_msgs(self) -> tuple[Msg, ...]:
+    def describe(self) -> tuple[Msg, ...]:
+        """Which rules produce the scores, one sentence each."""
         return (Msg.of("rules.unfinished", points=self.unfinished_part_score),)
 
 
@@ -89,7 +86,7 @@ def _pair(side: int, mine: int, theirs: int) -> tuple[int, int]:
     return (mine, theirs) if side == 0 else (theirs, mine)
 
 
-class RubberBridge(FourSeatBridge):
+class RubberBridge(FourSeatBridge[RubberRules]):
     name = "rubber-bridge"
     entry = "bridge"
     title = "Rubber bridge"
@@ -99,9 +96,7 @@ class RubberBridge(FourSeatBridge):
     end_suggestions = (EndRule("rubbers", 1), EndRule("rubbers", 2), EndRule("rubbers", 3),
                        EndRule("open"))
     house_rules = (
-        RuleInfo("unfinished_part_score", ("100", "50"), "100",
-                 "A part score in an unfinished game, when the players stop before the rubber "
-                 "ends: 100 (current Laws) or 50 (older tables)."),
+        RuleInfo("unfinished_part_score", ("100", "50"), "100"),
     )
 
     def parse_rules(self, mapping: Mapping[str, object] | None = None) -> RubberRules:
@@ -143,15 +138,10 @@ class RubberBridge(FourSeatBridge):
                 games[side] += 1
                 game_won = side
                 toward = [0, 0]
-                lines.append(Line(f"{SIDE_WORDS[side]} below the line in this game: {sums}: "
-                                  f"game, the line is drawn ({games[side]}-{games[1 - side]} "
-                                  "in games)", total,
-                                  Msg.of("rb.game", side=SIDE_MSGS[side], sums=sums,
-                                         won=games[side], lost=games[1 - side])))
+                lines.append(Line(Msg.of("rb.game", side=SIDE_MSGS[side], sums=sums,
+                                         won=games[side], lost=games[1 - side]), total))
             else:
-                lines.append(Line(f"{SIDE_WORDS[side]} below the line in this game: {sums}, "
-                                  "a part score toward game", total,
-                                  Msg.of("rb.part", side=SIDE_MSGS[side], sums=sums)))
+                lines.append(Line(Msg.of("rb.part", side=SIDE_MSGS[side], sums=sums), total))
         finished = state.finished
         rubbers = state.rubbers
         points = (below[0] + above[0], below[1] + above[1])
@@ -163,22 +153,52 @@ class RubberBridge(FourSeatBridge):
             rubber_points = _pair(game_won, rubber_points[game_won] + bonus,
                                   rubber_points[1 - game_won])
             rubber_won = game_won
-            lines.append(Line(f"{SIDE_WORDS[game_won]} won the rubber 2-{games[1 - game_won]}: "
-                              f"rubber bonus {bonus}", bonus,
-                              Msg.of("rb.rubber", side=SIDE_MSGS[game_won],
-                                     lost=games[1 - game_won], points=bonus)))
-            lines.append(Line(f"rubber {number}: N-S {rubber_points[0]}, E-W {rubber_points[1]}",
-                              rubber_points[game_won] - rubber_points[1 - game_won],
-                              Msg.of("rb.rubber_total", number=number, ns=rubber_points[0],
-                                     ew=rubber_points[1])))
+            lines.append(Line(Msg.of("rb.rubber", side=SIDE_MSGS[game_won],
+                                     lost=games[1 - game_won], points=bonus), bonus))
+            lines.append(Line(Msg.of("rb.rubber_total", number=number, ns=rubber_points[0],
+                                     ew=rubber_points[1]),
+                              rubber_points[game_won] - rubber_points[1 - game_won]))
             finished = (*finished, rubber_points)
             rubbers += 1
             games, toward, rubber_points = [0, 0], [0, 0], (0, 0)
         entry = RubberEntry(number, below, (above[0], above[1]), game_won, rubber_won)
-        summary, msg = contract_summary(deal, players)
         new_state = RubberState((games[0], games[1]), (toward[0], toward[1]), rubbers, finished,
                                 rubber_points)
-        return DealScore(points, tuple(lines), summary, scored.made, msg, entry), new_state
+        return (DealScore(points, tuple(lines), contract_summary(deal, players), scored.made,
+                          entry), new_state)
+
+    def deal_line(self, deal: Any, players: Sequence[str],
+                  score: DealScore | None = None) -> Msg | None:
+        """The deal, then what it wrote below and above the line for each side, and the line
+        drawn under a game."""
+        what = super().deal_line(deal, players) or Msg.of("summary.passed_out")
+        entry = None if score is None else score.sheet
+        if not isinstance(entry, RubberEntry):
+            return what
+        msg = Msg.of("sheet.rubber_deal", what=what, ns=SIDE_MSGS[0], ew=SIDE_MSGS[1],
+                     ns_below=entry.below[0], ns_above=entry.above[0],
+                     ew_below=entry.below[1], ew_above=entry.above[1])
+        if entry.game_won is not None:
+            msg = Msg.of("sheet.rubber_game", what=msg, side=SIDE_MSGS[entry.game_won])
+        return msg
+
+    def sheet_end(self, scores: Sequence[DealScore], closing: DealScore | None,
+                  ) -> tuple[Msg, ...]:
+        """Each rubber's points below and above the line per side (an unfinished rubber's
+        premiums above)."""
+        rubbers: dict[int, list[int]] = {}  # number -> [N-S below, N-S above, E-W below, ...]
+        for score in (*scores, *((closing,) if closing is not None else ())):
+            entry = score.sheet
+            if not isinstance(entry, RubberEntry):
+                continue
+            sums = rubbers.setdefault(entry.rubber, [0, 0, 0, 0])
+            for i, value in enumerate((entry.below[0], entry.above[0], entry.below[1],
+                                       entry.above[1])):
+                sums[i] += value
+        return tuple(Msg.of("sheet.rubber_total", number=number, ns=SIDE_MSGS[0],
+                            ew=SIDE_MSGS[1], ns_below=s[0], ns_above=s[1], ns_total=s[0] + s[1],
+                            ew_below=s[2], ew_above=s[3], ew_total=s[2] + s[3])
+                     for number, s in sorted(rubbers.items()))
 
     def closing(self, state: Any, rules: Any, players: Sequence[str]) -> DealScore | None:
         """Law 80: a rubber not finished when the players stop."""
@@ -189,22 +209,16 @@ class RubberBridge(FourSeatBridge):
         if state.games in ((1, 0), (0, 1)):
             side = state.games.index(1)
             points[side] += UNFINISHED_GAME
-            lines.append(Line(f"unfinished rubber: {SIDE_WORDS[side]} won the only game: "
-                              f"{UNFINISHED_GAME}", UNFINISHED_GAME,
-                              Msg.of("rb.unfinished_game", side=SIDE_MSGS[side],
-                                     points=UNFINISHED_GAME)))
+            lines.append(Line(Msg.of("rb.unfinished_game", side=SIDE_MSGS[side],
+                                     points=UNFINISHED_GAME), UNFINISHED_GAME))
         holders = [i for i in (0, 1) if state.below[i] > 0]
         if len(holders) == 1:
             side = holders[0]
             value = rules.unfinished_part_score
             points[side] += value
-            lines.append(Line(f"unfinished rubber: {SIDE_WORDS[side]} alone has a part score "
-                              f"({state.below[side]}) in the unfinished game: {value}", value,
-                              Msg.of("rb.unfinished_part", side=SIDE_MSGS[side],
-                                     below=state.below[side], points=value)))
+            lines.append(Line(Msg.of("rb.unfinished_part", side=SIDE_MSGS[side],
+                                     below=state.below[side], points=value), value))
         if not lines:
-            lines.append(Line("unfinished rubber: no premium (neither side alone has a game "
-                              "or a part score)", 0, Msg.of("rb.unfinished_none")))
-        return DealScore((points[0], points[1]), tuple(lines), "unfinished rubber",
-                         summary_msg=Msg.of("summary.unfinished"),
+            lines.append(Line(Msg.of("rb.unfinished_none"), 0))
+        return DealScore((points[0], points[1]), tuple(lines), Msg.of("summary.unfinished"),
                          sheet=RubberEntry(state.rubbers + 1, (0, 0), (points[0], points[1])))

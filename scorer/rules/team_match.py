@@ -16,12 +16,12 @@ from typing import Any
 
 from .base import DealScore, EndRule, Variant
 from .boards import board_dealer, board_vulnerable, imps_line
-from .bridge_games import BridgeDeal, vul_line
+from .bridge_games import PASSED_OUT_LINE, BridgeDeal, vul_line
 from .common import InvalidInput, Line, Msg
 from .contract_bridge import score_duplicate
-from .minibridge import SEAT_WORDS, seat_msg
+from .seats import seat_msg
 
-__all__ = ["TeamBoard", "TeamMatch", "BoardEntry", "ns_score"]
+__all__ = ["BoardEntry", "TeamBoard", "TeamMatch", "TeamRules", "ns_score"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,18 +75,17 @@ class BoardEntry:
 def ns_score(deal: BridgeDeal, board: int) -> tuple[int, list[Line]]:
     """A table's result from North-South's view (negative when East-West scored)."""
     if deal.contract is None or deal.declarer is None or deal.tricks is None:
-        return 0, [Line("passed out: no score", 0, Msg.of("line.passed_out"))]
+        return 0, [PASSED_OUT_LINE]
     vul = board_vulnerable(board)[deal.side]
     scored = score_duplicate(deal.contract, deal.tricks, vul)
-    net = scored.declarer - scored.defenders
+    net = scored.declarer_points - scored.defender_points
     return (net if deal.side == 0 else -net), list(scored.lines)
 
 
 @lru_cache(maxsize=1024)
 def _board_line(board: int) -> Line:
     seat = board_dealer(board)
-    return Line(f"board {board}: {SEAT_WORDS[seat]} deals", board,
-                Msg.of("tm.board", board=board, seat=seat_msg(seat)))
+    return Line(Msg.of("tm.board", board=board, seat=seat_msg(seat)), board)
 
 
 @lru_cache(maxsize=16384)
@@ -94,16 +93,23 @@ def _table(table: int, result: BridgeDeal, board: int) -> tuple[int, tuple[Line,
     """One table's result on ``board``: its N-S score and the lines that explain it."""
     ns, table_lines = ns_score(result, board)
     if result.contract is not None and result.declarer is not None:
-        text = f"table {table}: {result.contract} by {SEAT_WORDS[result.declarer]}"
         msg = Msg.of("tm.table", table=table, contract=str(result.contract),
                      seat=seat_msg(result.declarer))
     else:
-        text, msg = f"table {table}: passed out", Msg.of("tm.table_passed", table=table)
-    return ns, (Line(text, table, msg), *table_lines,
-                Line(f"table {table}: N-S {ns}", ns, Msg.of("tm.ns", table=table, points=ns)))
+        msg = Msg.of("tm.table_passed", table=table)
+    return ns, (Line(msg, table), *table_lines,
+                Line(Msg.of("tm.ns", table=table, points=ns), ns))
 
 
-class TeamMatch(Variant):
+def _result_msg(result: BridgeDeal) -> Msg:
+    """One table's result: '4H by North, 10 tricks', or 'passed out'."""
+    if result.contract is None or result.declarer is None:
+        return Msg.of("summary.passed_out")
+    return Msg.of("ui.deal_text", contract=str(result.contract),
+                  declarer=seat_msg(result.declarer), n=result.tricks)
+
+
+class TeamMatch(Variant[TeamBoard, "TeamRules"]):
     name = "team-match"
     entry = "team_match"
     title = "Team match"
@@ -126,15 +132,36 @@ class TeamMatch(Variant):
     def rules_page(self) -> str:
         return "contract-bridge"
 
-    def dealer_name(self, dealer: int, players: Sequence[str]) -> str:
+    def dealer_name(self, dealer: int, players: Sequence[str]) -> Msg:
         """The dealer is a seat (0-3, from the board number), not one of the two teams."""
-        return SEAT_WORDS[dealer]
+        return seat_msg(dealer)
 
-    def openers(self, dealer: int, players: Sequence[str]) -> str:
-        return f"{SEAT_WORDS[dealer]} deals"
-
-    def openers_msg(self, dealer: int, players: Sequence[str]) -> Msg:
+    def openers(self, dealer: int, players: Sequence[str]) -> Msg:
         return Msg.of("openers.team_match", seat=seat_msg(dealer))
+
+    def deal_words(self, deal: Any, players: Sequence[str]) -> tuple[Msg, str]:
+        """Both tables' results ('table 1: 4H by North, 10 tricks; table 2: ...')."""
+        return (Msg.of("sheet.tables", one=_result_msg(deal.table1),
+                       two=_result_msg(deal.table2)), "")
+
+    def deal_line(self, deal: Any, players: Sequence[str],
+                  score: DealScore | None = None) -> Msg:
+        """Both tables' results with their scores from North-South's view."""
+        entry = None if score is None else score.sheet
+        if not isinstance(entry, BoardEntry):
+            return self.deal_words(deal, players)[0]
+        return Msg.of("sheet.tables_ns", one=_result_msg(deal.table1), ns1=entry.ns[0],
+                      two=_result_msg(deal.table2), ns2=entry.ns[1])
+
+    def deal_stats(self, deal: Any, score: DealScore, player: int) -> Mapping[str, int]:
+        """A team declares at table 1 when North-South declare, at table 2 when East-West
+        do (team 1 sits North-South at table 1); the second team the other way round."""
+        counts = {"declared": 0, "made": 0}
+        for side, result in ((player, deal.table1), (1 - player, deal.table2)):
+            if result.contract is not None and result.side == side:
+                counts["declared"] += 1
+                counts["made"] += int(result.tricks >= result.contract.tricks_needed)
+        return counts
 
     def parse_rules(self, mapping: Mapping[str, object] | None = None) -> TeamRules:
         if mapping:
@@ -170,21 +197,19 @@ class TeamMatch(Variant):
             scores.append(ns)
             lines.extend(table_lines)
         diff = scores[0] - scores[1]
-        lines.append(Line(f"{players[0]}: {scores[0]} at table 1, {-scores[1]} at table 2 = "
-                          f"{diff}", diff, Msg.of("tm.diff", team=players[0], one=scores[0],
-                                                  two=-scores[1], diff=diff)))
+        lines.append(Line(Msg.of("tm.diff", team=players[0], one=scores[0], two=-scores[1],
+                                 diff=diff), diff))
         imps = imps_line(diff)
         lines.append(imps)
         points = (imps.points, -imps.points)
         if imps.points:
             winner = 0 if imps.points > 0 else 1
             n = abs(imps.points)
-            summary = f"board {board}: {n} {'IMP' if n == 1 else 'IMPs'} to {players[winner]}"
-            msg = Msg.of("summary.board", board=board, n=n, team=players[winner])
+            summary = Msg.of("summary.board", board=board, n=n, team=players[winner])
         else:
-            summary, msg = f"board {board}: no swing", Msg.of("summary.board_flat", board=board)
+            summary = Msg.of("summary.board_flat", board=board)
         entry = BoardEntry(board, seat, vulnerable, (scores[0], scores[1]), diff, imps.points)
-        return DealScore(points, tuple(lines), summary, None, msg, entry), board
+        return DealScore(points, tuple(lines), summary, None, entry), board
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,8 +219,6 @@ class TeamRules:
     def to_dict(self) -> dict[str, Any]:
         return {}
 
-    def describe(self) -> tuple[str, ...]:
-        return ("each board scored by Law 77, differences in IMPs (WBF scale)",)
-
-    def describe_msgs(self) -> tuple[Msg, ...]:
+    def describe(self) -> tuple[Msg, ...]:
+        """Which rules produce the scores, one sentence each."""
         return (Msg("rules.team_match"),)
