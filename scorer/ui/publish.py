@@ -299,7 +299,7 @@ PAGE_SCRIPT = """<script>
     var started = false;
     function once() { if (!started) { started = true; start(); } }
     var sw = navigator.serviceWorker;
-    sw.register("sw.js", { scope: "__BASE__" }).then(function (reg) {
+    navigator.serviceWorker.register("sw.js", { scope: "__BASE__" }).then(function (reg) {
       // Already in charge, or installed but not in charge of this load (a forced reload):
       // start now. A first visit starts when the worker has kept the site and taken over, or
       // at once if its install fails. (A new build's worker never takes over a page: it waits
