@@ -240,56 +240,12 @@ PAGE_SCRIPT = """<script>
   // the site for offline use, and only then start the app, so that on a first visit every file
   // is fetched once (by the service worker) rather than twice.
   (function () {
-    // Flet starts Python (Pyodide, the app archive, the imports) only once Flutter's client is
-    // up: both take seconds and each keeps one core busy, so Python starts here, beside
-    // Flutter, with the settings Flet's own start uses (python.js), and Flet's connect call is
-    // handed this worker when it comes.
-    var early = null;
-    function startPython() {
-      var base = flet.entrypointBaseUrl;
-      if (base.endsWith("/")) { base = base.slice(0, -1); }
-      early = { worker: new Worker(base + "/python-worker.js", { type: "module" }),
-                result: null, waiting: [], dart: null, taken: false };
-      early.worker.onmessage = function (event) {
-        if (typeof event.data === "string") {  // "initialized", or what went wrong
-          early.result = event.data;
-          early.waiting.forEach(function (resume) { resume(); });
-        } else if (early.dart) {
-          early.dart(event.data);
-        }
-      };
-      early.worker.postMessage({
-        pyodideUrl: flet.pyodideUrl, args: {}, documentUrl: document.URL,
-        appPackageUrl: flet.appPackageUrl, micropipIncludePre: flet.micropipIncludePre,
-        pythonModuleName: flet.pythonModuleName
-      });
-    }
-    var connect = globalThis.jsConnect;
-    globalThis.jsConnect = async function (appId, args, dartOnMessage) {
-      if (!early || early.taken || JSON.stringify(args || {}) !== "{}") {
-        return connect(appId, args, dartOnMessage);
-      }
-      early.taken = true;
-      var app = { dartOnMessage: dartOnMessage, worker: early.worker };
-      _apps[appId] = app;  // python.js's table: jsSend and jsDisconnect find the worker there
-      early.dart = function (data) { app.dartOnMessage(data); };
-      if (early.result === null) {
-        await new Promise(function (resume) { early.waiting.push(resume); });
-      }
-      if (early.result !== "initialized") {
-        console.error("Python worker init error:", early.result);
-        await jsDisconnect(appId);
-        throw early.result;
-      }
-      console.log("Python worker initialized: " + appId);
-    };
     if (navigator.storage && navigator.storage.persist) {
       navigator.storage.persisted().then(function (done) {
         if (!done) { navigator.storage.persist().catch(function () {}); }
       }).catch(function () {});
     }
     function start() {
-      startPython();
       var script = document.createElement("script");
       script.src = "flutter_bootstrap.js";
       script.async = true;
