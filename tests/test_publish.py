@@ -34,6 +34,8 @@ def test_the_page_runs_python_in_the_browser_under_its_base_url(site):
     assert "flet.pyodide = true;" in page and 'flet.routeUrlStrategy="hash";' in page
     assert 'navigator.serviceWorker.register("sw.js", { scope: "/cards/scorer/" })' in page
     assert "navigator.storage.persist()" in page
+    # A new build's worker never takes over a loading page: it waits for the app to close.
+    assert "skipWaiting()" not in (site / "sw.js").read_text(encoding="utf-8")
     # Flutter's own service worker would replace ours: it is not registered.
     assert 'serviceWorkerVersion: "' not in (site / "flutter_bootstrap.js").read_text()
     # The page's settings and the client name no other host (the loader's defaults for unset

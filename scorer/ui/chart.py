@@ -4,7 +4,6 @@ target as a dashed line where the game has one (flet-charts)."""
 from __future__ import annotations
 
 import flet as ft
-import flet_charts as fch
 
 from ..game import Game
 from ..i18n import Translator
@@ -16,6 +15,10 @@ COLORS = (ft.Colors.GREEN_700, ft.Colors.ORANGE_700, ft.Colors.BLUE_700, ft.Colo
 
 def totals_chart(game: Game, t: Translator) -> ft.Control:
     """A line per party from 0 through each deal's running total; a legend under it."""
+    # Imported here, not at the top: flet-charts is most of the app's import time, and the
+    # home screen (what a player waits for when the app opens) draws no chart.
+    import flet_charts as fch
+
     series_points = [[(0, 0)] for _ in game.parties]
     for record in game.records:
         for party, total in enumerate(record.totals):

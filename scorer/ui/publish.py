@@ -255,23 +255,11 @@ PAGE_SCRIPT = """<script>
     var started = false;
     function once() { if (!started) { started = true; start(); } }
     var sw = navigator.serviceWorker;
-    sw.register("sw.js", { scope: "__BASE__" }).then(function (reg) {
-      if (reg.waiting) {
-        // A new build, kept and waiting: it takes over now, before anything of the app is
-        // loaded (never during a load: a page on a mix of two builds stays on "Working..."),
-        // and a page that came from the old build loads again, all of it from the new one.
-        var old = !!sw.controller;
-        sw.addEventListener("controllerchange", function () {
-          if (started) { return; }
-          if (old) { started = true; location.reload(); } else { once(); }
-        });
-        reg.waiting.postMessage("take-over");
-        setTimeout(once, 60000);  // a browser that will not switch still gets the app
-        return;
-      }
+    navigator.serviceWorker.register("sw.js", { scope: "__BASE__" }).then(function (reg) {
       // Already in charge, or installed but not in charge of this load (a forced reload):
       // start now. A first visit starts when the worker has kept the site and taken over, or
-      // at once if its install fails.
+      // at once if its install fails. (A new build's worker never takes over a page: it waits
+      // until no page of the site is open, see sw.js.)
       var worker = reg.installing;
       if (sw.controller || !worker) { once(); return; }
       sw.addEventListener("controllerchange", once);

@@ -4,8 +4,8 @@
  * PRECACHE lists each file of this build with a hash of its content. A file is kept in the
  * cache under its URL plus that hash, so a new build downloads only the files that changed,
  * and the files of an older build are dropped once the new one is in place. A new build's
- * worker takes over only when a page asks it to, before that page starts the app (publish.py,
- * PAGE_SCRIPT); the page then loads again, all of it from the new build. Requests for the
+ * worker takes over once no page of the site is open, so a page is served by one worker, one
+ * build, from its start to its end. Requests for the
  * page itself (any navigation inside the site) are answered with the kept index.html; anything
  * not in the list goes to the network as usual.
  *
@@ -72,15 +72,11 @@ self.addEventListener("install", (event) => {
       }
     }
     await Promise.all([worker(), worker(), worker(), worker()]);
-    // No skipWaiting here: a new build's worker waits until the page asks it to take over
-    // (message "take-over", sent by the page's script before it loads anything of the app),
-    // so a page never runs on a mix of two builds' files, and a worker is never replaced while
-    // it is still answering a page's requests (that left a reload on Flet's "Working...").
+    // No skipWaiting: a new build's worker waits until no page of the site is open (the app
+    // closed; a reload is not enough) and serves the next one from its start. Taking over a
+    // page that is loading, as skipWaiting does whenever the old worker falls idle, left that
+    // page on a mix of two workers and on Flet's "Working..." (issue 8).
   })());
-});
-
-self.addEventListener("message", (event) => {
-  if (event.data === "take-over") event.waitUntil(self.skipWaiting());
 });
 
 self.addEventListener("activate", (event) => {
