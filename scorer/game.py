@@ -268,11 +268,6 @@ class Game:
         msgs: tuple[Msg, ...] = self.rules.describe()
         return msgs
 
-    # Compatibility aliases for callers not yet changed (to be removed): the Msg-returning
-    # methods had these names while English twins existed.
-    openers_msg = openers
-    progress_msg = progress
-    rules_msgs = rules_described
 
     # --- changing -------------------------------------------------------------------
     def _changed(self, now: Callable[[], str], **changes: Any) -> Game:

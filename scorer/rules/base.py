@@ -154,6 +154,9 @@ class Variant(ABC, Generic[DealT, RulesT]):
     house_rules: ClassVar[tuple[RuleInfo, ...]]
     first_dealer: ClassVar[int | None] = None  # fixed by the rules (duplicate board 1: North)
     entry: ClassVar[str]  # the UI's input module for a deal (scorer/ui/entry/<entry>.py)
+    # Each player calls and takes tricks for themselves (Call Break): a scoreboard row shows
+    # every player's call and tricks, not one declarer's contract.
+    calls_per_player: ClassVar[bool] = False
 
     # --- table -----------------------------------------------------------------------
     @abstractmethod
@@ -190,9 +193,6 @@ class Variant(ABC, Generic[DealT, RulesT]):
     def openers(self, dealer: int, players: Sequence[str]) -> Msg:
         """Who calls or leads first when ``dealer`` deals."""
 
-    def openers_msg(self, dealer: int, players: Sequence[str]) -> Msg:
-        """Compatibility alias of :meth:`openers` (to be removed)."""
-        return self.openers(dealer, players)
 
     # --- rules -----------------------------------------------------------------------
     @abstractmethod

@@ -165,6 +165,7 @@ def score_round(deal: CallBreakDeal, rules: CallBreakRules,
 class CallBreak(Variant[CallBreakDeal, CallBreakRules]):
     name = "call-break"
     entry = "call_break"
+    calls_per_player = True
     title = "Call Break"
     aliases = ("callbreak", "call-bridge", "callbridge")
     player_count = PLAYERS

@@ -33,15 +33,12 @@ def short_time(stamp: str, zone: tzinfo | None = None) -> str:
 def deal_text(game: Game, deal: Any, t: Translator) -> str:
     """One deal in the table's words: '4HX by Ana, 10 tricks', 'calls 4 3 2 4, tricks ...'."""
     data = deal.to_dict()
-    if game.variant_name == "call-break":
-        return t("ui.deal_text_calls", calls=" ".join(map(str, deal.calls)),
-                 tricks=" ".join(map(str, deal.tricks)))
     if data.get("passed_out"):
         return t("summary.passed_out")
     if data.get("redeal"):
         return t("summary.redeal")
-    return t("ui.deal_text", contract=str(deal.contract),
-             declarer=game.players[deal.declarer], n=deal.tricks)
+    line = game.variant.deal_line(deal, game.players)
+    return t.render(line) if line is not None else ""
 
 
 def undone_texts(game: Game, t: Translator) -> list[str]:
@@ -94,7 +91,7 @@ def grid_rows(game: Game, t: Translator, records: tuple[DealRecord, ...] | None 
     for screen readers)."""
     label_t = label_t or t
     rows = []
-    calls = game.variant_name == "call-break"
+    calls = game.variant.calls_per_player
     for record in game.records if records is None else records:
         deal: Any = record.deal
         if calls:

@@ -51,7 +51,7 @@ class ScoreCheck:
         self.draft = DealDraft(v.name, players, v.parse_rules(self.rules))
         if old is not None:
             self.draft.carry(old)
-        if v.name == "draw-bridge":
+        if v.player_count == 2:  # 'Declarer' against 'Opponent': the declarer is known
             self.draft.declarer = 0
 
     def choose_rule(self, name: str, value: str, t: Translator) -> None:

@@ -10,7 +10,6 @@ import flet as ft
 
 from ...game import Game
 from ...rules import VARIANTS
-from ...rules.call_break import as_decimal
 from .. import widgets as w
 from ..entry import entry_for
 
@@ -69,13 +68,11 @@ def confirm(app: ScorerApp, title: str, text: str, keep: str, act: str,
 
 def points(game: Game, value: int) -> str:
     """A deal's or game's points as the table writes them (Call Break: also as 2.3)."""
-    if game.variant_name == "call-break":
-        return f"{value} ({as_decimal(value)})"
-    return str(value)
+    return game.variant.points_words(value)
 
 
 def rules_line(app: ScorerApp, game: Game) -> str:
-    return app.t("ui.rules_used", rules="; ".join(app.t.render(m) for m in game.rules_msgs()))
+    return app.t("ui.rules_used", rules="; ".join(app.t.render(m) for m in game.rules_described()))
 
 
 def show_rules(app: ScorerApp, game: str, rule: str | None = None) -> None:

@@ -61,10 +61,10 @@ def view(app: ScorerApp, game: Game) -> ft.View:
         controls.append(w.card(*over))
     else:
         controls.append(ft.Text(t("ui.progress_dealer",
-                                  progress=t.sentence(game.progress_msg()),
+                                  progress=t.sentence(game.progress()),
                                   dealer=game.variant.dealer_name(game.dealer, game.players)),
                                 size=15))
-        controls.append(ft.Text(t.render(game.openers_msg()), size=13))
+        controls.append(ft.Text(t.render(game.openers()), size=13))
         if game.variant_name not in GAMES:  # stored or imported; entry comes later
             controls.append(w.note(t("ui.no_entry_yet", game=t(f"game.{game.variant_name}"))))
         elif game.pending is not None and "calls" in game.pending:  # a round in play
