@@ -16,9 +16,9 @@ from .i18n import LANGUAGES, Translator
 from .rules import VARIANTS, InvalidInput, variant
 from .rules.base import option_contract
 from .rules.boards import board_dealer, board_vulnerable, check_board, check_diff, imps_line
-from .rules.common import Line, Msg
 from .rules.contract_bridge import Honours, score_duplicate, score_rubber, vul_msg
 from .rules.seats import seat_index, seat_msg
+from .rules.values import Line, Msg
 
 __all__ = ["EXIT_INVALID", "UsageError", "build_parser", "main", "terminal_safe"]
 

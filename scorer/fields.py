@@ -9,7 +9,7 @@ from datetime import datetime
 from typing import Any
 
 from .rules import InvalidInput, Variant
-from .rules.common import Msg
+from .rules.values import Msg
 
 __all__ = ["MAX_NAME", "check_game_id", "check_players", "check_time", "clean_name"]
 

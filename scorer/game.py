@@ -22,7 +22,7 @@ from typing import Any
 from .fields import check_game_id, check_players, check_time, clean_name
 from .history import Correction
 from .rules import DealScore, EndRule, InvalidInput, Variant, variant
-from .rules.common import Msg, check_int
+from .rules.values import Msg, check_int
 
 __all__ = ["Game", "DealRecord", "Correction", "Outcome", "Reason", "GameOver", "SCHEMA_VERSION",
            "check_players", "check_game_id", "check_time", "clean_name", "utc_now"]

@@ -9,7 +9,7 @@ from typing import Any
 
 from .fields import check_time
 from .rules import InvalidInput, Variant
-from .rules.common import check_int
+from .rules.values import check_int
 
 __all__ = ["Correction"]
 

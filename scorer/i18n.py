@@ -4,7 +4,7 @@ Catalogs are JSON files in ``scorer/assets/i18n/`` (package data; one per langua
 ``{"key": "text"}``), which a translator edits without touching code. A text may name
 parameters (``{points}``); a text that depends on a count is ``{"one": ..., "other": ...}``,
 chosen by the parameter ``n``. The core
-describes what to say as :class:`~scorer.rules.common.Msg` values; :class:`Translator` renders
+describes what to say as :class:`~scorer.rules.values.Msg` values; :class:`Translator` renders
 them. Pure: the standard library and the catalogs only.
 """
 
@@ -18,7 +18,8 @@ from importlib.resources import files
 from importlib.resources.abc import Traversable
 from typing import Any
 
-from .rules.common import Contract, InvalidInput, Msg
+from .rules.contract import Contract
+from .rules.values import InvalidInput, Msg
 
 __all__ = ["LANGUAGES", "DEFAULT", "CATALOG_DIR", "Translator", "catalog", "choose_language",
            "placeholders"]
@@ -104,7 +105,7 @@ class Translator:
         return str(error)
 
     def line(self, line: Any) -> str:
-        """An explanation line (scorer.rules.common.Line)."""
+        """An explanation line (scorer.rules.values.Line)."""
         return self.render(line.msg)
 
     def summary(self, score: Any) -> str:

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from .game import DealRecord, Game
 from .i18n import Translator
-from .rules.common import Msg
+from .rules.values import Msg
 
 __all__ = ["FORMULA_START", "csv_cell", "deal_words", "outcome_words", "sheet_rows", "to_csv",
            "to_text"]

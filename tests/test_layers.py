@@ -125,7 +125,7 @@ def test_every_module_imports_in_the_direction_of_the_layers():
      ["imports scorer.cli: nothing imports the command line"]),
     ("scorer.ui.present", "import flet\n", ["imports flet: presenters are pure"]),
     ("scorer.store.files", "import argparse\n", ["imports argparse: only scorer.cli may"]),
-    ("scorer.rules.common", "import numpy\n", ["imports numpy: rules use the standard library"]),
+    ("scorer.rules.values", "import numpy\n", ["imports numpy: rules use the standard library"]),
     ("scorer.cli", "import argparse\nfrom scorer.ui.app import run\nfrom .store import Store\n",
      []),
     ("scorer.uix", "import flet\n", ["imports flet: only scorer.ui may"]),  # not a sub-package
@@ -153,7 +153,7 @@ def loaded_by(modules: str) -> list[str]:
 
 def test_the_pure_layers_load_the_standard_library_and_themselves_only():
     loaded = loaded_by("scorer.rules, scorer.fields, scorer.game")
-    assert "scorer.game" in loaded and "scorer.rules.common" in loaded
+    assert "scorer.game" in loaded and "scorer.rules.values" in loaded
     pure = ("scorer.rules", "scorer.fields", *GAME)
     foreign = [m for m in loaded if m.split(".")[0] not in sys.stdlib_module_names
                and m != "scorer" and not any(under(m, p) for p in pure)]

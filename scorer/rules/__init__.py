@@ -11,11 +11,12 @@ from typing import Any
 from .base import DealScore, EndRule, HandCheck, RuleInfo, Variant
 from .call_break import CallBreak
 from .chicago import Chicago
-from .common import Contract, ContractScore, Doubling, InvalidInput, Line, Msg, Strain
+from .contract import Contract, ContractScore, Doubling, Strain
 from .draw_bridge import DrawBridge
 from .minibridge import MiniBridge
 from .rubber_bridge import RubberBridge
 from .team_match import TeamMatch
+from .values import InvalidInput, Line, Msg
 
 __all__ = [
     "CallBreak",

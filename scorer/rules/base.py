@@ -14,8 +14,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
-from .common import Contract, InvalidInput, Line, Msg, check_int
+from .contract import Contract
 from .seats import SEATS, seat_index
+from .values import InvalidInput, Line, Msg, check_int
 
 __all__ = ["DealScore", "DealT", "EndRule", "HandCheck", "RuleInfo", "RulesT", "Variant",
            "option_contract", "option_ints"]

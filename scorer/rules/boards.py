@@ -6,7 +6,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from functools import lru_cache
 
-from .common import InvalidInput, Line, Msg, check_int
+from .values import InvalidInput, Line, Msg, check_int
 
 __all__ = ["IMP_SCALE", "MAX_BOARD", "MAX_DIFF", "board_dealer", "board_vulnerable", "check_board",
            "check_diff", "imps", "imps_line", "side_vulnerable"]

@@ -10,9 +10,10 @@ from functools import lru_cache
 from typing import Any
 
 from .base import DealScore, RulesT, Variant
-from .common import Contract, InvalidInput, Line, Msg, check_int, check_tricks, result_msg
+from .contract import Contract, check_tricks, result_msg
 from .contract_bridge import Honours
 from .seats import SEATS, SIDE_MSGS, seat_index, seat_msg
+from .values import InvalidInput, Line, Msg, check_int
 
 __all__ = ["PASSED_OUT_LINE", "BridgeDeal", "FourSeatBridge", "SIDE_MSGS", "contract_summary",
            "passed_out_score", "vul_line"]

@@ -17,15 +17,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .base import DealScore, EndRule, HandCheck, RuleInfo, Variant, option_ints
-from .common import (
-    MAX_TRICKS,
-    InvalidInput,
-    Line,
-    Msg,
-    check_int,
-    parse_switch,
-    settings_from,
-)
+from .contract import MAX_TRICKS
+from .values import InvalidInput, Line, Msg, check_int, parse_switch, settings_from
 
 __all__ = ["EIGHT_PLUS_CALL", "EIGHT_PLUS_POINTS", "PLAYERS", "CallBreakRules", "CallBreakDeal",
            "CallBreak", "as_decimal", "check_calls", "check_min_call", "score_call", "score_calls",

@@ -25,7 +25,6 @@ from .bridge_games import (
     passed_out_score,
     vul_line,
 )
-from .common import InvalidInput, Line, Msg, parse_switch, settings_from
 from .contract_bridge import (
     GAME,
     GAME_BONUS,
@@ -38,6 +37,7 @@ from .contract_bridge import (
     undertrick_penalty,
     vul_msg,
 )
+from .values import InvalidInput, Line, Msg, parse_switch, settings_from
 
 __all__ = ["CYCLE", "Chicago", "ChicagoRules", "ChicagoState", "FOURTH_DEAL_BONUS",
            "cycle_vulnerable"]

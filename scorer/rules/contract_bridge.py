@@ -12,17 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .common import (
-    Contract,
-    ContractScore,
-    Doubling,
-    InvalidInput,
-    Line,
-    Msg,
-    Strain,
-    check_tricks,
-    result_msg,
-)
+from .contract import Contract, ContractScore, Doubling, Strain, check_tricks, result_msg
+from .values import InvalidInput, Line, Msg
 
 __all__ = [
     "DOUBLED_OVERTRICK",

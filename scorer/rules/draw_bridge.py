@@ -12,19 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .base import DealScore, EndRule, HandCheck, RuleInfo, Variant, option_contract
-from .common import (
-    Contract,
-    ContractScore,
-    Doubling,
-    InvalidInput,
-    Line,
-    Msg,
-    check_int,
-    check_tricks,
-    side_points,
-    switch_settings,
-    trick_points,
-)
+from .contract import Contract, ContractScore, Doubling, check_tricks, side_points, trick_points
+from .values import InvalidInput, Line, Msg, check_int, switch_settings
 
 __all__ = ["PASSED_OUT_LINE", "UNDERTRICK", "DrawBridgeRules", "DrawBridgeDeal", "DrawBridge",
            "score_contract"]

@@ -14,21 +14,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from .base import DealScore, EndRule, HandCheck, RuleInfo, Variant, option_contract, option_ints
-from .common import (
+from .contract import (
     Contract,
     ContractScore,
     Doubling,
-    InvalidInput,
-    Line,
-    Msg,
     Strain,
-    check_int,
     check_tricks,
     side_points,
-    switch_settings,
     trick_points,
 )
 from .seats import SEATS, SIDES, seat_index, seat_msg
+from .values import InvalidInput, Line, Msg, check_int, switch_settings
 
 __all__ = [
     "GAME_BONUS",

@@ -24,8 +24,8 @@ from .bridge_games import (
     passed_out_score,
     vul_line,
 )
-from .common import InvalidInput, Line, Msg, settings_from
 from .contract_bridge import GAME, score_rubber
+from .values import InvalidInput, Line, Msg, settings_from
 
 __all__ = ["RUBBER_BONUS", "UNFINISHED_GAME", "RubberBridge", "RubberEntry", "RubberRules",
            "RubberState"]

@@ -5,7 +5,7 @@ Pure, standard library only: reading a seat a person typed, and its name as a me
 
 from __future__ import annotations
 
-from .common import InvalidInput, Msg, check_int
+from .values import InvalidInput, Msg, check_int
 
 __all__ = ["SEATS", "SIDES", "SIDE_MSGS", "seat_index", "seat_msg"]
 

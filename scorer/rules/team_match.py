@@ -17,9 +17,9 @@ from typing import Any
 from .base import DealScore, EndRule, Variant
 from .boards import board_dealer, board_vulnerable, imps_line
 from .bridge_games import PASSED_OUT_LINE, BridgeDeal, vul_line
-from .common import InvalidInput, Line, Msg
 from .contract_bridge import score_duplicate
 from .seats import seat_msg
+from .values import InvalidInput, Line, Msg
 
 __all__ = ["BoardEntry", "TeamBoard", "TeamMatch", "TeamRules", "ns_score"]
 

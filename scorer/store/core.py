@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from ..game import Game
-from ..rules.common import Msg
+from ..rules.values import Msg
 from ..stats import PlayerStats, combine
 from .drafts import Drafts
 from .errors import GameUnreadable, NewerSchema, NotAFolder, StaleGame, UnknownGame, WriteFailed

@@ -19,7 +19,7 @@ from pathlib import Path
 from ..fields import check_game_id
 from ..game import Game
 from ..rules import InvalidInput
-from ..rules.common import Msg
+from ..rules.values import Msg
 from .documents import read_game, write_game
 from .errors import CorruptFile, NewerSchema, UnknownGame, WriteFailed
 from .files import TMP_SUFFIX, AtomicJSONStorage, fsync_dir, make_dirs

@@ -22,7 +22,7 @@ from typing import Any
 
 from ..game import SCHEMA_VERSION, Game, utc_now
 from ..rules import InvalidInput
-from ..rules.common import Msg
+from ..rules.values import Msg
 from .documents import write_game
 from .errors import InvalidImport, NewerSchema
 from .files import MAX_DEPTH, AtomicJSONStorage, atomic_write, fsync_dir, loads_strict

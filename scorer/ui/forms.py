@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from ..game import Game, check_players
 from ..rules import EndRule, InvalidInput, variant
-from ..rules.common import Msg
+from ..rules.values import Msg
 from .entry import DealDraft, Evaluation, entry_for, problem_of
 from .entry.common import DOUBLINGS, STRAINS
 

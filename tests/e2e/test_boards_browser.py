@@ -10,7 +10,7 @@ from docs_examples import examples
 
 from scorer.game import Game
 from scorer.rules.bridge_games import BridgeDeal
-from scorer.rules.common import Contract
+from scorer.rules.contract import Contract
 from scorer.rules.contract_bridge import Honours
 from scorer.rules.minibridge import seat_index
 from scorer.rules.team_match import TeamBoard

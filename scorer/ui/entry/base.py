@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import flet as ft
 
 from ...rules import DealScore, InvalidInput, Variant, variant
-from ...rules.common import Msg
+from ...rules.values import Msg
 from .. import widgets as w
 
 if TYPE_CHECKING:

@@ -14,9 +14,9 @@ import flet as ft
 
 from ...rules import Contract, InvalidInput, Strain, Variant, variant
 from ...rules.bridge_games import BridgeDeal
-from ...rules.common import Msg
 from ...rules.contract_bridge import Honours
 from ...rules.minibridge import who_msg
+from ...rules.values import Msg
 from .. import widgets as w
 from .base import DealEntry, EntryKind, Evaluation, flag
 from .common import (

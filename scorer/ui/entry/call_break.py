@@ -11,7 +11,7 @@ from typing import Any
 import flet as ft
 
 from ...rules.call_break import CallBreakDeal
-from ...rules.common import Msg
+from ...rules.values import Msg
 from .. import widgets as w
 from .base import DealDraft, DealEntry, EntryKind, Evaluation, choice, four, indexes
 

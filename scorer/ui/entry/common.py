@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import flet as ft
 
 from ...rules import Contract, Doubling, Strain
-from ...rules.common import Msg
+from ...rules.values import Msg
 from .. import widgets as w
 from .base import DealDraft, choice
 

@@ -11,7 +11,6 @@ from typing import Any
 import flet as ft
 
 from ...rules import InvalidInput
-from ...rules.common import Msg
 from ...rules.minibridge import (
     HCP_MAX,
     SEATS,
@@ -21,6 +20,7 @@ from ...rules.minibridge import (
     seat_msg,
     who_msg,
 )
+from ...rules.values import Msg
 from .. import widgets as w
 from .base import DealEntry, EntryKind, Evaluation, flag, four, indexes, problem_of
 from .common import (

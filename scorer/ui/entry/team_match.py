@@ -14,9 +14,10 @@ import flet as ft
 from ...rules import Doubling, Strain, Variant
 from ...rules.boards import board_dealer, board_vulnerable
 from ...rules.bridge_games import BridgeDeal
-from ...rules.common import Contract, Msg
+from ...rules.contract import Contract
 from ...rules.minibridge import seat_msg
 from ...rules.team_match import TeamBoard
+from ...rules.values import Msg
 from .. import widgets as w
 from .base import DealDraft, DealEntry, EntryKind, Evaluation, flag
 from .bridge import dealing_msg

@@ -1,0 +1,125 @@
+"""The values every rules module shares: a message to render in the player's language (Msg),
+an explanation line (Line), the domain error naming a field (InvalidInput), and field checks.
+Pure, standard library only."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Mapping
+from typing import Any, NamedTuple
+
+__all__ = [
+    "InvalidInput",
+    "Line",
+    "Msg",
+    "check_int",
+    "parse_switch",
+    "settings_from",
+    "switch_settings",
+]
+
+
+class Msg(NamedTuple):
+    """A message for a person, in no language yet: a catalog key and its parameters.
+
+    ``scorer.i18n`` renders it in the player's language (scorer/assets/i18n/*.json). A parameter may
+    itself be a Msg (rendered first); the parameter ``n`` chooses the plural form. A named tuple
+    because explanations make millions of them (see benchmarks/bench_core.py)."""
+
+    key: str
+    params: tuple[tuple[str, Any], ...] = ()
+
+    @classmethod
+    def of(cls, key: str, **params: Any) -> Msg:
+        return _new_tuple(cls, (key, tuple(params.items())))
+
+
+_new_tuple = tuple.__new__  # Msg.of skips the named tuple's argument handling: it is hot
+
+
+class InvalidInput(ValueError):
+    """Invalid input: names the field, the value given and what is allowed.
+
+    ``str(error)`` is one line a person can read, e.g. ``tricks: 14 is not between 0 and 13``;
+    ``msg`` (where given) is the same message to render in another language.
+    """
+
+    def __init__(self, field: str, value: object, allowed: str, msg: Msg | None = None) -> None:
+        self.field = field
+        self.value = value
+        self.allowed = allowed
+        self.msg = msg
+        super().__init__(f"{field}: {_show(value)} {allowed}")
+
+
+def _show(value: object) -> str:
+    if value is None:
+        return "missing"
+    if isinstance(value, str):
+        return repr(value) if value == "" or value != value.strip() else value
+    if isinstance(value, (list, tuple)):
+        return ",".join(_show(v) for v in value)
+    return str(value)
+
+
+def check_int(field: str, value: object, low: int, high: int) -> int:
+    """Return ``value`` as an int in ``low..high`` or raise :class:`InvalidInput`."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        # ASCII digits only: int() refuses some characters that regex \s and \d accept.
+        if isinstance(value, str) and re.fullmatch(r"[ \t]*-?[0-9]+[ \t]*", value):
+            value = int(value)
+        else:
+            raise InvalidInput(field, value, f"is not a whole number between {low} and {high}",
+                               Msg.of("error.not_whole", field=field, value=str(value),
+                                      low=low, high=high))
+    assert isinstance(value, int)
+    if not low <= value <= high:
+        raise InvalidInput(field, value, f"is not between {low} and {high}",
+                           Msg.of("error.range", field=field, value=value, low=low, high=high))
+    return value
+
+
+_ON = {"on", "true", "yes", "1"}
+
+
+_OFF = {"off", "false", "no", "0"}
+
+
+def parse_switch(field: str, value: object) -> bool:
+    """Read a house-rule switch given as a bool or as on/off, true/false, yes/no, 1/0."""
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().lower()
+    if text in _ON:
+        return True
+    if text in _OFF:
+        return False
+    raise InvalidInput(field, value, "is not allowed (use on or off)")
+
+
+class Line(NamedTuple):
+    """One line of an explanation: the rule and its arithmetic as a message (rendered in the
+    player's language by ``scorer.i18n``), and the number it arrives at."""
+
+    msg: Msg
+    points: int
+
+
+def switch_settings(cls: type[Any], mapping: Mapping[str, object] | None, variant: str) -> Any:
+    """House rules made only of on/off switches: a frozen dataclass of bool fields."""
+    known = {f.name: f.default for f in dataclasses.fields(cls)}
+    given = settings_from(mapping, known, variant)
+    return cls(**{name: parse_switch(name, value) for name, value in given.items()})
+
+
+def settings_from(
+    mapping: Mapping[str, object] | None, known: Mapping[str, object], variant: str
+) -> dict[str, object]:
+    """Reject unknown setting names; return the given ones (values checked by the caller)."""
+    given = dict(mapping or {})
+    for name in given:
+        if name not in known:
+            names = ", ".join(sorted(known)) or "none"
+            raise InvalidInput("rule", name, f"is not a house rule of {variant} (known: {names})")
+    return given
