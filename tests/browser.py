@@ -106,6 +106,19 @@ class Phone:
     def button(self, name: str, exact: bool = True):
         return self.page.get_by_role("button", name=name, exact=exact)
 
+    def steady_box(self, target):
+        """Where ``target`` is drawn once it has stopped moving (the same box five frames
+        apart; a control redrawn by the server has no box for a frame or two); None if it
+        never settles (bounded by a count of frames, not by time)."""
+        box = None
+        for _ in range(100):
+            now = target.bounding_box()
+            if now is not None and now == box:
+                return box
+            box = now
+            self.frames(5)
+        return box
+
     def tap(self, name: str, exact: bool = True) -> None:
         target = self.button(name, exact).first
         target.wait_for(timeout=20000)
@@ -117,13 +130,7 @@ class Phone:
             # frames a second) it is still in the same place. (Fewer frames let a tap land
             # before the server's answer to the previous tap had moved the control: seen once
             # on a machine with load 40.)
-            box = None
-            for _ in range(100):
-                now = target.bounding_box()
-                if now is not None and now == box:
-                    break
-                box = now
-                self.frames(5)
+            box = self.steady_box(target)
             if box is None or (box["y"] >= 0 and box["y"] + box["height"] <= size["height"]):
                 break
             # Out of view: scroll to it as a finger would (a click would scroll the page

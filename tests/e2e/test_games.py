@@ -21,7 +21,7 @@ def new_game(phone, game, names, *, dealer, end=None, rules=()):
         phone.tap(rule)
     start_button = phone.button("Start game").first
     start_button.wait_for(state="visible", timeout=20000)  # the form is drawn again after a tap
-    start = start_button.bounding_box()
+    start = phone.steady_box(start_button)
     assert start is not None and start["y"] + start["height"] <= 640  # in view, not below
     phone.tap("Start game")
     phone.see(f"dealer: {dealer}")
