@@ -25,10 +25,10 @@ PHONE = {"width": 360, "height": 640}
 # A page function: resolves once the browser has drawn ``n`` more frames. Flutter moves things
 # (and types, and configures its editing field) frame by frame, so waiting for frames waits for
 # its progress, whatever the speed of the machine, where a sleep guesses it.
-FRAMES = """n => new Promise(done => {
-  const step = k => k <= 0 ? done() : requestAnimationFrame(() => step(k - 1));
-  step(n);
-})"""
+# A page predicate polled once per animation frame: true once it has been asked more than n
+# times under its own key (so waiting for it waits n frames, with Playwright's timeout: a page
+# that stops drawing fails the test instead of stalling the run).
+FRAMES = """([key, n]) => { window[key] = (window[key] || 0) + 1; return window[key] > n; }"""
 # A page function: is ``text`` shown or named on screen (for wait_for_function).
 SHOWN = """text => {
   const host = document.querySelector('flt-semantics-host');
@@ -91,6 +91,7 @@ class Phone:
         self.page = page
         self.url = url
         self.taps = 0
+        self.frame_waits = 0
 
     def open(self, path: str = "") -> Phone:
         self.page.goto(self.url + path.lstrip("/"))
@@ -100,8 +101,10 @@ class Phone:
         return self
 
     def frames(self, count: int) -> None:
-        """Wait until the page has drawn ``count`` more frames."""
-        self.page.evaluate(FRAMES, count)
+        """Wait until the page has drawn ``count`` more frames (at most a minute)."""
+        self.frame_waits += 1
+        self.page.wait_for_function(FRAMES, arg=[f"__scorerFrames{self.frame_waits}", count],
+                                    polling="raf", timeout=60000)
 
     def button(self, name: str, exact: bool = True):
         return self.page.get_by_role("button", name=name, exact=exact)
