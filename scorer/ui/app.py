@@ -21,7 +21,7 @@ from . import widgets as w
 from .forms import NewGameForm
 from .routes import Route, screen_for
 from .run import _ask, _assets_dir, qr_png, run, serve  # noqa: F401 - _ask, _assets_dir too
-from .screens import deal
+from .screens import deal, scoreboard
 from .screens.check import ScoreCheck
 from .screens.frame import copy_view
 from .session import Session
@@ -54,6 +54,7 @@ class ScorerApp:
         self.home_expanded: set[str] = set()  # Home: sections showing every game
         self.all_deals: set[str] = set()  # games whose scoreboard lists every deal
         self.rules_back = "/"  # where the rules screen's back button returns
+        self.board: tuple[str, ft.Column] | None = None  # the last scoreboard: game id, contents
         page.title = "Scorer"
         page.fonts = {SYMBOL_FONT: "fonts/ScorerSymbols.ttf", **FALLBACK_FONTS}
         page.theme_mode = ft.ThemeMode.SYSTEM
@@ -97,6 +98,7 @@ class ScorerApp:
         attached. The app bar's back button goes to the screen above this one."""
         route = Route.parse(self.route)
         view, parent, leave = screen_for(self, route)
+        self._keep_board(route, view)
         if self.message:  # a message for the player goes on top of the screen they will see
             view.controls.insert(0, w.card(w.note(self.message, error=True)))
             self.message = ""
@@ -112,6 +114,23 @@ class ScorerApp:
             self.page.views.append(view)
         self.page.update()
         self._keep_awake(route.game_id is not None)
+
+    def _keep_board(self, route: Route, view: ft.View) -> None:
+        """A game's deal screens keep its scoreboard's contents, hidden, above their own (the
+        browser already has them): back on the scoreboard after a Save, the new contents carry
+        the same key and Flet sends only what changed (totals, one new row, the chart's
+        points) instead of the whole screen again."""
+        first = view.controls[0] if view.controls else None
+        if route.name == "game" and route.game_id is not None and isinstance(first, ft.Column) \
+                and first.key == scoreboard.board_key(route.game_id):
+            self.board = (route.game_id, first)
+        elif route.name in ("deal", "edit", "detail") and self.board is not None \
+                and self.board[0] == route.game_id:
+            # A new column around the same controls (they may be frozen: see board_key).
+            kept = self.board[1]
+            view.controls.insert(0, scoreboard.contents(kept.controls, kept.key, visible=False))
+        else:
+            self.board = None
 
     def _keep_awake(self, playing: bool) -> None:
         """The screen stays on while a game is open (a phone on the table must not lock

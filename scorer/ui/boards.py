@@ -36,7 +36,12 @@ from .boards_text import (
     vul_text,
 )
 
-__all__ = ["BOARDS", "chicago_view", "match_view", "rubber_view", "scoreboard"]
+__all__ = ["BOARDS", "IN_PLACE", "chicago_view", "match_view", "rubber_view", "scoreboard"]
+
+# The ``data`` of a board that changes its own controls in place (a team match's "Show all
+# boards"): the scoreboard then is not reconciled with the one before (reconciled controls are
+# frozen in Flet), see scorer.ui.screens.scoreboard.board_key.
+IN_PLACE = "changes in place"
 
 Opener = Callable[[int], None]
 ROW = 24  # px per number on the rubber sheet
@@ -303,7 +308,7 @@ def match_view(board: MatchBoard, t: Translator, on_open: Opener | None = None) 
                          *(ft.Container(_text(str(n), 16, bold=True), width=IMP_W,
                                         alignment=ft.Alignment.CENTER_RIGHT)
                            for n in board.imps)], spacing=4))
-    return ft.Column([w.card(*summary), w.card(*lines)], spacing=8)
+    return ft.Column([w.card(*summary), w.card(*lines)], spacing=8, data=IN_PLACE)
 
 
 # --- found through the variant ----------------------------------------------------------------

@@ -33,20 +33,23 @@ def deal_grid(parties: Sequence[str], rows: Sequence[GridRow],
                     ft.MainAxisAlignment.START)
     lines: list[ft.Control] = [header, ft.Divider(height=1)]
     for row in rows:
-        cells = [ft.Container(ft.Column([ft.Text(total, size=16, weight=ft.FontWeight.BOLD),
-                                         ft.Text(part, size=11)],
-                                        spacing=0, horizontal_alignment=ft.CrossAxisAlignment.END),
-                              width=CELL, alignment=ft.Alignment.CENTER_RIGHT)
+        # Few controls per row (the whole grid is sent again after each Save): each control
+        # carries its own width and expansion instead of a Container around it.
+        cells = [ft.Column([ft.Text(total, size=16, weight=ft.FontWeight.BOLD),
+                            ft.Text(part, size=11)],
+                           width=CELL, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.END)
                  for total, part in row.cells]
-        what = [ft.Container(w.suited(row.what, size=13), expand=True)] if wide else \
-            [ft.Container(expand=True)]
+        what: ft.Control = ft.Container(expand=True)
+        if wide:
+            what = w.suited(row.what, size=13)
+            what.expand = True
         line = ft.Container(
-            ft.Row([ft.Container(ft.Text(f"{row.table_number}.", size=13), width=NUMBER),
-                    *what, *cells], spacing=4,
-                   vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            ft.Row([ft.Text(f"{row.table_number}.", size=13, width=NUMBER), what, *cells],
+                   spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER),
             padding=ft.Padding.symmetric(vertical=4), ink=True,
             on_click=lambda _e, n=row.number: on_open(n))
         lines.append(ft.Semantics(container=True, button=True, label=row.label, content=line,
-                                  exclude_semantics=True))  # the label says it all
+                                  exclude_semantics=True,  # the label says it all
+                                  key=f"deal/{row.number}"))  # a new deal: one row added
         lines.append(ft.Divider(height=1))
     return ft.Container(ft.Column(lines, spacing=0), padding=ft.Padding.only(right=8))

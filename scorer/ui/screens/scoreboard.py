@@ -10,7 +10,7 @@ import flet as ft
 from ...game import Game
 from ...sheet import outcome_words
 from .. import widgets as w
-from ..boards import scoreboard
+from ..boards import IN_PLACE, scoreboard
 from ..chart import totals_chart
 from ..forms import NewGameForm
 from ..grid import deal_grid
@@ -23,9 +23,23 @@ if TYPE_CHECKING:
     from ..app import ScorerApp
     from ..routes import Route
 
-__all__ = ["DEALS_SHOWN", "build", "confirm_remove", "view"]
+__all__ = ["DEALS_SHOWN", "board_key", "build", "confirm_remove", "contents", "view"]
 
 DEALS_SHOWN = 12  # deals shown on the scoreboard before "Show all deals"
+
+
+def board_key(game_id: str) -> str:
+    """The key of a game's scoreboard contents: the app keeps them (hidden) while that game's
+    deal is entered, and Flet then updates them after a Save instead of sending them all
+    again (:meth:`ScorerApp.show`). Flet freezes controls it reconciled this way: none of
+    them may be changed in place afterwards."""
+    return f"scoreboard/{game_id}"
+
+
+def contents(controls: list[ft.Control], key: str | None, visible: bool = True) -> ft.Column:
+    """The scoreboard's controls in one column, spaced and stretched as the screen's own."""
+    return ft.Column(controls, key=key, spacing=10, visible=visible,
+                     horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
 def build(app: ScorerApp, route: Route, game: Game) -> Screen:
@@ -121,7 +135,9 @@ def view(app: ScorerApp, game: Game) -> ft.View:
                               lambda: _confirm_close(app, game)))
     controls.append(w.tap(t("ui.delete_game"), t("ui.delete_game"),
                           lambda: _confirm_delete(app, game)))
-    return screen(f"/game/{game.id}", t(f"game.{game.variant_name}"), controls)
+    keyed = board is None or board.data != IN_PLACE  # see board_key
+    return screen(f"/game/{game.id}", t(f"game.{game.variant_name}"),
+                  [contents(controls, board_key(game.id) if keyed else None)])
 
 
 def _new_deal(app: ScorerApp, game: Game) -> None:
