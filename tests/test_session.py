@@ -5,6 +5,7 @@ whole app in the browser tests; here each rule of the policy is checked on its o
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -85,8 +86,11 @@ class FakeScreen:
         self.tasks.append(handler(*args))
 
     def run_tasks(self) -> None:
-        while self.tasks:
-            asyncio.run(self.tasks.pop(0))
+        # Each on an event loop of its own thread: the browser tests' Playwright keeps a loop
+        # running in this thread for the whole session when they run first.
+        with ThreadPoolExecutor(max_workers=1) as pool:
+            while self.tasks:
+                pool.submit(asyncio.run, self.tasks.pop(0)).result()
 
     def changed_elsewhere(self, game_id: str) -> None:
         self.heard.append(game_id)
