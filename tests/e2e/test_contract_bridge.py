@@ -12,18 +12,6 @@ SEATS = ["North", "East", "South", "West"]
 NAMES = ["Ana", "Ben", "Cleo", "Dan"]
 
 
-def settled(phone: Phone, locator):
-    """Its place once it stops moving (the page scrolls), polled a bounded number of times."""
-    box = None
-    for _ in range(50):
-        now = locator.bounding_box()
-        if now is not None and now == box:
-            break
-        box = now
-        phone.page.wait_for_timeout(80)
-    return box
-
-
 def into_view(phone: Phone, label: str) -> None:
     """Scroll as a finger would until the text field ``label`` is on screen (the six games
     push the fourth seat below a phone's fold)."""
@@ -31,7 +19,7 @@ def into_view(phone: Phone, label: str) -> None:
     field.wait_for(timeout=20000)
     size = phone.page.viewport_size or {"width": 360, "height": 640}
     for _ in range(10):
-        box = settled(phone, field)
+        box = phone.steady_box(field)
         if box is None or (box["y"] >= 60 and box["y"] + box["height"] <= size["height"] - 90):
             return
         phone.page.mouse.move(size["width"] / 2, size["height"] / 2)
