@@ -17,6 +17,17 @@ def browser():
         launched.close()
 
 
+@pytest.fixture(autouse=True)
+def no_page_outlives_its_test(request):
+    """Close every browser context a test opened, once it ends (pass or fail). A page left open
+    outlives its server and draws Flet's reconnecting spinner, in software, until the end of the
+    run: a dozen of them took more than a core away from every later test (decision 74)."""
+    yield
+    if "browser" in request.fixturenames:
+        for context in request.getfixturevalue("browser").contexts:
+            context.close()
+
+
 @pytest.fixture
 def data_dir(tmp_path):
     return tmp_path / "data"
