@@ -9,7 +9,7 @@ import pytest
 
 from scorer.game import Game
 from scorer.i18n import Translator
-from scorer.rules import Contract, Doubling, Strain
+from scorer.rules import CHECK_FIRST, NEW_GAME_FIRST, VARIANTS, Contract, Doubling, Strain
 from scorer.rules.bridge_games import BridgeDeal
 from scorer.rules.contract_bridge import Honours, score_rubber
 from scorer.rules.team_match import TeamBoard
@@ -18,6 +18,8 @@ from scorer.ui.entry import ENTRIES, entry_for
 from scorer.ui.entry.bridge import BridgeDraft
 from scorer.ui.entry.team_match import TeamMatchDraft
 from scorer.ui.forms import DealDraft, NewGameForm
+from scorer.ui.screens.check import ScoreCheck
+from scorer.ui.screens.frame import CHECK_GAMES, GAMES
 
 EN = Translator("en")
 PLAYERS = ["Ana", "Ben", "Cleo", "Dan"]  # North, East, South, West
@@ -75,6 +77,13 @@ def test_every_variant_finds_its_input_module():
     assert isinstance(DealDraft("team-match", ("A", "B"), None), TeamMatchDraft)
     draft = DealDraft.for_game(rubber())
     assert type(draft) is BridgeDraft and isinstance(draft, DealDraft)
+
+
+def test_the_screens_start_on_the_games_the_registry_names():
+    assert (NEW_GAME_FIRST, CHECK_FIRST) == ("minibridge", "draw-bridge")  # as players know them
+    assert NewGameForm().variant_name == NEW_GAME_FIRST
+    assert ScoreCheck().hand(EN).variant_name == CHECK_FIRST and CHECK_FIRST in CHECK_GAMES
+    assert tuple(VARIANTS) == GAMES and GAMES[:3] == ("draw-bridge", "minibridge", "call-break")
 
 
 # --- rubber bridge --------------------------------------------------------------------------

@@ -223,4 +223,4 @@ class BridgeEntry(DealEntry):
         return self.t("ui.summary_points", summary=self.t.render(said), points=points)
 
 
-KIND = EntryKind("bridge", BridgeDraft, BridgeEntry)
+KIND = EntryKind(BridgeDraft, BridgeEntry)

@@ -71,4 +71,4 @@ class DrawBridgeEntry(DealEntry):
         self.contract_box.visible = not self.draft.passed_out
 
 
-KIND = EntryKind("draw_bridge", DrawBridgeDraft, DrawBridgeEntry)
+KIND = EntryKind(DrawBridgeDraft, DrawBridgeEntry)

@@ -211,4 +211,4 @@ class MiniBridgeEntry(DealEntry):
         self.contract_box.visible = not redealt
 
 
-KIND = EntryKind("minibridge", MiniBridgeDraft, MiniBridgeEntry)
+KIND = EntryKind(MiniBridgeDraft, MiniBridgeEntry)

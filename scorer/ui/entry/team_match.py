@@ -171,4 +171,4 @@ class TeamMatchEntry(DealEntry):
                                imps=entry.imps), size=15)]
 
 
-KIND = EntryKind("team_match", TeamMatchDraft, TeamMatchEntry)
+KIND = EntryKind(TeamMatchDraft, TeamMatchEntry)
