@@ -22,6 +22,11 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
                  "--disable-background-networking", "--disable-component-update",
                  "--disable-sync"]
 PHONE = {"width": 360, "height": 640}
+SEATS = ["North", "East", "South", "West"]
+# How New game names the players of a game, by its English title: seats where the game has
+# them, the teams of a team match, else 'Player 1', 'Player 2', ...
+PLAYER_LABELS = {"MiniBridge": SEATS, "Rubber bridge": SEATS, "Chicago": SEATS,
+                 "Team match": ["Team 1", "Team 2"]}
 # A page function: resolves once the browser has drawn ``n`` more frames. Flutter moves things
 # (and types, and configures its editing field) frame by frame, so waiting for frames waits for
 # its progress, whatever the speed of the machine, where a sleep guesses it.
@@ -156,6 +161,48 @@ class Phone:
         self.frames(18)
         box.fill(text)
         self.frames(12)
+
+    def into_view(self, label: str) -> None:
+        """Scroll as a finger would until the text field ``label`` is on screen (the list of
+        games pushes a four-player form's last names below a phone's fold)."""
+        field = self.page.get_by_role("textbox", name=label, exact=True)
+        field.wait_for(timeout=20000)
+        size = self.page.viewport_size or PHONE
+        for _ in range(10):
+            box = self.steady_box(field)
+            if box is None or (box["y"] >= 60 and box["y"] + box["height"] <= size["height"] - 90):
+                return
+            self.page.mouse.move(size["width"] / 2, size["height"] / 2)
+            self.page.mouse.wheel(0, box["y"] + box["height"] / 2 - size["height"] / 2)
+
+    def new_game(self, game: str, names: Sequence[str], *, dealer: str | None,
+                 end: str | None = None, rules: Sequence[str] = ()) -> None:
+        """Start a game from the home screen as a player does: New game, the game (its English
+        title), the players' names, the first dealer (None: the game has none to pick, and
+        none is offered), the end and house rules tapped by name. Start game is in view
+        without scrolling; after it the scoreboard names the dealer."""
+        self.tap("New game")
+        self.tap(game)
+        labels = PLAYER_LABELS.get(game, [f"Player {i + 1}" for i in range(len(names))])
+        for label, name in zip(labels, names, strict=True):
+            self.into_view(label)
+            self.type(label, name)
+        if dealer is None:
+            assert not self.button(f"First dealer {names[0]}").count()
+        else:
+            self.tap(f"First dealer {dealer}")
+        if end:
+            self.tap(end)
+        for rule in rules:
+            self.tap(rule)
+        start_button = self.button("Start game").first
+        start_button.wait_for(state="visible", timeout=20000)  # the form is drawn again
+        start = self.steady_box(start_button)
+        size = self.page.viewport_size or PHONE
+        assert start is not None and start["y"] + start["height"] <= size["height"]  # in view
+        self.tap("Start game")
+        if dealer is not None:
+            self.see(f"dealer: {dealer}")
 
     def see(self, text: str, timeout: float = 20000) -> None:
         """Wait until ``text`` (a substring, or a regex) is shown or named on screen."""
