@@ -14,7 +14,6 @@ import shutil
 import socket
 import subprocess
 import sys
-import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
@@ -44,6 +43,15 @@ SHOWN = """text => {
 }"""
 
 
+# served() gives a starting server this many tries, at least 0.2 s apart while the port is closed:
+# five minutes and more, for a busy machine; a server that exits fails at once.
+SERVE_POLLS = 1500
+# Phone.see() looks again every SEE_FRAMES frames drawn: its limit is a count of frames (as many
+# as an idle page draws in the time asked for, at 60 a second), so a slow machine, which draws
+# fewer, waits longer; a page that stops drawing fails at the next frame wait (a minute).
+SEE_FRAMES = 6
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -63,15 +71,17 @@ def served(data_dir: Path, port: int | None = None, args: Sequence[str] = (),
         env={**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})})
     url = f"http://127.0.0.1:{port}/"
     try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
+        for _ in range(SERVE_POLLS):  # each poll: a connection try, then up to 0.2 s for an exit
             with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 1):
                 break
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                child.wait(0.2)  # the pause is a wait for the other outcome: the child ending
             if child.poll() is not None:
                 raise RuntimeError(f"scorer serve exited: {Path(log.name).read_text()}")
-            time.sleep(0.2)
         else:
-            raise RuntimeError("scorer serve did not start")
+            raise RuntimeError(f"scorer serve (still running) did not accept a connection on "
+                               f"port {port} in {SERVE_POLLS} tries (5 minutes or more); its "
+                               f"output: {Path(log.name).read_text()}")
         yield url
     finally:
         child.terminate()
@@ -205,14 +215,20 @@ class Phone:
             self.see(f"dealer: {dealer}")
 
     def see(self, text: str, timeout: float = 20000) -> None:
-        """Wait until ``text`` (a substring, or a regex) is shown or named on screen."""
+        """Wait until ``text`` (a substring, or a regex) is shown or named on screen: looked
+        for again every few frames, for as many frames as an idle page draws in ``timeout``
+        ms (a count, not a clock: a busy machine's slower frames give it more time)."""
         pattern = text if isinstance(text, re.Pattern) else re.compile(re.escape(text))
-        deadline = time.monotonic() + timeout / 1000
-        while time.monotonic() < deadline:
+        checks = max(1, round(timeout / 1000 * 60 / SEE_FRAMES))
+        for _ in range(checks):
             if pattern.search(self.screen_text()):
                 return
-            time.sleep(0.1)
-        raise AssertionError(f"{text!r} not on screen; screen shows:\n{self.screen_text()}")
+            self.frames(SEE_FRAMES)
+        if pattern.search(self.screen_text()):
+            return
+        raise AssertionError(f"{text!r} not on screen after {checks * SEE_FRAMES} frames "
+                             f"({timeout / 1000:g} s at 60 frames a second); screen shows:\n"
+                             f"{self.screen_text()}")
 
     def screen_text(self) -> str:
         """Everything the accessibility tree says: texts, one per line, and names."""
