@@ -89,14 +89,44 @@ async function scorerAppArchive() {
     return new Uint8Array(await response.arrayBuffer());
 }
 
-// Unpack the app into the working folder (what Flet's worker does), from a file in MEMFS so
-// that no JavaScript object is held by Python when the snapshot is taken.
-function scorerUnpack(pyodide, archive) {
-    pyodide.FS.writeFile("/tmp/scorer-app.tar.gz", archive);
+// Unpack the app (app.tar.gz: regular files, PAX headers for long names) into the working
+// folder, in JavaScript: Flet's worker does it with Python's tarfile, which takes several
+// times as long in wasm. No JavaScript object is left with Python (the snapshot needs that).
+async function scorerUnpack(pyodide, archive) {
+    const stream = new Blob([archive]).stream().pipeThrough(new DecompressionStream("gzip"));
+    const tar = new Uint8Array(await new Response(stream).arrayBuffer());
+    const text = new TextDecoder();
+    const field = (at, length) => text.decode(tar.subarray(at, at + length)).replace(/\0.*$/s, "");
+    const folders = new Set();
+    let longName = null;
+    for (let at = 0; at + 512 <= tar.length && tar[at] !== 0;) {
+        const size = parseInt(field(at + 124, 12).trim() || "0", 8);
+        const type = String.fromCharCode(tar[at + 156] || 48);
+        const body = tar.subarray(at + 512, at + 512 + size);
+        if (type === "x") {  // PAX header of the next entry: "LENGTH path=NAME\n" records
+            for (const record of text.decode(body).split("\n")) {
+                const match = /^\d+ path=(.*)$/s.exec(record);
+                if (match) {
+                    longName = match[1];
+                }
+            }
+        } else if (type === "0") {
+            const prefix = field(at + 345, 155);
+            const name = longName || (prefix ? prefix + "/" : "") + field(at, 100);
+            const folder = name.includes("/") ? name.slice(0, name.lastIndexOf("/")) : "";
+            if (folder && !folders.has(folder)) {
+                pyodide.FS.mkdirTree(folder);
+                folders.add(folder);
+            }
+            pyodide.FS.writeFile(name, body);
+            longName = null;
+        } else if (type !== "g") {
+            throw new Error("app.tar.gz: unexpected entry of type " + type);
+        }
+        at += 512 + Math.ceil(size / 512) * 512;
+    }
     pyodide.runPython(`
-import os, shutil, sys
-shutil.unpack_archive("/tmp/scorer-app.tar.gz", ".", format="gztar")
-os.remove("/tmp/scorer-app.tar.gz")
+import sys
 if "__pypackages__" not in sys.path:
     sys.path.insert(0, "__pypackages__")
 `);
@@ -154,7 +184,7 @@ async function scorerRestore(loadPyodide, archive) {
         const pyodide = await scorerWithMemory(scorerSnapshotHeap(snapshot), () => loadPyodide({
             ...SCORER_OUTPUT, _loadSnapshot: snapshot}));
         self.scorerMark("pyodide restored");
-        scorerUnpack(pyodide, await archive);
+        await scorerUnpack(pyodide, await archive);
         self.scorerMark("archive unpacked");
         // What must differ from one visit to the next: random numbers, the time zone.
         pyodide.runPython(`
@@ -177,7 +207,7 @@ if hasattr(time, "tzset"):
 async function scorerMakeSnapshot(loadPyodide, archive, modules) {
     const pyodide = await loadPyodide({...SCORER_OUTPUT, _makeSnapshot: true});
     self.scorerMark("snapshot maker: pyodide loaded");
-    scorerUnpack(pyodide, await archive);
+    await scorerUnpack(pyodide, await archive);
     pyodide.runPython(`
 import importlib
 for _name in ${JSON.stringify(modules)}:
@@ -284,7 +314,7 @@ self.initPyodide = async function () {
             };
             pyodide = await loadPyodide(SCORER_OUTPUT);
             self.scorerMark("pyodide loaded");
-            scorerUnpack(pyodide, await archive);
+            await scorerUnpack(pyodide, await archive);
             self.scorerMark("archive unpacked");
             started = await scorerRunApp(pyodide);
             console.log("Scorer: Python started without a snapshot, build " + SCORER_BUILD);
