@@ -140,7 +140,6 @@ def publish(out: str | Path, base_url: str = "/", renderer: str = "canvaskit") -
     _drop_unused_fonts(target)
     (target / "app.tar.gz").write_bytes(app_archive())
     _patch_python_worker(target)
-    _patch_python_page(target / "python.js")
     _write_index(target / "index.html", base, renderer)
     _patch_client(target, renderer)
     _patch_bootstrap(target / "flutter_bootstrap.js", renderer)
@@ -343,67 +342,6 @@ def _patch_python_worker(site: Path) -> None:
         digest.update(hashlib.sha256(data).digest())
     worker.write_text(patched.replace("__SCORER_BUILD__", digest.hexdigest()[:16], 1),
                       encoding="utf-8")
-
-
-# Flet's python.js creates the Python worker when Flutter's client asks for it (jsConnect). On
-# a visit the service worker serves, Scorer starts it as the page loads instead, beside
-# Flutter's own loading (with a snapshot Python is then up before Flutter is), and jsConnect
-# takes that worker over. Not on a first visit: a worker started before the service worker is
-# in charge would fetch Pyodide a second time.
-EARLY_PYTHON = """
-// Scorer (scorer publish): start Python as the page loads when the service worker serves it
-// and a Python snapshot is kept (see python-start.js; without one, the early start competes
-// with Flutter's for the processor). jsConnect takes the worker over (or, if it comes first,
-// starts its own and this one never starts). The leading semicolon ends Flet's last statement.
-;(function () {
-    if (!flet.pyodide || !navigator.serviceWorker || !navigator.serviceWorker.controller ||
-            !self.caches) {
-        return;
-    }
-    caches.open("scorer-python-snapshot").then((cache) => cache.keys()).then((kept) => {
-        if (flet.scorerEarlyPython !== undefined ||
-                !kept.some((request) => !request.url.endsWith("-failed"))) {
-            return;
-        }
-        const base = flet.entrypointBaseUrl.endsWith("/") ?
-            flet.entrypointBaseUrl.slice(0, -1) : flet.entrypointBaseUrl;
-        const worker = new Worker(base + "/python-worker.js", { type: "module" });
-        const early = [];
-        worker.onmessage = (event) => early.push(event);
-        worker.postMessage({
-            pyodideUrl: flet.pyodideUrl || "pyodide/pyodide.mjs",
-            args: {},
-            documentUrl: _documentUrl,
-            appPackageUrl: flet.appPackageUrl,
-            micropipIncludePre: flet.micropipIncludePre,
-            pythonModuleName: flet.pythonModuleName
-        });
-        console.log("Scorer: Python started early");
-        flet.scorerEarlyPython = { worker: worker, early: early };
-    }).catch(() => {});
-})();
-"""
-PAGE_NEW_WORKER = "    app.worker = new Worker("
-PAGE_INIT = "    // initialize worker\n    app.worker.postMessage({"
-PAGE_AWAIT = "    await pythonInitialized;"
-
-
-def _patch_python_page(path: Path) -> None:
-    """python.js: jsConnect takes over the worker started early (EARLY_PYTHON), if any."""
-    text = path.read_text(encoding="utf-8")
-    if text.count(PAGE_NEW_WORKER) != 1 or text.count(PAGE_INIT) != 1 \
-            or text.count(PAGE_AWAIT) != 1 or "let _documentUrl = document.URL;" not in text:
-        raise PublishError("flet-web's python.js has an unexpected shape; Scorer's early "
-                           "Python start (EARLY_PYTHON in publish.py) must be updated for it")
-    text = text.replace(PAGE_NEW_WORKER, "    const early = flet.scorerEarlyPython || null;\n"
-                        "    flet.scorerEarlyPython = null;  // taken (or never to start)\n"
-                        "    app.worker = early ? early.worker : new Worker(", 1)
-    text = text.replace(PAGE_INIT, "    // initialize worker (Scorer: unless started early;\n"
-                        "    // then what it said so far is handed on)\n"
-                        "    if (early) {\n"
-                        "        early.early.forEach((event) => app.worker.onmessage(event));\n"
-                        "    } else app.worker.postMessage({", 1)
-    path.write_text(text + EARLY_PYTHON, encoding="utf-8")
 
 
 def _patch_bootstrap(path: Path, renderer: str) -> None:
