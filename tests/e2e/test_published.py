@@ -434,7 +434,7 @@ def test_a_repeat_visit_restores_python_from_the_snapshot_with_every_game(site, 
                                          f"{build}"]
         assert phone.page.evaluate(cached) == [kept + "-failed"]
         bridge_deal(phone, "Ben", 1, "Clubs", 8)
-        phone.see("Ben total 150")
+        phone.see("Ben total 160")
     finally:
         site.start()
 
