@@ -357,6 +357,26 @@ def test_a_new_build_reaches_the_phone_and_costs_only_what_changed(chromium, tmp
 SNAPSHOT_KEPT = "Scorer mark: snapshot maker ended: done"
 
 
+# A page function: have the browser look for a new service worker and wait until it is
+# installed (it then waits to take over until no page of the site is open).
+NEW_WORKER_INSTALLED = """async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    await registration.update();
+    const worker = registration.installing || registration.waiting;
+    if (!worker) {
+        return "no new worker";
+    }
+    if (worker.state !== "installed") {
+        await new Promise((resolve) => worker.addEventListener("statechange", () => {
+            if (worker.state === "installed" || worker.state === "redundant") {
+                resolve();
+            }
+        }));
+    }
+    return worker.state;
+}"""
+
+
 def kept_snapshot(page):
     """A context that ends once the site's worker has had its Python snapshot kept."""
     return page.expect_console_message(lambda m: m.text.startswith(SNAPSHOT_KEPT),
@@ -456,20 +476,22 @@ def test_a_new_build_never_restores_the_snapshot_of_the_one_before(chromium, tmp
         worker.write_text(worker.read_text(encoding="utf-8").replace(old, new),
                           encoding="utf-8")
         _write_service_worker(folder, "/")
-        for _ in range(4):  # the new build is in charge once the app has been closed
-            chromium.close()
-            chromium.launch()
+        # The browser finds it and keeps its files (the page stays on the old build) ...
+        state = phone.page.evaluate(NEW_WORKER_INSTALLED)
+        assert state == "installed", state
+        # ... and the next opening is the new build: no snapshot of its own yet, and the old
+        # build's is not restored; its own then replaces it.
+        chromium.close()
+        chromium.launch()
+        page = chromium.context.pages[0] if chromium.context.pages else chromium.context.new_page()
+        with kept_snapshot(page):
             phone, lines = logged(chromium, site.url)
             phone.see("No games yet")
-            if any(new in line for line in started_python(lines)):
-                break
         assert started_python(lines) == [f"Scorer: Python started without a snapshot, "
                                          f"build {new}"]
         assert not [line for line in lines if old in line]
-        # Its own snapshot then replaces the old one.
         cached = ("caches.open('scorer-python-snapshot').then(c => c.keys())"
                   ".then(k => k.map(r => r.url))")
-        phone.page.wait_for_function(f"() => {cached}.then(urls => urls.length == 1 && "
-                                     f"urls[0].endsWith('/{new}'))", timeout=START)
+        assert phone.page.evaluate(cached) == [f"{site.url}scorer-python-snapshot/{new}"]
     finally:
         site.stop()
