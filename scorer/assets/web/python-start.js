@@ -40,13 +40,11 @@ async function scorerReadSnapshot() {
     }
 }
 
-async function scorerDropSnapshots(keep) {
+async function scorerDropSnapshots() {
     try {
         const cache = await caches.open(SCORER_SNAPSHOTS);
         for (const request of await cache.keys()) {
-            if (request.url !== keep) {
-                await cache.delete(request);
-            }
+            await cache.delete(request);
         }
     } catch (error) {
         console.warn("Scorer: old Python snapshots not dropped (" + error + ")");
@@ -55,7 +53,7 @@ async function scorerDropSnapshots(keep) {
 
 // A snapshot of this build that failed is dropped, and none is made again for this build.
 async function scorerSnapshotBroken() {
-    await scorerDropSnapshots(null);
+    await scorerDropSnapshots();
     try {
         const cache = await caches.open(SCORER_SNAPSHOTS);
         await cache.put(SCORER_SNAPSHOT_URL + "-failed", new Response("failed"));
@@ -69,7 +67,7 @@ async function scorerKeepSnapshot(bytes) {
     try {
         const packed = new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"));
         const body = await new Response(packed).arrayBuffer();
-        await scorerDropSnapshots(null);
+        await scorerDropSnapshots();
         const cache = await caches.open(SCORER_SNAPSHOTS);
         await cache.put(SCORER_SNAPSHOT_URL, new Response(body, {
             headers: {"content-type": "application/gzip"}}));
