@@ -6,10 +6,12 @@ import gzip
 import hashlib
 import io
 import json
+import re
 import shutil
 import tarfile
 from pathlib import Path
 
+import flet_web
 import pytest
 
 from scorer.cli import main
@@ -137,3 +139,47 @@ def test_a_new_build_replaces_an_earlier_one(site, tmp_path):
     (folder / "stale.txt").write_text("from an older build")
     assert publish(folder) == folder
     assert not (folder / "stale.txt").exists() and (folder / "sw.js").is_file()
+
+
+def snapshot_build(site: Path) -> str:
+    worker = (site / "python-worker.js").read_text(encoding="utf-8")
+    found = re.search(r'const SCORER_BUILD = "([0-9a-f]{16})";', worker)
+    assert found, worker[:500]
+    return found[1]
+
+
+def test_python_starts_from_a_snapshot_keyed_by_everything_it_depends_on(site, tmp_path):
+    worker = (site / "python-worker.js").read_text(encoding="utf-8")
+    # Scorer's start in place of Flet's, the rest of Flet's worker kept.
+    assert "_loadSnapshot: snapshot" in worker and "makeMemorySnapshot()" in worker
+    assert "runpy.run_module(python_module_name" not in worker  # Flet's start is gone
+    assert "self.onmessage = async (event) =>" in worker
+    assert '"flet.messaging.pyodide_connection"' in worker  # never in a snapshot
+    assert "__SCORER" not in worker
+    # The key changes with the app, the runtime or the worker; it is the same for the same.
+    from scorer.ui.publish import _patch_python_worker
+
+    flet_worker = Path(flet_web.__file__).parent / "web" / "python-worker.js"
+    keys = set()
+    for change in (None, "app.tar.gz", "pyodide/python_stdlib.zip", "pyodide/pyodide.asm.wasm"):
+        copy = tmp_path / f"copy-{len(keys)}"
+        shutil.copytree(site, copy)
+        shutil.copyfile(flet_worker, copy / "python-worker.js")
+        if change:
+            with (copy / change).open("ab") as changed:
+                changed.write(b"\0")
+        _patch_python_worker(copy)
+        keys.add(snapshot_build(copy))
+    assert len(keys) == 4 and snapshot_build(site) in keys
+
+
+def test_a_flet_whose_worker_changed_shape_fails_the_build_loudly(site, tmp_path):
+    from scorer.ui.publish import PublishError, _patch_python_worker
+
+    copy = tmp_path / "copy"
+    copy.mkdir()
+    shutil.copyfile(site / "app.tar.gz", copy / "app.tar.gz")
+    (copy / "python-worker.js").write_text("self.initPyodide = async function () {};\n")
+    with pytest.raises(PublishError, match="python-worker.js has an unexpected shape.*"
+                                           "self.sendPythonOutput"):
+        _patch_python_worker(copy)

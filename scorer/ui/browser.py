@@ -127,5 +127,19 @@ def start() -> None:
             page.add(ft.Text(t("ui.open_elsewhere"), size=18))
             return
         await make_main(store, None, persist=persist, serverless=True)(page)
+        _home_shown()
 
     ft.run(main)
+
+
+def _home_shown() -> None:
+    """Tell the site's worker that the home screen is up, with the modules it took: the worker
+    then has a Python memory snapshot made with them imported, for the next visit (see
+    scorer/assets/web/python-start.js). Outside that worker, nothing happens."""
+    import sys
+
+    import flet_js  # type: ignore[import-not-found]
+
+    hook = getattr(flet_js, "scorerHomeShown", None)
+    if hook is not None:
+        hook(",".join(sorted(sys.modules)))

@@ -139,6 +139,7 @@ def publish(out: str | Path, base_url: str = "/", renderer: str = "canvaskit") -
     _copy_own_assets(target)
     _drop_unused_fonts(target)
     (target / "app.tar.gz").write_bytes(app_archive())
+    _patch_python_worker(target)
     _write_index(target / "index.html", base, renderer)
     _patch_client(target, renderer)
     _patch_bootstrap(target / "flutter_bootstrap.js", renderer)
@@ -298,6 +299,49 @@ def _write_index(path: Path, base: str, renderer: str) -> None:
                         f'  <meta name="theme-color" content="{THEME_COLOR}">')
     page = page.replace('src="icons/loading-animation.png"', 'src="icons/icon-192.png"')
     path.write_text(page, encoding="utf-8")
+
+
+# The Python memory snapshot (python-start.js) is made with the modules the app had imported
+# when its home screen was up, except these: flet_js and the modules that import it (a
+# JavaScript object cannot be in a snapshot), the modules of JavaScript, the app's start.
+SNAPSHOT_NOT_IMPORTED = ("flet_js", "flet.messaging.pyodide_connection", "js", "pyodide_js",
+                         "main", "__main__")
+# What python-start.js relies on in Flet's python-worker.js, which it otherwise leaves as is.
+WORKER_NEEDS = ("self.sendPythonOutput = function", "self.flet_js.userAppStarting = function",
+                "self.pyodideUrl = event.data.pyodideUrl",
+                "self.appPackageUrl = event.data.appPackageUrl",
+                "self.documentUrl = event.data.documentUrl", "await self.initPyodide();",
+                "self.flet_js.receive_callback = self.receiveCallback",
+                "await self.flet_js.start_connection(self.receiveCallback);",
+                'runpy.run_module(python_module_name, run_name="__main__")')
+SNAPSHOT_HASHED = ("app.tar.gz", "python-worker.js", "pyodide/pyodide.mjs",
+                   "pyodide/pyodide.asm.mjs", "pyodide/pyodide.asm.wasm",
+                   "pyodide/python_stdlib.zip")
+
+
+def _patch_python_worker(site: Path) -> None:
+    """Put Scorer's Python start (memory snapshots: python-start.js) in place of Flet's
+    ``initPyodide`` in python-worker.js, keyed by a hash of everything the snapshot depends
+    on (so a new build never restores an old one). A Flet whose worker no longer has the
+    shape this relies on fails the build, naming what is missing."""
+    worker = site / "python-worker.js"
+    text = worker.read_text(encoding="utf-8")
+    missing = [needed for needed in WORKER_NEEDS if needed not in text]
+    begin = text.find("self.initPyodide = async function () {")
+    end = text.find("self.receiveCallback = (message) =>")
+    if missing or not 0 <= begin < end:
+        raise PublishError("flet-web's python-worker.js has an unexpected shape (missing: "
+                           f"{', '.join(missing) or 'initPyodide before receiveCallback'}); "
+                           "Scorer's Python start (python-start.js) must be updated for it")
+    start = (files("scorer") / "assets" / "web" / "python-start.js").read_text(encoding="utf-8")
+    start = start.replace("__SCORER_NOT_WARM__", json.dumps(list(SNAPSHOT_NOT_IMPORTED)), 1)
+    patched = text[:begin] + start + text[end:]
+    digest = hashlib.sha256()
+    for name in SNAPSHOT_HASHED:
+        data = patched.encode() if name == "python-worker.js" else (site / name).read_bytes()
+        digest.update(hashlib.sha256(data).digest())
+    worker.write_text(patched.replace("__SCORER_BUILD__", digest.hexdigest()[:16], 1),
+                      encoding="utf-8")
 
 
 def _patch_bootstrap(path: Path, renderer: str) -> None:

@@ -21,7 +21,7 @@ def browser():
 def no_page_outlives_its_test(request):
     """Close every browser context a test opened, once it ends (pass or fail). A page left open
     outlives its server and draws Flet's reconnecting spinner, in software, until the end of the
-    run: a dozen of them took more than a core away from every later test (decision 74)."""
+    run: a dozen of them took more than a core away from every later test (decision 75)."""
     yield
     if "browser" in request.fixturenames:
         for context in request.getfixturevalue("browser").contexts:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import signal
 import time
 from pathlib import Path
@@ -333,5 +334,150 @@ def test_a_new_build_reaches_the_phone_and_costs_only_what_changed(chromium, tmp
                 break
         assert phone.page.evaluate(build) == "2"
         assert set(site.paths[sent_before:]) <= {"/sw.js", "/index.html"}, site.paths[sent_before:]
+    finally:
+        site.stop()
+
+
+# --- Python memory snapshots (scorer/assets/web/python-start.js) ---------------------------
+
+SNAPSHOT_KEPT = "Scorer mark: snapshot maker ended: done"
+
+
+# A page function: have the browser look for a new service worker and wait until it is
+# installed (it then waits to take over until no page of the site is open).
+NEW_WORKER_INSTALLED = """async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    await registration.update();
+    const worker = registration.installing || registration.waiting;
+    if (!worker) {
+        return "no new worker";
+    }
+    if (worker.state !== "installed") {
+        await new Promise((resolve) => worker.addEventListener("statechange", () => {
+            if (worker.state === "installed" || worker.state === "redundant") {
+                resolve();
+            }
+        }));
+    }
+    return worker.state;
+}"""
+
+
+def kept_snapshot(page):
+    """A context that ends once the site's worker has had its Python snapshot kept."""
+    return page.expect_console_message(lambda m: m.text.startswith(SNAPSHOT_KEPT),
+                                       timeout=START)
+
+
+def logged(chromium: Browser, url: str) -> tuple[Phone, list[str]]:
+    """The app opened at ``url``, with every console line of the page and its workers."""
+    assert chromium.context is not None
+    page = chromium.context.pages[0] if chromium.context.pages else chromium.context.new_page()
+    lines: list[str] = []
+    page.on("console", lambda message: lines.append(message.text))
+    phone = Phone(page, url)
+    page.goto(url)
+    return started(phone), lines
+
+
+def build_of(folder: Path) -> str:
+    worker = (folder / "python-worker.js").read_text(encoding="utf-8")
+    found = re.search(r'const SCORER_BUILD = "([0-9a-f]{16})"', worker)
+    assert found, "python-worker.js names no build"
+    return found[1]
+
+
+def started_python(lines: list[str]) -> list[str]:
+    return [line for line in lines
+            if line.startswith(("Scorer: Python restored", "Scorer: Python started without"))]
+
+
+def test_a_repeat_visit_restores_python_from_the_snapshot_with_every_game(site, chromium):
+    build = build_of(site.folder)
+    page = chromium.context.pages[0] if chromium.context.pages else chromium.context.new_page()
+    # The first visit starts Python the normal way and then has a snapshot made.
+    with kept_snapshot(page):
+        phone, lines = logged(chromium, site.url)
+        new_game(phone, "Draw Bridge", ["Ana", "Ben"], dealer="Ana")
+        bridge_deal(phone, "Ben", 4, "Hearts", 10)
+        phone.see("Ben total 120")
+    assert started_python(lines) == [f"Scorer: Python started without a snapshot, build {build}"]
+    kept = f"{site.url}scorer-python-snapshot/{build}"
+    cached = ("caches.open('scorer-python-snapshot').then(c => c.keys())"
+              ".then(k => k.map(r => r.url))")
+    assert phone.page.evaluate(cached) == [kept]
+
+    # The next visit, offline: Python comes from the snapshot, the games from IndexedDB.
+    chromium.close()
+    site.stop()
+    try:
+        chromium.launch()
+        phone, lines = logged(chromium, site.url)
+        phone.tap("Open Draw Bridge: Ana, Ben")
+        phone.see("Ben total 120")
+        assert started_python(lines) == [f"Scorer: Python restored from the snapshot of build "
+                                         f"{build}"]
+        assert not [line for line in lines if "snapshot was not" in line]
+        # A deal saved in the restored app is kept like any other (and survives a reload).
+        bridge_deal(phone, "Ana", 1, "Clubs", 7)
+        phone.see("Ana total 20")
+        lines.clear()
+        reload(phone, "Ana total 20")
+        phone.see("Ben total 120")
+        assert started_python(lines) == [f"Scorer: Python restored from the snapshot of build "
+                                         f"{build}"]
+
+        # A snapshot that cannot be restored is dropped, the app starts the normal way with
+        # every game, and no snapshot is made again for this build.
+        phone.page.evaluate("""url => caches.open('scorer-python-snapshot').then(c => c.put(url,
+            new Response(new Blob([new Uint8Array(4096)]).stream()
+                .pipeThrough(new CompressionStream('gzip')))))""", kept)
+        lines.clear()
+        reload(phone, "Ana total 20")
+        assert any("the Python snapshot was not restored, starting normally" in line
+                   and "invalid magic number" in line for line in lines), lines
+        assert started_python(lines) == [f"Scorer: Python started without a snapshot, build "
+                                         f"{build}"]
+        assert phone.page.evaluate(cached) == [kept + "-failed"]
+        bridge_deal(phone, "Ben", 1, "Clubs", 8)
+        phone.see("Ben total 160")
+    finally:
+        site.start()
+
+
+def test_a_new_build_never_restores_the_snapshot_of_the_one_before(chromium, tmp_path):
+    from scorer.ui.publish import _write_service_worker
+
+    folder = publish(tmp_path / "site")
+    old = build_of(folder)
+    site = StaticSite(folder).start()
+    try:
+        page = chromium.context.pages[0] if chromium.context.pages else chromium.context.new_page()
+        with kept_snapshot(page):
+            phone, lines = logged(chromium, site.url)
+            phone.see("No games yet")
+        # A new build: its worker names another build (as a changed app or runtime would).
+        new = "0123456789abcdef"
+        worker = folder / "python-worker.js"
+        worker.write_text(worker.read_text(encoding="utf-8").replace(old, new),
+                          encoding="utf-8")
+        _write_service_worker(folder, "/")
+        # The browser finds it and keeps its files (the page stays on the old build) ...
+        state = phone.page.evaluate(NEW_WORKER_INSTALLED)
+        assert state == "installed", state
+        # ... and the next opening is the new build: no snapshot of its own yet, and the old
+        # build's is not restored; its own then replaces it.
+        chromium.close()
+        chromium.launch()
+        page = chromium.context.pages[0] if chromium.context.pages else chromium.context.new_page()
+        with kept_snapshot(page):
+            phone, lines = logged(chromium, site.url)
+            phone.see("No games yet")
+        assert started_python(lines) == [f"Scorer: Python started without a snapshot, "
+                                         f"build {new}"]
+        assert not [line for line in lines if old in line]
+        cached = ("caches.open('scorer-python-snapshot').then(c => c.keys())"
+                  ".then(k => k.map(r => r.url))")
+        assert phone.page.evaluate(cached) == [f"{site.url}scorer-python-snapshot/{new}"]
     finally:
         site.stop()

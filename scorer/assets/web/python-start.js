@@ -1,0 +1,331 @@
+// Scorer: how Python starts in this worker (`scorer publish` puts this in place of Flet's
+// initPyodide in python-worker.js; the rest of that file is Flet's, unchanged).
+//
+// A visit with no snapshot of this build starts Pyodide as Flet does and runs the app; once the
+// app is up, a second copy of this worker (a nested worker, in the background) starts another
+// Pyodide made for snapshots, unpacks the app, imports Flet and Scorer, takes a memory snapshot
+// of the interpreter and keeps it in Cache Storage under this build's hash, then ends. (The
+// interpreter that makes a snapshot sees JavaScript's globals through a recording proxy, on
+// which e.g. navigator.locks fails with "Illegal invocation": it cannot run the app itself.)
+// The next visit restores that snapshot: no interpreter start, no imports; only the app's files
+// are unpacked again (MEMFS lives in JavaScript, not in the snapshot). A snapshot that cannot
+// be read, restored or run is dropped, marked as failed for this build, and Python starts the
+// normal way (said on the console): a player never gets a broken app from it.
+const SCORER_BUILD = "__SCORER_BUILD__";  // content hash of the runtime, the worker, the app
+const SCORER_SNAPSHOTS = "scorer-python-snapshot";  // the Cache Storage cache: one entry
+const SCORER_SNAPSHOT_URL = new URL("scorer-python-snapshot/" + SCORER_BUILD,
+                                    self.location.href).href;
+// Imported before the snapshot: the modules the app had imported when its home screen was up,
+// except these (JavaScript objects, which a snapshot cannot hold, and the app's start).
+const SCORER_NOT_WARM = new Set(__SCORER_NOT_WARM__);
+self.scorerMark = function (name) {
+    console.log("Scorer mark: " + name + " " + Date.now());
+};
+
+async function scorerReadSnapshot() {
+    if (!self.caches || typeof DecompressionStream === "undefined") {
+        return null;
+    }
+    try {
+        const cache = await caches.open(SCORER_SNAPSHOTS);
+        const response = await cache.match(SCORER_SNAPSHOT_URL);
+        if (!response) {
+            return null;
+        }
+        const unpacked = response.body.pipeThrough(new DecompressionStream("gzip"));
+        return new Uint8Array(await new Response(unpacked).arrayBuffer());
+    } catch (error) {
+        console.warn("Scorer: the Python snapshot could not be read (" + error + ")");
+        return null;
+    }
+}
+
+async function scorerDropSnapshots() {
+    try {
+        const cache = await caches.open(SCORER_SNAPSHOTS);
+        for (const request of await cache.keys()) {
+            await cache.delete(request);
+        }
+    } catch (error) {
+        console.warn("Scorer: old Python snapshots not dropped (" + error + ")");
+    }
+}
+
+// A snapshot of this build that failed is dropped, and none is made again for this build.
+async function scorerSnapshotBroken() {
+    await scorerDropSnapshots();
+    try {
+        const cache = await caches.open(SCORER_SNAPSHOTS);
+        await cache.put(SCORER_SNAPSHOT_URL + "-failed", new Response("failed"));
+    } catch (error) {
+        console.warn("Scorer: " + error);
+    }
+}
+
+async function scorerKeepSnapshot(bytes) {
+    // Gzipped (most of the heap is zeros): about a quarter of the size on the phone.
+    try {
+        const packed = new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"));
+        const body = await new Response(packed).arrayBuffer();
+        await scorerDropSnapshots();
+        const cache = await caches.open(SCORER_SNAPSHOTS);
+        await cache.put(SCORER_SNAPSHOT_URL, new Response(body, {
+            headers: {"content-type": "application/gzip"}}));
+        self.scorerMark("snapshot kept (" + bytes.length + " bytes, " + body.byteLength +
+                        " gzipped)");
+    } catch (error) {
+        console.warn("Scorer: the Python snapshot was not kept (" + error + ")");
+    }
+}
+
+async function scorerAppArchive() {
+    const response = await fetch(self.appPackageUrl);
+    if (!response.ok) {
+        throw new Error("Failed to download app package: HTTP " + response.status + " " +
+                        self.appPackageUrl);
+    }
+    return new Uint8Array(await response.arrayBuffer());
+}
+
+// Unpack the app (app.tar.gz: regular files, PAX headers for long names) into the working
+// folder, in JavaScript: Flet's worker does it with Python's tarfile, which takes several
+// times as long in wasm. No JavaScript object is left with Python (the snapshot needs that).
+async function scorerUnpack(pyodide, archive) {
+    const stream = new Blob([archive]).stream().pipeThrough(new DecompressionStream("gzip"));
+    const tar = new Uint8Array(await new Response(stream).arrayBuffer());
+    const text = new TextDecoder();
+    const field = (at, length) => text.decode(tar.subarray(at, at + length)).replace(/\0.*$/s, "");
+    const folders = new Set();
+    let longName = null;
+    for (let at = 0; at + 512 <= tar.length && tar[at] !== 0;) {
+        const size = parseInt(field(at + 124, 12).trim() || "0", 8);
+        const type = String.fromCharCode(tar[at + 156] || 48);
+        const body = tar.subarray(at + 512, at + 512 + size);
+        if (type === "x") {  // PAX header of the next entry: "LENGTH path=NAME\n" records
+            for (const record of text.decode(body).split("\n")) {
+                const match = /^\d+ path=(.*)$/s.exec(record);
+                if (match) {
+                    longName = match[1];
+                }
+            }
+        } else if (type === "0") {
+            const prefix = field(at + 345, 155);
+            const name = longName || (prefix ? prefix + "/" : "") + field(at, 100);
+            const folder = name.includes("/") ? name.slice(0, name.lastIndexOf("/")) : "";
+            if (folder && !folders.has(folder)) {
+                pyodide.FS.mkdirTree(folder);
+                folders.add(folder);
+            }
+            pyodide.FS.writeFile(name, body);
+            longName = null;
+        } else if (type !== "g") {
+            throw new Error("app.tar.gz: unexpected entry of type " + type);
+        }
+        at += 512 + Math.ceil(size / 512) * 512;
+    }
+    pyodide.runPython(`
+import sys
+if "__pypackages__" not in sys.path:
+    sys.path.insert(0, "__pypackages__")
+`);
+}
+
+const SCORER_OUTPUT = {
+    stdout: (text) => self.sendPythonOutput(text, false),
+    stderr: (text) => self.sendPythonOutput(text, true),
+};
+
+// The size of the wasm memory a snapshot holds (after its header: see Pyodide's makeSnapshot).
+function scorerSnapshotHeap(snapshot) {
+    return snapshot.byteLength - new Uint32Array(snapshot.buffer, snapshot.byteOffset, 4)[1];
+}
+
+// Run ``load`` with Pyodide's wasm memory grown to ``bytes`` as soon as it is instantiated.
+// Pyodide's restore copies the snapshot into the memory as the module declared it (its
+// INITIAL_MEMORY setting does not apply: the module exports its memory), so a snapshot larger
+// than that fails ("RangeError: offset is out of bounds") unless the memory is grown first.
+async function scorerWithMemory(bytes, load) {
+    const streaming = WebAssembly.instantiateStreaming;
+    const plain = WebAssembly.instantiate;
+    function grown(result) {
+        const memory = result && result.instance && result.instance.exports.memory;
+        if (memory instanceof WebAssembly.Memory) {
+            const pages = Math.ceil(bytes / 65536) - memory.buffer.byteLength / 65536;
+            if (pages > 0) {
+                memory.grow(pages);
+            }
+        }
+        return result;
+    }
+    WebAssembly.instantiateStreaming = async function (...args) {
+        return grown(await streaming.apply(WebAssembly, args));
+    };
+    WebAssembly.instantiate = async function (...args) {
+        return grown(await plain.apply(WebAssembly, args));
+    };
+    try {
+        return await load();
+    } finally {
+        WebAssembly.instantiateStreaming = streaming;
+        WebAssembly.instantiate = plain;
+    }
+}
+
+// Python from the snapshot, with the app's files; null (and the snapshot dropped) if that fails.
+async function scorerRestore(loadPyodide, archive) {
+    const snapshot = await scorerReadSnapshot();
+    if (!snapshot) {
+        return null;
+    }
+    self.scorerMark("snapshot read");
+    try {
+        const pyodide = await scorerWithMemory(scorerSnapshotHeap(snapshot), () => loadPyodide({
+            ...SCORER_OUTPUT, _loadSnapshot: snapshot}));
+        self.scorerMark("pyodide restored");
+        await scorerUnpack(pyodide, await archive);
+        self.scorerMark("archive unpacked");
+        // What must differ from one visit to the next: random numbers, the time zone.
+        pyodide.runPython(`
+import random, time
+random.seed()
+if hasattr(time, "tzset"):
+    time.tzset()
+`);
+        return pyodide;
+    } catch (error) {
+        console.warn("Scorer: the Python snapshot was not restored, starting normally (" +
+                     error + ")");
+        await scorerSnapshotBroken();
+        return null;
+    }
+}
+
+// In the snapshot maker (a nested worker): a Pyodide made for snapshots, the app unpacked and
+// imported, the snapshot kept.
+async function scorerMakeSnapshot(loadPyodide, archive, modules) {
+    const pyodide = await loadPyodide({...SCORER_OUTPUT, _makeSnapshot: true});
+    self.scorerMark("snapshot maker: pyodide loaded");
+    await scorerUnpack(pyodide, await archive);
+    pyodide.runPython(`
+import importlib
+for _name in ${JSON.stringify(modules)}:
+    try:
+        importlib.import_module(_name)
+    except BaseException as _error:  # left for the app to import (and report) itself
+        print("Scorer: not in the snapshot:", _name, repr(_error))
+del _name
+`);
+    self.scorerMark("snapshot maker: imports done");
+    await scorerKeepSnapshot(pyodide.makeMemorySnapshot());
+}
+
+async function scorerSnapshotFailed() {
+    try {
+        const cache = await caches.open(SCORER_SNAPSHOTS);
+        return !!(await cache.match(SCORER_SNAPSHOT_URL + "-failed"));
+    } catch (error) {
+        return true;
+    }
+}
+
+// After a start without a snapshot: have a nested worker make one for the next visit.
+async function scorerOrderSnapshot(modules) {
+    if (typeof Worker === "undefined" || !self.caches ||
+            typeof CompressionStream === "undefined" || await scorerSnapshotFailed()) {
+        return;
+    }
+    const maker = new Worker(self.location.href, {type: "module"});
+    maker.onmessage = (event) => {
+        maker.terminate();
+        self.scorerMark("snapshot maker ended: " + event.data);
+    };
+    maker.postMessage({pyodideUrl: self.pyodideUrl, appPackageUrl: self.appPackageUrl,
+                       documentUrl: self.documentUrl, args: {scorerSnapshotMaker: true,
+                       modules: modules.filter((name) => !SCORER_NOT_WARM.has(name))}});
+}
+
+// Run the app's main.py in ``pyodide`` until Flet's connection is up.
+async function scorerRunApp(pyodide) {
+    pyodide.registerJsModule("flet_js", flet_js);
+    flet_js.documentUrl = documentUrl;
+    await pyodide.runPythonAsync(`
+import flet_js, runpy
+
+try:
+    import msgpack as _msgpack
+
+    def _send_python_output(text, is_stderr):
+        # Framed like PyodideConnection.send_message (as Flet's own worker does).
+        flet_js.receive_callback(
+            bytes([0]) + _msgpack.packb([7, {"text": text, "is_stderr": bool(is_stderr)}]))
+
+    flet_js.send_python_output = _send_python_output
+except ImportError:
+    pass
+
+flet_js.userAppStarting()
+try:
+    runpy.run_module("main", run_name="__main__")
+except SystemExit as _exit:
+    if _exit.code not in (None, 0):
+        raise
+`);
+    self.scorerMark("app started");
+    return typeof self.flet_js.start_connection === "function";
+}
+
+self.initPyodide = async function () {
+    try {
+        const pyodideModule = await import(self.pyodideUrl);
+        const loadPyodide = pyodideModule.loadPyodide || self.loadPyodide;
+        const archive = scorerAppArchive();
+        archive.catch(() => {});  // awaited below; reported there
+        if (self.flet_js.args && self.flet_js.args.scorerSnapshotMaker) {
+            await scorerMakeSnapshot(loadPyodide, archive, self.flet_js.args.modules);
+            self.postMessage("done");
+            return;
+        }
+        self.scorerMark("worker started");
+        let pyodide = await scorerRestore(loadPyodide, archive);
+        let started = false;
+        if (pyodide) {
+            try {
+                started = await scorerRunApp(pyodide);
+                console.log("Scorer: Python restored from the snapshot of build " +
+                            SCORER_BUILD);
+            } catch (error) {
+                console.warn("Scorer: the app did not start from the Python snapshot, " +
+                             "starting normally (" + error + ")");
+                await scorerSnapshotBroken();
+                self.userAppRunning = false;
+                pyodide = null;
+            }
+        }
+        if (!pyodide) {
+            // Called by scorer.ui.browser once the home screen is up, with the modules it took.
+            self.flet_js.scorerHomeShown = (modules) => {
+                self.flet_js.scorerHomeShown = undefined;  // once
+                scorerOrderSnapshot(String(modules).split(",")).catch((error) => {
+                    console.warn("Scorer: no Python snapshot for the next visit (" + error +
+                                 ")");
+                });
+            };
+            pyodide = await loadPyodide(SCORER_OUTPUT);
+            self.scorerMark("pyodide loaded");
+            await scorerUnpack(pyodide, await archive);
+            self.scorerMark("archive unpacked");
+            started = await scorerRunApp(pyodide);
+            console.log("Scorer: Python started without a snapshot, build " + SCORER_BUILD);
+        }
+        self.pyodide = pyodide;
+        if (!started) {
+            self.postMessage("__flet_no_ui__:Script finished without starting a Flet UI.");
+            return;
+        }
+        await self.flet_js.start_connection(self.receiveCallback);
+        self.scorerMark("connected");
+        self.postMessage("initialized");
+    } catch (error) {
+        self.postMessage(error.toString());
+    }
+};
