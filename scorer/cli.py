@@ -9,14 +9,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any, NoReturn
 
 from .i18n import LANGUAGES, Translator
 from .rules import VARIANTS, InvalidInput, variant
 from .rules.base import option_contract
 from .rules.boards import board_dealer, board_vulnerable, check_board, check_diff, imps_line
-from .rules.contract_bridge import Honours, score_duplicate, score_rubber, vul_msg
+from .rules.contract_bridge import CHECK_MODES, Honours, score_duplicate, score_rubber, vul_msg
 from .rules.seats import seat_index, seat_msg
 from .rules.values import Line, Msg
 
@@ -50,12 +50,9 @@ def _lines(t: Translator, lines: Sequence[Any]) -> list[dict[str, Any]]:
 
 _OPTIONS = ("contract", "tricks", "hcp", "dealer", "calls", "vulnerable", "board", "declarer",
             "honors", "diff")
-_CONTRACT_BRIDGE = {"duplicate": {"contract", "tricks", "vulnerable", "board", "declarer"},
-                    "rubber": {"contract", "tricks", "vulnerable", "honors"},
-                    "imps": {"diff"}}
 
 
-def _check_unused(name: str, used: set[str], args: argparse.Namespace) -> None:
+def _check_unused(name: str, used: Collection[str], args: argparse.Namespace) -> None:
     for option in _OPTIONS:
         if getattr(args, option) is not None and option not in used:
             raise InvalidInput(f"--{option}", getattr(args, option), f"is not used by {name}")
@@ -93,7 +90,7 @@ def _vulnerable(args: argparse.Namespace) -> tuple[bool, list[Line]]:
 def _check_contract_bridge(args: argparse.Namespace, result_words: list[str]) -> dict[str, Any]:
     """scorer check duplicate | rubber | imps."""
     t = Translator(args.lang)
-    _check_unused(args.game, _CONTRACT_BRIDGE[args.game], args)
+    _check_unused(args.game, CHECK_MODES[args.game], args)
     if args.rule:
         raise InvalidInput("--rule", args.rule[0], f"is not used by {args.game}")
     if args.game == "imps":
@@ -123,7 +120,7 @@ def _check_contract_bridge(args: argparse.Namespace, result_words: list[str]) ->
 def _check(args: argparse.Namespace, result_words: list[str]) -> dict[str, Any]:
     """Score one hand without recording it; returns the JSON shape of the result and puts
     the table's words for a contract's result ('made +1', 'down 2') in ``result_words``."""
-    if args.game in _CONTRACT_BRIDGE:
+    if args.game in CHECK_MODES:
         return _check_contract_bridge(args, result_words)
     t = Translator(args.lang)
     checkable = [v.name for v in VARIANTS.values() if v.check_options]
@@ -133,9 +130,9 @@ def _check(args: argparse.Namespace, result_words: list[str]) -> dict[str, Any]:
         game = None
     if game is None or not game.check_options:  # or a whole-game variant (rubber bridge ...)
         raise InvalidInput("game", args.game,
-                           f"is not one of {', '.join([*checkable, *_CONTRACT_BRIDGE])}")
+                           f"is not one of {', '.join([*checkable, *CHECK_MODES])}")
     rules = game.parse_rules(_rules(args.rule))
-    _check_unused(game.name, set(game.check_options), args)
+    _check_unused(game.name, game.check_options, args)
     hand = game.check_hand({option: getattr(args, option) for option in game.check_options},
                            rules)
     result: dict[str, Any] = {}

@@ -14,7 +14,6 @@ import shutil
 import socket
 import subprocess
 import sys
-import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
@@ -22,6 +21,11 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
                  "--disable-background-networking", "--disable-component-update",
                  "--disable-sync"]
 PHONE = {"width": 360, "height": 640}
+SEATS = ["North", "East", "South", "West"]
+# How New game names the players of a game, by its English title: seats where the game has
+# them, the teams of a team match, else 'Player 1', 'Player 2', ...
+PLAYER_LABELS = {"MiniBridge": SEATS, "Rubber bridge": SEATS, "Chicago": SEATS,
+                 "Team match": ["Team 1", "Team 2"]}
 # A page function: resolves once the browser has drawn ``n`` more frames. Flutter moves things
 # (and types, and configures its editing field) frame by frame, so waiting for frames waits for
 # its progress, whatever the speed of the machine, where a sleep guesses it.
@@ -37,6 +41,15 @@ SHOWN = """text => {
   return Array.from(host.querySelectorAll('[aria-label]'))
     .some(e => e.getAttribute('aria-label').includes(text));
 }"""
+
+
+# served() gives a starting server this many tries, at least 0.2 s apart while the port is closed:
+# five minutes and more, for a busy machine; a server that exits fails at once.
+SERVE_POLLS = 1500
+# Phone.see() looks again every SEE_FRAMES frames drawn: its limit is a count of frames (as many
+# as an idle page draws in the time asked for, at 60 a second), so a slow machine, which draws
+# fewer, waits longer; a page that stops drawing fails at the next frame wait (a minute).
+SEE_FRAMES = 6
 
 
 def free_port() -> int:
@@ -58,15 +71,17 @@ def served(data_dir: Path, port: int | None = None, args: Sequence[str] = (),
         env={**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})})
     url = f"http://127.0.0.1:{port}/"
     try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
+        for _ in range(SERVE_POLLS):  # each poll: a connection try, then up to 0.2 s for an exit
             with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 1):
                 break
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                child.wait(0.2)  # the pause is a wait for the other outcome: the child ending
             if child.poll() is not None:
                 raise RuntimeError(f"scorer serve exited: {Path(log.name).read_text()}")
-            time.sleep(0.2)
         else:
-            raise RuntimeError("scorer serve did not start")
+            raise RuntimeError(f"scorer serve (still running) did not accept a connection on "
+                               f"port {port} in {SERVE_POLLS} tries (5 minutes or more); its "
+                               f"output: {Path(log.name).read_text()}")
         yield url
     finally:
         child.terminate()
@@ -157,15 +172,63 @@ class Phone:
         box.fill(text)
         self.frames(12)
 
+    def into_view(self, label: str) -> None:
+        """Scroll as a finger would until the text field ``label`` is on screen (the list of
+        games pushes a four-player form's last names below a phone's fold)."""
+        field = self.page.get_by_role("textbox", name=label, exact=True)
+        field.wait_for(timeout=20000)
+        size = self.page.viewport_size or PHONE
+        for _ in range(10):
+            box = self.steady_box(field)
+            if box is None or (box["y"] >= 60 and box["y"] + box["height"] <= size["height"] - 90):
+                return
+            self.page.mouse.move(size["width"] / 2, size["height"] / 2)
+            self.page.mouse.wheel(0, box["y"] + box["height"] / 2 - size["height"] / 2)
+
+    def new_game(self, game: str, names: Sequence[str], *, dealer: str | None,
+                 end: str | None = None, rules: Sequence[str] = ()) -> None:
+        """Start a game from the home screen as a player does: New game, the game (its English
+        title), the players' names, the first dealer (None: the game has none to pick, and
+        none is offered), the end and house rules tapped by name. Start game is in view
+        without scrolling; after it the scoreboard names the dealer."""
+        self.tap("New game")
+        self.tap(game)
+        labels = PLAYER_LABELS.get(game, [f"Player {i + 1}" for i in range(len(names))])
+        for label, name in zip(labels, names, strict=True):
+            self.into_view(label)
+            self.type(label, name)
+        if dealer is None:
+            assert not self.button(f"First dealer {names[0]}").count()
+        else:
+            self.tap(f"First dealer {dealer}")
+        if end:
+            self.tap(end)
+        for rule in rules:
+            self.tap(rule)
+        start_button = self.button("Start game").first
+        start_button.wait_for(state="visible", timeout=20000)  # the form is drawn again
+        start = self.steady_box(start_button)
+        size = self.page.viewport_size or PHONE
+        assert start is not None and start["y"] + start["height"] <= size["height"]  # in view
+        self.tap("Start game")
+        if dealer is not None:
+            self.see(f"dealer: {dealer}")
+
     def see(self, text: str, timeout: float = 20000) -> None:
-        """Wait until ``text`` (a substring, or a regex) is shown or named on screen."""
+        """Wait until ``text`` (a substring, or a regex) is shown or named on screen: looked
+        for again every few frames, for as many frames as an idle page draws in ``timeout``
+        ms (a count, not a clock: a busy machine's slower frames give it more time)."""
         pattern = text if isinstance(text, re.Pattern) else re.compile(re.escape(text))
-        deadline = time.monotonic() + timeout / 1000
-        while time.monotonic() < deadline:
+        checks = max(1, round(timeout / 1000 * 60 / SEE_FRAMES))
+        for _ in range(checks):
             if pattern.search(self.screen_text()):
                 return
-            time.sleep(0.1)
-        raise AssertionError(f"{text!r} not on screen; screen shows:\n{self.screen_text()}")
+            self.frames(SEE_FRAMES)
+        if pattern.search(self.screen_text()):
+            return
+        raise AssertionError(f"{text!r} not on screen after {checks * SEE_FRAMES} frames "
+                             f"({timeout / 1000:g} s at 60 frames a second); screen shows:\n"
+                             f"{self.screen_text()}")
 
     def screen_text(self) -> str:
         """Everything the accessibility tree says: texts, one per line, and names."""

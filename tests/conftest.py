@@ -1,5 +1,5 @@
 """Shared test helpers: the tests folder on sys.path, Hypothesis profiles, a real tiny file
-system.
+system, and the two storages the store's logic is tested over.
 
 Hypothesis profiles (``HYPOTHESIS_PROFILE=...``):
 - ``ci`` (the default): the same examples on every run (derandomized, no example database),
@@ -17,6 +17,9 @@ from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
+from tinydb.storages import MemoryStorage
+
+from scorer.store import AtomicJSONStorage
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -51,3 +54,15 @@ def fill(disk: Path) -> None:
                 assert error.errno == errno.ENOSPC
 
 
+
+
+STORAGES = {"memory": MemoryStorage, "json": AtomicJSONStorage}
+
+
+@pytest.fixture(params=list(STORAGES))
+def storage_class(request):
+    """The TinyDB storage class a store keeps its games in: the store's logic (index,
+    revisions, migrations, import, export, corrections history) is tested over TinyDB's memory
+    storage and over the JSON files; what only files have (atomic writes, backups, the lock,
+    damage, crashes) is tested on disk alone."""
+    return STORAGES[request.param]

@@ -4,20 +4,33 @@ controls of every input module carry the names players and tests find them by.""
 
 from __future__ import annotations
 
+from dataclasses import fields
+
 import flet as ft
 import pytest
 
 from scorer.game import Game
 from scorer.i18n import Translator
-from scorer.rules import Contract, Doubling, Strain
+from scorer.rules import (
+    CHECK_FIRST,
+    NEW_GAME_FIRST,
+    VARIANTS,
+    Contract,
+    Doubling,
+    Strain,
+    variant,
+)
 from scorer.rules.bridge_games import BridgeDeal
 from scorer.rules.contract_bridge import Honours, score_rubber
 from scorer.rules.team_match import TeamBoard
 from scorer.ui.deal_entry import DealEntry
 from scorer.ui.entry import ENTRIES, entry_for
 from scorer.ui.entry.bridge import BridgeDraft
-from scorer.ui.entry.team_match import TeamMatchDraft
+from scorer.ui.entry.common import ContractDraft, ContractFields
+from scorer.ui.entry.team_match import TableDraft, TeamMatchDraft
 from scorer.ui.forms import DealDraft, NewGameForm
+from scorer.ui.screens.check import ScoreCheck
+from scorer.ui.screens.frame import CHECK_GAMES, GAMES
 
 EN = Translator("en")
 PLAYERS = ["Ana", "Ben", "Cleo", "Dan"]  # North, East, South, West
@@ -75,6 +88,13 @@ def test_every_variant_finds_its_input_module():
     assert isinstance(DealDraft("team-match", ("A", "B"), None), TeamMatchDraft)
     draft = DealDraft.for_game(rubber())
     assert type(draft) is BridgeDraft and isinstance(draft, DealDraft)
+
+
+def test_the_screens_start_on_the_games_the_registry_names():
+    assert (NEW_GAME_FIRST, CHECK_FIRST) == ("minibridge", "draw-bridge")  # as players know them
+    assert NewGameForm().variant_name == NEW_GAME_FIRST
+    assert ScoreCheck().hand(EN).variant_name == CHECK_FIRST and CHECK_FIRST in CHECK_GAMES
+    assert tuple(VARIANTS) == GAMES and GAMES[:3] == ("draw-bridge", "minibridge", "call-break")
 
 
 # --- rubber bridge --------------------------------------------------------------------------
@@ -233,6 +253,41 @@ def test_team_draft_round_trip_and_correction():
     game = saved(game, again)
     correcting = DealDraft.from_deal(game, 1)
     assert correcting.to_dict() == kept and correcting.board == 1
+
+
+def test_a_table_and_a_contract_game_share_one_contract_draft():
+    """A table of a team match holds the contract fields every contract game's draft holds:
+    declared once, checked, kept and taken back the same way."""
+    contract = ["declarer", "level", "strain", "doubling", "tricks"]
+    assert [f.name for f in fields(ContractFields)] == contract
+    assert [f.name for f in fields(TableDraft)] == [*contract, "passed_out"]
+    for name in ("draw-bridge", "minibridge", "rubber-bridge", "chicago"):
+        draft = DealDraft(name, ("A", "B", "C", "D")[:variant(name).player_count], None)
+        assert isinstance(draft, ContractDraft) and isinstance(draft, ContractFields), name
+    table, rubber_draft = TableDraft(), DealDraft.for_game(rubber())
+    said = []
+    for step in ("declarer", "level", "strain", "tricks"):
+        said.append((EN.render(table.contract_problem()),
+                     EN.render(rubber_draft.contract_problem())))
+        value = {"declarer": 3, "level": 3, "strain": Strain.NOTRUMP, "tricks": 8}[step]
+        setattr(table, step, value)
+        setattr(rubber_draft, step, value)
+    assert said == [(m, m) for m in ("choose the declarer", "choose the contract's level",
+                                      "choose the contract's strain",
+                                      "choose the tricks declarer took")]
+    table.doubling = rubber_draft.doubling = Doubling.REDOUBLED
+    assert table.contract_problem() is None and table.contract == Contract.parse("3NTXX")
+    kept = table.to_dict()
+    assert kept == {"passed_out": False, **{k: v for k, v in rubber_draft.to_dict().items()
+                                            if k in contract}}
+    again = TableDraft()
+    again.take(kept)
+    assert again == table and again.result() == (BridgeDeal(3, Contract.parse("3NTXX"), 8), None)
+    with pytest.raises(ValueError):
+        TableDraft().take({**kept, "declarer": 4})  # four seats: 0 to 3
+    filled = TableDraft()
+    filled.fill(BridgeDeal(3, Contract.parse("3NTXX"), 8))
+    assert filled == table
 
 
 # --- new game -------------------------------------------------------------------------------

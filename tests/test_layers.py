@@ -165,3 +165,55 @@ def test_the_store_loads_neither_flet_nor_text_rendering():
     assert "tinydb" in loaded and "scorer.store" in loaded
     forbidden = ("flet", "scorer.ui", "scorer.i18n", "scorer.sheet", "scorer.cli")
     assert [m for m in loaded if any(under(m, f) for f in forbidden)] == []
+
+
+# --- nobody outside scorer/rules/ names a variant -------------------------------------------
+# A variant answers for itself (docs/architecture.md): a game's name written as a value in the
+# UI, the CLI, the sheets or the statistics is knowledge that belongs in scorer/rules/ (the
+# registry says which game each screen starts on). Docstrings and comments may name games.
+
+def variant_names() -> set[str]:
+    from scorer.rules import VARIANTS  # imported here: the layer checks above read files only
+
+    return {name for v in VARIANTS.values() for name in (v.name, *v.aliases)}
+
+
+def names_in(source: str, names: set[str]) -> list[tuple[int, str]]:
+    """The string literals of ``source`` (not docstrings) that name one of ``names``: the whole
+    literal, or one part of an address ('/rules/chicago'), in any case; (line, literal) each."""
+    tree = ast.parse(source)
+    docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                  if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef,
+                                       ast.AsyncFunctionDef))
+                  and node.body and isinstance(node.body[0], ast.Expr)
+                  and isinstance(node.body[0].value, ast.Constant)}
+    return [(node.lineno, node.value) for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str)
+            and id(node) not in docstrings
+            and any(part.strip().lower() in names for part in (node.value, *node.value.split("/")))]
+
+
+def test_no_module_outside_the_rules_names_a_variant():
+    names = variant_names()
+    assert {"draw-bridge", "minibridge", "call-break", "rubber", "chicago", "team-match"} <= names
+    modules = [path for path in sorted(ROOT.rglob("*.py"))
+               if not under(module_name(path), "scorer.rules")]
+    assert {"scorer.cli", "scorer.stats", "scorer.sheet", "scorer.ui.forms"} <= {
+        module_name(path) for path in modules}
+    found = [f"{path.relative_to(ROOT.parent)}:{line}: {text!r}" for path in modules
+             for line, text in names_in(path.read_text(encoding="utf-8"), names)]
+    assert found == []
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ('x = "minibridge"\n', [(1, "minibridge")]),
+    ('if name == "Draw-Bridge ":\n    pass\n', [(1, "Draw-Bridge ")]),
+    ('MODES = {"rubber": 1}\n', [(1, "rubber")]),  # an alias names its game too
+    ('page.go("/rules/chicago")\n', [(1, "/rules/chicago")]),
+    ('def f():\n    return f"{x}/team-match"\n', [(2, "/team-match")]),
+    ('"""Draw Bridge, minibridge."""\n# chicago\nx = 1\n', []),  # docstring and comment
+    ('class A:\n    """minibridge"""\n\n    y = "call-break"\n', [(4, "call-break")]),
+    ('t("boards.rubber")\nKEY = "minibridge_rules"\nx = "Draw Bridge"\n', []),  # not a name
+])
+def test_the_name_finder_finds_a_planted_name(text, expected):
+    assert names_in(text, variant_names()) == expected

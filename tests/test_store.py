@@ -1,4 +1,6 @@
-"""The store, always against real files in tmp_path: durability, locking, damage, import."""
+"""The store: its logic (revisions, the index, migrations, ids, threads) over TinyDB's memory
+storage and over the JSON files (``any_store``); durability, locking and damage against real
+files in tmp_path only."""
 
 from __future__ import annotations
 
@@ -33,6 +35,7 @@ from scorer.store import (
 )
 from scorer.store import core as store_core
 from scorer.store.documents import read_game, write_game
+from scorer.store.shelf import StorageShelf
 
 HERE = Path(__file__).resolve().parent
 ENGLISH = Translator("en")
@@ -64,14 +67,107 @@ def store(folder):
         yield opened
 
 
+@pytest.fixture
+def any_store(folder, storage_class):
+    """A store over each storage class (conftest: STORAGES)."""
+    with Store(folder, storage=storage_class) as opened:
+        yield opened
+
+
 def game_file(folder: Path, game_id: str) -> Path:
     return folder / "games" / f"{game_id}.json"
+
+
+def rewrite(store: Store, game_id: str, change) -> dict:
+    """Change a stored game's document behind the store's back, as another program would,
+    whatever keeps it (a file, or a memory storage); returns the document as now stored."""
+    if isinstance(store._files, StorageShelf):
+        doc = store._files._games[game_id].read()
+        change(doc)
+        store._files.put(game_id, doc)
+        return store._files._games[game_id].read()
+    path = game_file(store.folder, game_id)
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    change(doc)
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    return json.loads(path.read_text(encoding="utf-8"))
 
 
 # --- the basics -------------------------------------------------------------------------------
 
 
-def test_save_load_round_trip_and_revisions(store, folder):
+def test_save_load_round_trip_and_revisions(any_store):
+    game = any_store.save(call_break())
+    assert game.revision == 1 and any_store.load(game.id) == game
+    game = any_store.save(game.add_deal(ROUND))
+    assert game.revision == 2
+    loaded = any_store.load(game.id)
+    assert loaded == game and loaded.totals == (31, 30, 30, 30)
+    with pytest.raises(UnknownGame):
+        any_store.load("nobody")
+
+
+def test_corrections_and_their_history_are_kept(any_store):
+    game = any_store.save(call_break(end="open").add_deal(ROUND).add_deal(ROUND))
+    corrected = game.correct(1, CallBreakDeal((4, 3, 3, 3), (4, 3, 3, 3))).remove_last()
+    saved = any_store.save(corrected)
+    loaded = any_store.load(game.id)
+    assert loaded == saved and loaded.history == corrected.history
+    assert [c.to_dict()["deal"] for c in loaded.history] == [1, 2] and len(loaded.deals) == 1
+    summary = any_store.list_games()[0]
+    assert (summary.deals, summary.totals, summary.revision) == (1, loaded.totals, 2)
+
+
+def test_the_index_says_what_the_home_screen_and_the_statistics_need(any_store):
+    finished = call_break(end="deals=1")
+    finished = any_store.save(finished.add_deal(ROUND))
+    playing = any_store.save(draw_bridge())
+    summaries = {s.id: s for s in any_store.list_games()}
+    assert summaries[finished.id].status == "finished"
+    assert summaries[finished.id].winners == finished.outcome.winners
+    assert summaries[playing.id].status == "in progress" and summaries[playing.id].deals == 0
+    assert summaries[playing.id].players == ("Ana", "Ben")
+    stats = {p.name: p for p in any_store.player_stats()}
+    assert set(stats) == {"Ana", "Ben", "Cleo", "Dan"}  # a game counts once it is over
+    assert sum(p.games for p in stats.values()) == 4
+
+
+def test_an_older_schema_is_migrated_on_load(any_store):
+    game = any_store.save(call_break().add_deal(ROUND))
+
+    def make_old(doc):
+        old = doc["game"]["1"]
+        del old["schema_version"]
+        old["game"] = old.pop("variant")
+
+    stored = rewrite(any_store, game.id, make_old)
+    assert "schema_version" not in stored["game"]["1"]
+    loaded = any_store.load(game.id)
+    assert loaded.totals == (31, 30, 30, 30) and loaded.variant_name == "call-break"
+
+
+def test_a_newer_schema_is_refused_and_left_as_it_is(any_store):
+    game = any_store.save(call_break())
+    stored = rewrite(any_store, game.id,
+                     lambda doc: doc["game"]["1"].update({"schema_version": 99}))
+    with pytest.raises(NewerSchema):
+        any_store.load(game.id)
+    with pytest.raises(NewerSchema):
+        any_store.save(game)
+    assert [u.id for u in any_store.unreadable_games()] == [game.id]
+    assert any("newer Scorer" in n for n in notices(any_store))
+    assert rewrite(any_store, game.id, lambda doc: None) == stored
+
+
+def test_a_store_over_memory_keeps_no_game_in_the_folder(folder):
+    with Store(folder, storage=MemoryStorage) as store:
+        game = store.save(call_break())
+        assert store.load(game.id) == game and len(store.list_games()) == 1
+        store.save_draft(game.id, {"typed": 1})  # drafts stay files
+    assert sorted(p.name for p in folder.iterdir()) == [".lock", "drafts"]
+
+
+def test_a_save_is_one_file_and_the_previous_version_its_backup(store, folder):
     game = store.save(call_break())
     assert game.revision == 1
     # The first save is one write of the whole game: no backup of an empty document.
@@ -95,20 +191,21 @@ def test_every_save_is_on_disk_when_save_returns(store, folder):
         assert len(doc["game"]["1"]["deals"]) == n
 
 
-def test_list_newest_first_and_delete(store):
-    first = store.save(call_break())
-    second = store.save(draw_bridge())
-    assert [s.id for s in store.list_games()] == [second.id, first.id]
-    store.save(first.add_deal(ROUND))
-    summaries = store.list_games()
+def test_list_newest_first_and_delete(any_store):
+    clock = iter(f"2026-11-30T12:{m:02d}:00.000+00:00" for m in range(3)).__next__
+    first = any_store.save(Game.new("call-break", list("ABCD"), first_dealer=0, now=clock))
+    second = any_store.save(Game.new("draw-bridge", ["Ana", "Ben"], first_dealer=0, now=clock))
+    assert [s.id for s in any_store.list_games()] == [second.id, first.id]
+    any_store.save(first.add_deal(ROUND, now=clock))
+    summaries = any_store.list_games()
     assert summaries[0].id == first.id and summaries[0].totals == (31, 30, 30, 30)
     assert summaries[0].status == "in progress" and summaries[0].deals == 1
-    store.delete(second.id)
-    assert [s.id for s in store.list_games()] == [first.id]
+    any_store.delete(second.id)
+    assert [s.id for s in any_store.list_games()] == [first.id]
     with pytest.raises(UnknownGame):
-        store.load(second.id)
+        any_store.load(second.id)
     with pytest.raises(UnknownGame):
-        store.load("../../etc/passwd")
+        any_store.load("../../etc/passwd")
 
 
 def test_index_survives_reopen_and_is_rebuilt_when_stale(folder):
@@ -155,21 +252,21 @@ def test_data_dir_resolution(monkeypatch, tmp_path):
 # --- one writer at a time ------------------------------------------------------------------
 
 
-def test_stale_revision_is_refused(store):
-    game = store.save(call_break())
+def test_stale_revision_is_refused(any_store):
+    game = any_store.save(call_break())
     mine = game.add_deal(ROUND)
     theirs = game.add_deal(CallBreakDeal((2, 2, 2, 2), (4, 3, 3, 3)))
-    store.save(theirs)
+    any_store.save(theirs)
     with pytest.raises(StaleGame, match="changed elsewhere since it was loaded"):
-        store.save(mine)
-    assert store.load(game.id).deals == theirs.deals
-    store.delete(game.id)
+        any_store.save(mine)
+    assert any_store.load(game.id).deals == theirs.deals
+    any_store.delete(game.id)
     with pytest.raises(StaleGame, match="deleted"):
-        store.save(theirs)
+        any_store.save(theirs)
 
 
-def test_two_threads_saving_the_same_game(store):
-    base = store.save(call_break(end="open"))
+def test_two_threads_saving_the_same_game(any_store):
+    base = any_store.save(call_break(end="open"))
     results: list[str] = []
     barrier = threading.Barrier(8)
 
@@ -177,7 +274,7 @@ def test_two_threads_saving_the_same_game(store):
         deal = CallBreakDeal((2, 2, 2, 2), (4, 3, 3, 3)) if n % 2 else ROUND
         barrier.wait()
         try:
-            store.save(base.add_deal(deal))
+            any_store.save(base.add_deal(deal))
             results.append("saved")
         except StaleGame:
             results.append("stale")
@@ -188,23 +285,23 @@ def test_two_threads_saving_the_same_game(store):
     for t in threads:
         t.join()
     assert sorted(results) == ["saved"] + ["stale"] * 7
-    assert len(store.load(base.id).deals) == 1
+    assert len(any_store.load(base.id).deals) == 1
 
 
-def test_threads_saving_different_games_lose_nothing(store):
-    games = [store.save(call_break(end="open")) for _ in range(6)]
+def test_threads_saving_different_games_lose_nothing(any_store):
+    games = [any_store.save(call_break(end="open")) for _ in range(6)]
 
     def worker(game: Game) -> None:
         for _ in range(10):
-            game = store.save(game.add_deal(ROUND))
+            game = any_store.save(game.add_deal(ROUND))
 
     threads = [threading.Thread(target=worker, args=(g,)) for g in games]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
-    assert all(len(store.load(g.id).deals) == 10 for g in games)
-    assert {s.deals for s in store.list_games()} == {10}
+    assert all(len(any_store.load(g.id).deals) == 10 for g in games)
+    assert {s.deals for s in any_store.list_games()} == {10}
 
 
 def test_second_process_is_told_the_folder_is_in_use(store, folder):
@@ -452,17 +549,17 @@ def test_two_processes_saving_in_turn_lose_no_acknowledged_deal(folder, path):
         assert store.notices == []
 
 
-def test_a_write_from_elsewhere_is_never_overwritten(folder):
-    """Even without any lock, a save checks the file on disk, not only its own index."""
-    with Store(folder) as store:
-        game = store.save(call_break())
-        other = store.save(game.add_deal(ROUND))
-        # Someone else (a process that ignored the lock) puts revision 1 back on disk.
-        write_game(AtomicJSONStorage(game_file(folder, game.id)), game.add_deal(ROUND)
-                   .add_deal(ROUND).with_revision(5))
-        with pytest.raises(StaleGame):
-            store.save(other.add_deal(ROUND))
-        assert len(store.load(game.id).deals) == 2
+def test_a_write_from_elsewhere_is_never_overwritten(any_store):
+    """Even without any lock, a save checks what is stored, not only its own index."""
+    game = any_store.save(call_break())
+    other = any_store.save(game.add_deal(ROUND))
+    # Someone else (a process that ignored the lock) puts a game of 3 deals there.
+    theirs = game.add_deal(ROUND).add_deal(ROUND).add_deal(ROUND).with_revision(5)
+    rewrite(any_store, game.id, lambda doc: doc["game"].update({"1": theirs.to_dict()}))
+    with pytest.raises(StaleGame):
+        any_store.save(other.add_deal(ROUND))
+    assert len(any_store.load(game.id).deals) == 3
+    assert any_store.list_games()[0].deals == 3  # the index followed what is stored
 
 
 # --- unreadable files, full disks, read-only folders ----------------------------------------
@@ -601,12 +698,12 @@ def test_a_data_folder_that_is_a_file_is_one_clear_error(tmp_path):
         Store(path / "below")
 
 
-def test_game_ids_are_compared_without_case(store):
-    game = store.save(call_break(game_id="Game-One"))
-    assert "game-one" in store
-    assert store.load("GAME-ONE") == game
+def test_game_ids_are_compared_without_case(any_store):
+    game = any_store.save(call_break(game_id="Game-One"))
+    assert "game-one" in any_store
+    assert any_store.load("GAME-ONE") == game
     with pytest.raises(StaleGame, match="another game"):
-        store.save(Game.new("draw-bridge", ["A", "B"], first_dealer=0, game_id="game-one"))
+        any_store.save(Game.new("draw-bridge", ["A", "B"], first_dealer=0, game_id="game-one"))
 
 
 def test_a_store_dropped_without_closing_lets_the_folder_go(folder):

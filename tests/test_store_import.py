@@ -1,5 +1,7 @@
 """Export and import: round trips, every hostile file refused with a clear message, imports
-all-or-nothing (also across a crash), and anything import accepts can be shown."""
+all-or-nothing (also across a crash), and anything import accepts can be shown. The store's
+side of it runs over TinyDB's memory storage and over the JSON files (conftest: STORAGES);
+what only files have (staging, a full disk) on disk alone."""
 
 from __future__ import annotations
 
@@ -45,8 +47,8 @@ def with_history() -> Game:
 
 
 @pytest.fixture
-def store(tmp_path):
-    with Store(tmp_path / "data") as opened:
+def store(tmp_path, storage_class):
+    with Store(tmp_path / "data", storage=storage_class) as opened:
         yield opened
 
 
@@ -57,13 +59,13 @@ def export(*docs) -> str:
 # --- round trips ------------------------------------------------------------------------------
 
 
-def test_export_import_json_round_trip(tmp_path):
-    with Store(tmp_path / "one") as store:
+def test_export_import_json_round_trip(tmp_path, storage_class):
+    with Store(tmp_path / "one", storage=storage_class) as store:
         one = store.save(with_history())
         two = store.save(draw_bridge().add_deal(DrawBridgeDeal(1, Contract.parse("4HX"), 10)))
         exported = store.export_json()
     (tmp_path / "export.json").write_text(exported, encoding="utf-8")
-    with Store(tmp_path / "other") as other:
+    with Store(tmp_path / "other", storage=storage_class) as other:
         report = other.import_file(tmp_path / "export.json")
         assert sorted(report.imported) == sorted([one.id, two.id])
         for game in (one, two):
@@ -216,23 +218,24 @@ def test_duplicate_ids_are_reported_never_dropped_silently(store):
 # --- all or nothing --------------------------------------------------------------------------
 
 
-def test_a_full_disk_during_an_import_leaves_nothing(store, monkeypatch):
-    games = [call_break().to_dict() for _ in range(5)]
-    real, writes = AtomicJSONStorage.write, []
+def test_a_full_disk_during_an_import_leaves_nothing(tmp_path, monkeypatch):
+    with Store(tmp_path / "data") as store:  # staging is for files: on disk only
+        games = [call_break().to_dict() for _ in range(5)]
+        real, writes = AtomicJSONStorage.write, []
 
-    def write(self, data):
-        writes.append(self.path)
-        if len(writes) == 3:
-            raise OSError(errno.ENOSPC, "No space left on device")
-        real(self, data)
+        def write(self, data):
+            writes.append(self.path)
+            if len(writes) == 3:
+                raise OSError(errno.ENOSPC, "No space left on device")
+            real(self, data)
 
-    monkeypatch.setattr(AtomicJSONStorage, "write", write)
-    with pytest.raises(WriteFailed, match="nothing was imported: No space left on device"):
-        store.import_data(export(*games))
-    monkeypatch.undo()
-    assert store.list_games() == []
-    assert not list(store.folder.glob(".import-*"))
-    assert len(store.import_data(export(*games)).imported) == 5
+        monkeypatch.setattr(AtomicJSONStorage, "write", write)
+        with pytest.raises(WriteFailed, match="nothing was imported: No space left on device"):
+            store.import_data(export(*games))
+        monkeypatch.undo()
+        assert store.list_games() == []
+        assert not list(store.folder.glob(".import-*"))
+        assert len(store.import_data(export(*games)).imported) == 5
 
 
 def stage(folder: Path, games: list[Game], committed: bool) -> Path:

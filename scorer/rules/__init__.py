@@ -1,7 +1,8 @@
 """Pure scoring for every variant (standard library only), and the registry that finds them.
 
 ``variant("draw-bridge")`` returns the variant object; adding a variant is one module here
-plus one line in ``VARIANTS`` (the whole checklist: docs/adding-a-variant.md).
+plus one line in ``VARIANTS`` (the whole checklist: docs/adding-a-variant.md). The registry also
+says which game each screen starts on: no module outside ``scorer/rules/`` names a variant.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from .team_match import TeamMatch
 from .values import InvalidInput, Line, Msg
 
 __all__ = [
+    "CHECK_FIRST",
     "CallBreak",
     "Chicago",
     "Contract",
@@ -32,6 +34,7 @@ __all__ = [
     "Line",
     "MiniBridge",
     "Msg",
+    "NEW_GAME_FIRST",
     "RubberBridge",
     "RuleInfo",
     "Strain",
@@ -41,9 +44,13 @@ __all__ = [
     "variant",
 ]
 
+# Every game, in the order the app offers them (New game, Check a score, the rules pages).
 VARIANTS: dict[str, Variant[Any, Any]] = {
     v.name: v for v in (DrawBridge(), MiniBridge(), CallBreak(), RubberBridge(), Chicago(),
                         TeamMatch())}
+
+NEW_GAME_FIRST = "minibridge"  # the game New game preselects
+CHECK_FIRST = "draw-bridge"  # the game whose hand Check a score opens on
 
 _BY_ALIAS: dict[str, Variant[Any, Any]] = {}
 for _v in VARIANTS.values():

@@ -6,6 +6,8 @@
 - :mod:`.migrate`: schema versions;
 - :mod:`.index`: the summaries of the home screen (derived data);
 - :mod:`.transfer`: export, the checks on an import, all-or-nothing import staging;
+- :mod:`.shelf`: where the games are kept: the files (:mod:`.gamefiles`) or TinyDB storages
+  of another class (``MemoryStorage`` in tests);
 - :mod:`.core`: :class:`Store`, which puts them together.
 
 It imports neither ``scorer.i18n`` nor ``scorer.sheet``: it speaks in Msg values and English

@@ -28,24 +28,19 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from tinydb.storages import Storage
+
 from ..game import Game
 from ..rules.values import Msg
 from ..stats import PlayerStats, combine
 from .drafts import Drafts
 from .errors import GameUnreadable, NewerSchema, NotAFolder, StaleGame, UnknownGame, WriteFailed
-from .files import make_dirs
+from .files import AtomicJSONStorage, make_dirs
 from .gamefiles import GameFiles, why
 from .index import GameSummary, UnreadableGame, read_index, write_index
 from .lock import FolderLock
-from .transfer import (
-    ImportReport,
-    export_document,
-    parse_import,
-    read_import_file,
-    recover_imports,
-    same_content,
-    stage_import,
-)
+from .shelf import Shelf, StorageShelf
+from .transfer import ImportReport, export_document, parse_import, read_import_file, same_content
 
 __all__ = ["Store", "resolve_data_dir"]
 
@@ -68,18 +63,23 @@ class Store:
     """Games in a data folder. Open one per process; it is safe to share between threads.
 
     ``notices`` collects messages (Msg values: the caller renders them) about damaged or
-    unreadable games found while working: the game named, what happened to its file."""
+    unreadable games found while working: the game named, what happened to its file.
+
+    ``storage`` is the TinyDB storage class the games and the index are kept in: the atomic
+    JSON files of the data folder (the default), or another class, one instance per game
+    (TinyDB's ``MemoryStorage``: the same logic in memory, for tests; the folder then holds
+    only the lock and the drafts)."""
 
     def __init__(self, data_dir: str | os.PathLike[str] | None = None,
-                 wait: float = 2.0) -> None:
+                 wait: float = 2.0, storage: type[Storage] = AtomicJSONStorage) -> None:
         self.folder = resolve_data_dir(data_dir)
         self.games_dir = self.folder / "games"
         self.quarantine_dir = self.folder / "quarantine"
-        self.index_path = self.folder / "index.json"
-        self._prepare_folder()
+        in_files = issubclass(storage, AtomicJSONStorage)
+        self._prepare_folder(self.games_dir if in_files else self.folder)
         self._lock = threading.RLock()
         self._folder_lock = FolderLock(self.folder, wait)
-        self._files = GameFiles(self.folder)
+        self._files: Shelf = GameFiles(self.folder) if in_files else StorageShelf(storage)
         self._drafts = Drafts(self.folder)
         self.notices: list[Msg] = self._files.notices
         self._unreadable = self._files.unreadable
@@ -87,22 +87,20 @@ class Store:
         self._index_written = 0.0
         self._index_dirty = False
         try:
-            with contextlib.suppress(OSError):
-                recover_imports(self.folder, self.games_dir)
-            self._files.clean_temporary_files()
+            self._files.recover()
             self._load_index()
         except BaseException:
             self._folder_lock.release()
             raise
 
-    def _prepare_folder(self) -> None:
+    def _prepare_folder(self, needed: Path) -> None:
         if self.folder.exists() and not self.folder.is_dir():
             raise NotAFolder(f"the data folder {self.folder} is a file, not a folder; "
                              "use another --data-dir")
         try:
-            make_dirs(self.games_dir)
+            make_dirs(needed)
         except OSError as error:
-            if not self.games_dir.is_dir():
+            if not needed.is_dir():
                 raise NotAFolder(f"the data folder {self.folder} cannot be used "
                                  f"({why(error)}); use another --data-dir") from None
 
@@ -121,7 +119,7 @@ class Store:
 
     # -- index
     def _load_index(self) -> None:
-        stored = read_index(self.index_path)
+        stored = read_index(self._files.index)
         fresh: dict[str, GameSummary] = {}
         changed = False
         for game_id, stamp in self._files.stamps().items():
@@ -144,7 +142,7 @@ class Store:
     def _write_index(self) -> None:
         """Write the index if the disk lets us; it stays in memory (dirty) if not."""
         try:
-            write_index(self.index_path, self._index.values())
+            write_index(self._files.index, self._index.values())
         except OSError:
             self._index_dirty = True
             return
@@ -298,7 +296,7 @@ class Store:
                     new.append(game.with_revision(1))
             if new:
                 try:
-                    stage_import(self.folder, self.games_dir, new)
+                    self._files.write_all(new)
                 except OSError as error:
                     raise WriteFailed(f"nothing was imported: {why(error)} "
                                       f"({self.folder})") from None

@@ -1,5 +1,6 @@
-"""The game files of a data folder: where each lives, reading one (repairing a damaged one
-from its backup, quarantining what cannot be read), writing and deleting one.
+"""The game files of a data folder (the store's shelf on disk, see :mod:`.shelf`): where each
+lives, reading one (repairing a damaged one from its backup, quarantining what cannot be read),
+writing one, an import's games all at once, deleting one; and the index file.
 
 A damaged file is moved to ``quarantine/`` (never deleted, never overwritten) and its
 ``.bak`` restored where that is valid. A file that cannot be read at all (no permission, a
@@ -14,6 +15,7 @@ import contextlib
 import os
 import secrets
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 from ..fields import check_game_id
@@ -24,6 +26,7 @@ from .documents import read_game, write_game
 from .errors import CorruptFile, NewerSchema, UnknownGame, WriteFailed
 from .files import TMP_SUFFIX, AtomicJSONStorage, fsync_dir, make_dirs
 from .index import UnreadableGame
+from .transfer import recover_imports, stage_import
 
 __all__ = ["GameFiles", "why"]
 
@@ -37,10 +40,20 @@ class GameFiles:
     """``games/`` and ``quarantine/`` of a data folder (callers hold the store's lock)."""
 
     def __init__(self, folder: Path) -> None:
+        self.folder = folder
         self.games_dir = folder / "games"
         self.quarantine_dir = folder / "quarantine"
         self.notices: list[Msg] = []
         self.unreadable: dict[str, UnreadableGame] = {}  # by id.casefold()
+        # derived data, large, written only by the store: read without the strict checks
+        self.index = AtomicJSONStorage(folder / "index.json", strict=False)
+
+    def recover(self) -> None:
+        """Finish the committed imports a crash interrupted, remove the others and the stray
+        temporary files of interrupted writes."""
+        with contextlib.suppress(OSError):
+            recover_imports(self.folder, self.games_dir)
+        self.clean_temporary_files()
 
     def path(self, game_id: str) -> Path:
         try:
@@ -146,6 +159,10 @@ class GameFiles:
         except OSError as error:
             raise WriteFailed(f"game {game.id} was not saved: {why(error)} "
                               f"({self.games_dir})") from None
+
+    def write_all(self, games: Sequence[Game]) -> None:
+        """New games all at once: staged, committed, moved in (see :mod:`.transfer`)."""
+        stage_import(self.folder, self.games_dir, games)
 
     def delete(self, game_id: str) -> None:
         path = self.path(game_id)

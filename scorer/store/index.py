@@ -10,13 +10,13 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
+
+from tinydb.storages import Storage
 
 from ..game import Game
 from ..stats import PlayerStats, game_stats
 from .errors import CorruptFile
-from .files import AtomicJSONStorage
 
 __all__ = ["GameSummary", "UnreadableGame", "read_index", "write_index"]
 
@@ -81,18 +81,18 @@ class UnreadableGame:
     reason: str
 
 
-def read_index(path: Path) -> dict[str, GameSummary]:
+def read_index(storage: Storage) -> dict[str, GameSummary]:
     """The stored summaries by game id; empty when the index is missing or damaged (it is
     rebuilt from the game files) or cannot be read."""
     try:
-        raw = AtomicJSONStorage(path, strict=False).read() or {}
+        raw = storage.read() or {}
         summaries = (GameSummary.from_dict(doc) for doc in raw.get("games", {}).values())
         return {s.id: s for s in summaries}
     except (CorruptFile, OSError, KeyError, TypeError, ValueError, IndexError):
         return {}
 
 
-def write_index(path: Path, summaries: Iterable[GameSummary]) -> None:
-    """Write the index atomically (OSError when the disk is full or read-only)."""
+def write_index(storage: Storage, summaries: Iterable[GameSummary]) -> None:
+    """Write the index (a file: atomically; OSError when the disk is full or read-only)."""
     docs = {str(i): s.to_dict() for i, s in enumerate(summaries, start=1)}
-    AtomicJSONStorage(path).write({"games": docs})
+    storage.write({"games": docs})

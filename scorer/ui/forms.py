@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..game import Game, check_players
-from ..rules import EndRule, InvalidInput, variant
+from ..rules import NEW_GAME_FIRST, EndRule, InvalidInput, variant
 from ..rules.values import Msg
 from .entry import DealDraft, Evaluation, entry_for, problem_of
 from .entry.common import DOUBLINGS, STRAINS
@@ -27,7 +27,7 @@ __all__ = ["DealDraft", "Evaluation", "NewGameForm", "STRAINS", "DOUBLINGS", "pr
 class NewGameForm:
     """The new-game screen's state and what it would create."""
 
-    variant_name: str = "minibridge"
+    variant_name: str = NEW_GAME_FIRST
     names: list[str] = field(default_factory=lambda: ["", "", "", ""])
     first_dealer: int | None = None  # None: draw at random
     end_kind: str = ""

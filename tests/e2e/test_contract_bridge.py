@@ -4,39 +4,10 @@ played to its end (2-1) and a Chicago cycle of four deals, with a correction and
 from __future__ import annotations
 
 import pytest
-from browser import Phone
 
 pytestmark = pytest.mark.browser
 
-SEATS = ["North", "East", "South", "West"]
 NAMES = ["Ana", "Ben", "Cleo", "Dan"]
-
-
-def into_view(phone: Phone, label: str) -> None:
-    """Scroll as a finger would until the text field ``label`` is on screen (the six games
-    push the fourth seat below a phone's fold)."""
-    field = phone.page.get_by_role("textbox", name=label, exact=True)
-    field.wait_for(timeout=20000)
-    size = phone.page.viewport_size or {"width": 360, "height": 640}
-    for _ in range(10):
-        box = phone.steady_box(field)
-        if box is None or (box["y"] >= 60 and box["y"] + box["height"] <= size["height"] - 90):
-            return
-        phone.page.mouse.move(size["width"] / 2, size["height"] / 2)
-        phone.page.mouse.wheel(0, box["y"] + box["height"] / 2 - size["height"] / 2)
-
-
-def new_game(phone, game, *, dealer, end=None):
-    phone.tap("New game")
-    phone.tap(game)
-    for seat, name in zip(SEATS, NAMES, strict=True):
-        into_view(phone, seat)
-        phone.type(seat, name)
-    phone.tap(f"First dealer {dealer}")
-    if end:
-        phone.tap(end)
-    phone.tap("Start game")
-    phone.see(f"dealer: {dealer}")
 
 
 def contract(phone, declarer, level, strain, tricks, *, doubling=None, honours=None):
@@ -60,7 +31,7 @@ def deal(phone, *args, see=None, **kw):
 
 
 def test_a_rubber_won_2_1(phone):
-    new_game(phone, "Rubber bridge", dealer="Ana", end="End: Number of rubbers")
+    phone.new_game("Rubber bridge", NAMES, dealer="Ana", end="End: Number of rubbers")
     # Deal 1: nobody vulnerable; N-S bid and make 4S with four trump honours: game.
     phone.taps = 0
     phone.tap("New deal")
@@ -100,7 +71,7 @@ def test_a_rubber_won_2_1(phone):
 
 
 def test_a_chicago_cycle(phone):
-    new_game(phone, "Chicago", dealer="Ana")  # four deals, the default
+    phone.new_game("Chicago", NAMES, dealer="Ana")  # four deals, the default
     deal(phone, "Ana", 2, "Spades", 8, see="Ana (North) deals · vulnerable: none")
     phone.see("Ana & Cleo total 60")  # a part score, carried toward game
     deal(phone, "Ben", 3, "No-trump", 8, see="Ben (East) deals · vulnerable: E-W")
@@ -119,13 +90,7 @@ def at_table(phone, table, declarer, level, strain, tricks):
 
 
 def test_a_team_match_board_by_board(phone):
-    phone.tap("New game")
-    phone.tap("Team match")
-    for label, name in (("Team 1", "Reds"), ("Team 2", "Blues")):
-        into_view(phone, label)
-        phone.type(label, name)
-    assert not phone.button("First dealer Reds").count()  # board 1: North deals
-    phone.tap("Start game")
+    phone.new_game("Team match", ["Reds", "Blues"], dealer=None)  # board 1: North deals
     phone.see("dealer: North")
     phone.tap("New deal")
     phone.see("Board 1: North deals · vulnerable: none")

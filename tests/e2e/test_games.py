@@ -7,26 +7,6 @@ import pytest
 pytestmark = pytest.mark.browser
 
 
-def new_game(phone, game, names, *, dealer, end=None, rules=()):
-    phone.tap("New game")
-    phone.tap(game)
-    labels = (["North", "East", "South", "West"] if game == "MiniBridge"
-              else [f"Player {i + 1}" for i in range(len(names))])
-    for label, name in zip(labels, names, strict=True):
-        phone.type(label, name)
-    phone.tap(f"First dealer {dealer}")
-    if end:
-        phone.tap(end)
-    for rule in rules:
-        phone.tap(rule)
-    start_button = phone.button("Start game").first
-    start_button.wait_for(state="visible", timeout=20000)  # the form is drawn again after a tap
-    start = phone.steady_box(start_button)
-    assert start is not None and start["y"] + start["height"] <= 640  # in view, not below
-    phone.tap("Start game")
-    phone.see(f"dealer: {dealer}")
-
-
 def bridge_deal(phone, declarer, level, strain, tricks, doubling=None, pick=False):
     phone.tap("New deal")
     if pick:  # after a deal entered by its counts, the next one starts with the counts
@@ -41,7 +21,7 @@ def bridge_deal(phone, declarer, level, strain, tricks, doubling=None, pick=Fals
 
 
 def test_draw_bridge_whole_game(phone, second_phone, data_dir):
-    new_game(phone, "Draw Bridge", ["Ana", "Ben"], dealer="Ana", end="Target score 300")
+    phone.new_game("Draw Bridge", ["Ana", "Ben"], dealer="Ana", end="Target score 300")
     phone.see("Ben leads the first stock trick; Ana bids first")
     second_phone.open()
     second_phone.tap("Open Draw Bridge: Ana, Ben")
@@ -105,7 +85,7 @@ def announce_points(phone, counts):
 
 
 def test_minibridge_whole_game_with_points_and_redeal(phone):
-    new_game(phone, "MiniBridge", ["Ana", "Ben", "Cleo", "Dan"], dealer="Ana",
+    phone.new_game("MiniBridge", ["Ana", "Ben", "Cleo", "Dan"], dealer="Ana",
              end="Number of deals 4")
     phone.see("Deal 1 of 4")
     # Deal 1: the table counts points aloud; 20-20 is a redeal, same dealer again.
@@ -159,7 +139,7 @@ def test_minibridge_whole_game_with_points_and_redeal(phone):
 
 def test_call_break_whole_game(phone, second_phone):
     names = ["Ana", "Ben", "Cleo", "Dan"]
-    new_game(phone, "Call Break", names, dealer="Ana", end="End: Number of deals")
+    phone.new_game("Call Break", names, dealer="Ana", end="End: Number of deals")
     phone.see("Deal 1 of 12")  # the source text's 12 rounds, preselected
     phone.tap("End the game now")
     phone.tap("End the game")

@@ -106,20 +106,6 @@ def chromium(browser, tmp_path):
     assert failures == [], f"requests to other hosts: {failures}"
 
 
-def new_game(phone, game, names, *, dealer, end=None):
-    phone.tap("New game")
-    phone.tap(game)
-    labels = (["North", "East", "South", "West"] if game == "MiniBridge"
-              else [f"Player {i + 1}" for i in range(len(names))])
-    for label, name in zip(labels, names, strict=True):
-        phone.type(label, name)
-    phone.tap(f"First dealer {dealer}")
-    if end:
-        phone.tap(end)
-    phone.tap("Start game")
-    phone.see(f"dealer: {dealer}")
-
-
 def bridge_deal(phone, declarer, level, strain, tricks, doubling=None):
     phone.tap("New deal")
     phone.tap(f"Declarer {declarer}")
@@ -137,7 +123,7 @@ def test_whole_draw_bridge_game_then_reload(site, chromium):
     # No server: joining is not offered, the player is told how to get it.
     assert not phone.button("Join from another phone").count()
     phone.see('needs a computer at the table running "scorer serve"')
-    new_game(phone, "Draw Bridge", ["Ana", "Ben"], dealer="Ana", end="Target score 300")
+    phone.new_game("Draw Bridge", ["Ana", "Ben"], dealer="Ana", end="Target score 300")
     bridge_deal(phone, "Ana", 4, "Spades", 10)
     phone.see("Ana total 120")
     phone.tap("New deal")
@@ -169,7 +155,7 @@ def test_whole_draw_bridge_game_then_reload(site, chromium):
 
 def test_a_saved_deal_survives_a_killed_browser_and_opens_offline(site, chromium):
     phone = chromium.phone(site.url)
-    new_game(phone, "Draw Bridge", ["Ana", "Ben"], dealer="Ana")
+    phone.new_game("Draw Bridge", ["Ana", "Ben"], dealer="Ana")
     bridge_deal(phone, "Ben", 4, "Hearts", 10)
     phone.see("Ben total 120")  # acknowledged: in IndexedDB from here on
     chromium.kill()
@@ -198,7 +184,7 @@ def test_a_saved_deal_survives_a_killed_browser_and_opens_offline(site, chromium
 
 def test_export_to_scorer_serve_and_import_from_it(site, chromium, tmp_path):
     phone = chromium.phone(site.url)
-    new_game(phone, "Draw Bridge", ["Ana", "Ben"], dealer="Ana")
+    phone.new_game("Draw Bridge", ["Ana", "Ben"], dealer="Ana")
     bridge_deal(phone, "Ana", 4, "Spades", 10)
     bridge_deal(phone, "Ben", 2, "Hearts", 7)
     phone.see("Deal 2: 2H by Ben: down 1")
@@ -285,7 +271,7 @@ def test_bad_input_keeps_its_clear_messages(site, chromium):
     second.see("Scorer is already open in another tab or window of this browser", timeout=START)
     second.page.close()
     # Draw Bridge: a deal without a declarer cannot be saved, and says why.
-    new_game(phone, "Draw Bridge", ["Ana", "Ben"], dealer="Ana")
+    phone.new_game("Draw Bridge", ["Ana", "Ben"], dealer="Ana")
     phone.tap("New deal")
     phone.tap("Level 4")
     phone.see("Cannot save yet: choose the declarer")
@@ -294,7 +280,7 @@ def test_bad_input_keeps_its_clear_messages(site, chromium):
     phone.tap("Discard it")  # leaving a changed deal asks
     phone.tap("Back")
     # MiniBridge: an announced count that no hand can have.
-    new_game(phone, "MiniBridge", ["Ana", "Ben", "Cleo", "Dan"], dealer="Ana")
+    phone.new_game("MiniBridge", ["Ana", "Ben", "Cleo", "Dan"], dealer="Ana")
     phone.tap("New deal")
     phone.tap("Enter the points")
     phone.type("North points (Ana)", "40")
@@ -304,7 +290,7 @@ def test_bad_input_keeps_its_clear_messages(site, chromium):
     phone.tap("Discard it")  # leaving a changed deal asks
     phone.tap("Back")
     # Call Break: tricks that do not add up to 13.
-    new_game(phone, "Call Break", ["Ana", "Ben", "Cleo", "Dan"], dealer="Ana")
+    phone.new_game("Call Break", ["Ana", "Ben", "Cleo", "Dan"], dealer="Ana")
     phone.tap("New deal")
     phone.see("Cannot save yet: choose Ben's call")
     for name in ("Ana", "Ben", "Cleo", "Dan"):

@@ -11,7 +11,7 @@ import pytest
 from browser import PHONE, Phone, served
 from test_serve import printed_code
 
-from e2e.test_games import bridge_deal, new_game
+from e2e.test_games import bridge_deal
 from scorer.game import Game
 from scorer.store import Store
 
@@ -35,7 +35,7 @@ def test_a_whole_game_contacts_no_other_host(browser, data_dir):
         context.route("**/*", record)
         context.on("websocket", lambda ws: asked.append(ws.url))
         phone = Phone(context.new_page(), url).open()
-        new_game(phone, "Draw Bridge", ["Ana", "Ben"], dealer="Ana", end="Target score 300")
+        phone.new_game("Draw Bridge", ["Ana", "Ben"], dealer="Ana", end="Target score 300")
         bridge_deal(phone, "Ana", 4, "Spades", 10)
         phone.see("Ana total 120")
         bridge_deal(phone, "Ben", 3, "No-trump", 9)

@@ -17,7 +17,8 @@ __all__ = ["ENTRIES", "DealDraft", "DealEntry", "EntryKind", "Evaluation", "entr
 
 
 _MODULES = (draw_bridge, minibridge, call_break, bridge, team_match)
-ENTRIES: dict[str, EntryKind] = {m.KIND.name: m.KIND for m in _MODULES}
+# keyed by the module's own name, which is what a variant's ``entry`` says
+ENTRIES: dict[str, EntryKind] = {m.__name__.rpartition(".")[2]: m.KIND for m in _MODULES}
 
 
 def entry_for(variant_name: str) -> EntryKind:

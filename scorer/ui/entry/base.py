@@ -270,9 +270,8 @@ class DealEntry:
 
 @dataclass(frozen=True)
 class EntryKind:
-    """An input module: its name (a ``Variant.entry``), its draft and its controls."""
+    """An input module's draft and controls (the module's own name is its ``Variant.entry``)."""
 
-    name: str
     draft: type[DealDraft]
     inputs: type[DealEntry]
 

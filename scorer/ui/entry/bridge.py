@@ -22,7 +22,6 @@ from .base import DealEntry, EntryKind, Evaluation, flag
 from .common import (
     ContractDraft,
     contract_picker,
-    contract_problem,
     declarer_picker,
     doubling_picker,
     seat_names,
@@ -129,7 +128,7 @@ class BridgeDraft(ContractDraft):
     def assess(self) -> Evaluation:
         if self.passed_out:
             return self.scored(BridgeDeal())
-        problem = contract_problem(self)
+        problem = self.contract_problem()
         if problem is not None:
             return Evaluation(None, None, problem)
         honours = None
@@ -223,4 +222,4 @@ class BridgeEntry(DealEntry):
         return self.t("ui.summary_points", summary=self.t.render(said), points=points)
 
 
-KIND = EntryKind("bridge", BridgeDraft, BridgeEntry)
+KIND = EntryKind(BridgeDraft, BridgeEntry)

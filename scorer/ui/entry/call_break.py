@@ -168,4 +168,4 @@ class CallBreakEntry(DealEntry):
                                      else t("ui.tricks_too_many", n=-left))
 
 
-KIND = EntryKind("call_break", CallBreakDraft, CallBreakEntry)
+KIND = EntryKind(CallBreakDraft, CallBreakEntry)

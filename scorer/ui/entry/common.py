@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
@@ -22,9 +22,8 @@ from .base import DealDraft, choice
 if TYPE_CHECKING:
     from ...i18n import Translator
 
-__all__ = ["ContractDraft", "ContractFields", "DOUBLINGS", "STRAINS", "contract_dict",
-           "contract_of", "contract_picker", "contract_problem", "declarer_picker",
-           "doubling_picker", "fill_contract", "seat_names", "take_contract", "tricks_picker"]
+__all__ = ["ContractDraft", "ContractFields", "DOUBLINGS", "STRAINS", "contract_picker",
+           "declarer_picker", "doubling_picker", "seat_names", "tricks_picker"]
 
 STRAINS = (Strain.CLUBS, Strain.DIAMONDS, Strain.HEARTS, Strain.SPADES, Strain.NOTRUMP)
 DOUBLINGS = (Doubling.UNDOUBLED, Doubling.DOUBLED, Doubling.REDOUBLED)
@@ -35,62 +34,14 @@ def _same(label: str) -> str:
     return label
 
 
-class ContractFields(Protocol):
-    declarer: int | None
-    level: int | None
-    strain: Strain | None
-    doubling: Doubling
-    tricks: int | None
-
-
 # --- the draft side (pure) -------------------------------------------------------------------
 
 
-def contract_of(fields: ContractFields) -> Contract | None:
-    if fields.level is None or fields.strain is None:
-        return None
-    return Contract(fields.level, fields.strain, fields.doubling)
-
-
-def contract_problem(fields: ContractFields, declarer_known: bool = False) -> Msg | None:
-    """The first of declarer, level, strain, tricks still to choose, or None."""
-    if fields.declarer is None and not declarer_known:
-        return Msg.of("form.choose_declarer")
-    if fields.level is None:
-        return Msg.of("form.choose_level")
-    if fields.strain is None:
-        return Msg.of("form.choose_strain")
-    if fields.tricks is None:
-        return Msg.of("form.choose_tricks")
-    return None
-
-
-def contract_dict(fields: ContractFields) -> dict[str, Any]:
-    return {"declarer": fields.declarer, "level": fields.level,
-            "strain": None if fields.strain is None else fields.strain.abbr,
-            "doubling": fields.doubling.abbr, "tricks": fields.tricks}
-
-
-def take_contract(fields: ContractFields, data: Mapping[str, Any], seats: int) -> None:
-    fields.declarer = choice(data["declarer"], 0, seats - 1)
-    fields.level = choice(data["level"], 1, 7)
-    fields.strain = None if data["strain"] is None else Strain.find(data["strain"])
-    fields.doubling = Doubling.find(data["doubling"])
-    fields.tricks = choice(data["tricks"], 0, 13)
-
-
-def fill_contract(fields: ContractFields, declarer: int | None, contract: Contract | None,
-                  tricks: int | None) -> None:
-    """Hold a recorded contract (to correct it)."""
-    fields.declarer, fields.tricks = declarer, tricks
-    if contract is not None:
-        fields.level, fields.strain = contract.level, contract.strain
-        fields.doubling = contract.doubling
-
-
 @dataclass
-class ContractDraft(DealDraft):
-    """A deal with one contract: the declarer, level, strain, doubling and tricks taken."""
+class ContractFields:
+    """One contract as it is entered: the declarer, level, strain, doubling and the tricks
+    declarer's side took (plain Python). A contract game's draft is one (``ContractDraft``), and
+    so is each table of a team-match board (``team_match.TableDraft``)."""
 
     declarer: int | None = None
     level: int | None = None
@@ -100,10 +51,52 @@ class ContractDraft(DealDraft):
 
     @property
     def contract(self) -> Contract | None:
-        return contract_of(self)
+        if self.level is None or self.strain is None:
+            return None
+        return Contract(self.level, self.strain, self.doubling)
+
+    def contract_problem(self, declarer_known: bool = False) -> Msg | None:
+        """The first of declarer, level, strain, tricks still to choose, or None."""
+        if self.declarer is None and not declarer_known:
+            return Msg.of("form.choose_declarer")
+        if self.level is None:
+            return Msg.of("form.choose_level")
+        if self.strain is None:
+            return Msg.of("form.choose_strain")
+        if self.tricks is None:
+            return Msg.of("form.choose_tricks")
+        return None
+
+    def contract_dict(self) -> dict[str, Any]:
+        """The contract fields as a kept draft holds them."""
+        return {"declarer": self.declarer, "level": self.level,
+                "strain": None if self.strain is None else self.strain.abbr,
+                "doubling": self.doubling.abbr, "tricks": self.tricks}
+
+    def take_contract(self, data: Mapping[str, Any], seats: int) -> None:
+        """Set what :meth:`contract_dict` kept, each value checked as it would be typed."""
+        self.declarer = choice(data["declarer"], 0, seats - 1)
+        self.level = choice(data["level"], 1, 7)
+        self.strain = None if data["strain"] is None else Strain.find(data["strain"])
+        self.doubling = Doubling.find(data["doubling"])
+        self.tricks = choice(data["tricks"], 0, 13)
+
+    def fill_contract(self, declarer: int | None, contract: Contract | None,
+                      tricks: int | None) -> None:
+        """Hold a recorded contract (to correct it)."""
+        self.declarer, self.tricks = declarer, tricks
+        if contract is not None:
+            self.level, self.strain = contract.level, contract.strain
+            self.doubling = contract.doubling
+
+
+@dataclass
+class ContractDraft(ContractFields, DealDraft):
+    """A deal with one contract: the deal's draft with the contract fields (declared once, in
+    ``ContractFields``) after the deal's own (variant, players, rules, dealer)."""
 
     def fill(self, deal: Any) -> None:
-        fill_contract(self, deal.declarer, deal.contract, deal.tricks)
+        self.fill_contract(deal.declarer, deal.contract, deal.tricks)
 
     def carry(self, old: DealDraft) -> None:
         """The level, strain and tricks picked in another game of Check a score."""
@@ -111,10 +104,10 @@ class ContractDraft(DealDraft):
             self.level, self.strain, self.tricks = old.level, old.strain, old.tricks
 
     def to_dict(self) -> dict[str, Any]:
-        return contract_dict(self)
+        return self.contract_dict()
 
     def take(self, data: Mapping[str, Any]) -> None:
-        take_contract(self, data, len(self.players))
+        self.take_contract(data, len(self.players))
 
 
 # --- the controls (flet) ---------------------------------------------------------------------

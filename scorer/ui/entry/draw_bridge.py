@@ -15,7 +15,6 @@ from .base import DealEntry, EntryKind, Evaluation, flag
 from .common import (
     ContractDraft,
     contract_picker,
-    contract_problem,
     declarer_picker,
     doubling_picker,
     tricks_picker,
@@ -44,7 +43,7 @@ class DrawBridgeDraft(ContractDraft):
     def assess(self) -> Evaluation:
         if self.passed_out:
             return self.scored(DrawBridgeDeal())
-        problem = contract_problem(self)
+        problem = self.contract_problem()
         if problem is not None:
             return Evaluation(None, None, problem)
         return self.scored(DrawBridgeDeal(self.declarer, self.contract, self.tricks))
@@ -71,4 +70,4 @@ class DrawBridgeEntry(DealEntry):
         self.contract_box.visible = not self.draft.passed_out
 
 
-KIND = EntryKind("draw_bridge", DrawBridgeDraft, DrawBridgeEntry)
+KIND = EntryKind(DrawBridgeDraft, DrawBridgeEntry)

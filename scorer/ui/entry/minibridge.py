@@ -26,7 +26,6 @@ from .base import DealEntry, EntryKind, Evaluation, flag, four, indexes, problem
 from .common import (
     ContractDraft,
     contract_picker,
-    contract_problem,
     declarer_picker,
     seat_names,
     tricks_picker,
@@ -126,7 +125,7 @@ class MiniBridgeDraft(ContractDraft):
                           dummy=who_msg(self.players, found.dummy))
         elif self.redeal:
             return self.scored(MiniBridgeDeal(redeal=True))
-        problem = contract_problem(self, declarer_known=declarer is not None)
+        problem = self.contract_problem(declarer_known=declarer is not None)
         if problem is not None:
             return Evaluation(None, None, problem, note)
         return self.scored(MiniBridgeDeal(declarer, self.contract, self.tricks, hcp), note)
@@ -211,4 +210,4 @@ class MiniBridgeEntry(DealEntry):
         self.contract_box.visible = not redealt
 
 
-KIND = EntryKind("minibridge", MiniBridgeDraft, MiniBridgeEntry)
+KIND = EntryKind(MiniBridgeDraft, MiniBridgeEntry)

@@ -11,10 +11,9 @@ from typing import Any
 
 import flet as ft
 
-from ...rules import Doubling, Strain, Variant
+from ...rules import Variant
 from ...rules.boards import board_dealer, board_vulnerable
 from ...rules.bridge_games import BridgeDeal
-from ...rules.contract import Contract
 from ...rules.minibridge import seat_msg
 from ...rules.team_match import TeamBoard
 from ...rules.values import Msg
@@ -22,15 +21,11 @@ from .. import widgets as w
 from .base import DealDraft, DealEntry, EntryKind, Evaluation, flag
 from .bridge import dealing_msg
 from .common import (
-    contract_dict,
-    contract_of,
+    ContractFields,
     contract_picker,
-    contract_problem,
     declarer_picker,
     doubling_picker,
-    fill_contract,
     seat_names,
-    take_contract,
     tricks_picker,
 )
 
@@ -38,38 +33,30 @@ __all__ = ["TableDraft", "TeamMatchDraft", "TeamMatchEntry"]
 
 
 @dataclass
-class TableDraft:
-    """One table's result as it is entered."""
+class TableDraft(ContractFields):
+    """One table's result as it is entered: passed out, or the contract fields every contract
+    game's draft has (a board of the match is two of these)."""
 
     passed_out: bool = False
-    declarer: int | None = None
-    level: int | None = None
-    strain: Strain | None = None
-    doubling: Doubling = Doubling.UNDOUBLED
-    tricks: int | None = None
-
-    @property
-    def contract(self) -> Contract | None:
-        return contract_of(self)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"passed_out": self.passed_out, **contract_dict(self)}
+        return {"passed_out": self.passed_out, **self.contract_dict()}
 
     def take(self, data: Mapping[str, Any]) -> None:
         if not isinstance(data, Mapping):
             raise TypeError("not a table")
         self.passed_out = flag(data["passed_out"])
-        take_contract(self, data, 4)
+        self.take_contract(data, 4)
 
     def fill(self, deal: BridgeDeal) -> None:
         self.passed_out = deal.passed_out
-        fill_contract(self, deal.declarer, deal.contract, deal.tricks)
+        self.fill_contract(deal.declarer, deal.contract, deal.tricks)
 
     def result(self) -> tuple[BridgeDeal | None, Msg | None]:
         """The table's result, or what is still to choose."""
         if self.passed_out:
             return BridgeDeal(), None
-        problem = contract_problem(self)
+        problem = self.contract_problem()
         if problem is not None:
             return None, problem
         return BridgeDeal(self.declarer, self.contract, self.tricks), None
@@ -171,4 +158,4 @@ class TeamMatchEntry(DealEntry):
                                imps=entry.imps), size=15)]
 
 
-KIND = EntryKind("team_match", TeamMatchDraft, TeamMatchEntry)
+KIND = EntryKind(TeamMatchDraft, TeamMatchEntry)

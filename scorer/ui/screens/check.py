@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from ...i18n import Translator
-from ...rules import variant
+from ...rules import CHECK_FIRST, variant
 from .. import widgets as w
 from ..deal_entry import DealEntry
 from ..forms import DealDraft
@@ -33,9 +33,10 @@ class ScoreCheck:
     rules_open: bool = False
 
     def hand(self, t: Translator) -> DealDraft:
-        """The hand being checked (a Draw Bridge hand to begin with)."""
+        """The hand being checked (to begin with, a hand of the registry's ``CHECK_FIRST``:
+        Draw Bridge)."""
         if self.draft is None:
-            self.reset("draw-bridge", t)
+            self.reset(CHECK_FIRST, t)
         assert self.draft is not None
         return self.draft
 

@@ -1,0 +1,53 @@
+"""The browser tests' own helpers, without a browser: ``Phone.see`` waits on a count of frames
+(never on the clock) and says what it awaited; ``served`` fails at once when the server exits.
+The page here is a stand-in that draws a frame whenever it is asked to wait for frames."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from browser import SEE_FRAMES, Phone, served
+
+
+class Page:
+    """Shows ``text`` once ``after`` frames have been drawn (never, with None)."""
+
+    def __init__(self, text: str, after: int | None) -> None:
+        self.text, self.after, self.drawn = text, after, 0
+
+    def wait_for_function(self, script, arg, polling, timeout):
+        assert polling == "raf"
+        self.drawn += arg[1]
+
+    def evaluate(self, script):
+        shown = self.after is not None and self.drawn >= self.after
+        return f"Scorer\n{self.text}" if shown else "Scorer"
+
+
+def test_see_waits_for_frames_until_the_text_is_shown():
+    page = Page("Ana total 120", after=500)
+    Phone(page, "http://127.0.0.1/").see("Ana total 120")
+    assert 500 <= page.drawn < 500 + SEE_FRAMES  # looked again every few frames
+    page = Page("dealer: Ana", after=0)
+    Phone(page, "http://127.0.0.1/").see(re.compile(r"dealer: \w+"))
+    assert page.drawn == 0
+
+
+def test_see_gives_up_after_a_count_of_frames_and_says_what_it_awaited():
+    page = Page("Ana total 120", after=None)
+    with pytest.raises(AssertionError, match=r"'Ben total 40' not on screen after 1200 frames "
+                                             r"\(20 s at 60 frames a second\); screen shows:"):
+        Phone(page, "http://127.0.0.1/").see("Ben total 40")
+    assert page.drawn == 1200
+    page = Page("x", after=None)
+    with pytest.raises(AssertionError, match="after 14400 frames"):
+        Phone(page, "http://127.0.0.1/").see("y", timeout=240_000)  # the published site's
+
+
+def test_served_fails_at_once_when_the_server_exits(tmp_path):
+    not_a_folder = tmp_path / "data"
+    not_a_folder.write_text("a file where the data folder should be")
+    with pytest.raises(RuntimeError, match="scorer serve exited: .*is a file"), \
+            served(not_a_folder):
+        pass
