@@ -1,0 +1,80 @@
+"""Scoreboard controls kept between drawings (scorer/ui/reuse.py): after a Save, what shows
+what it showed before is the same control, and anything that changed is new."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from scorer.game import Game
+from scorer.i18n import Translator
+from scorer.rules import Contract
+from scorer.rules.draw_bridge import DrawBridgeDeal
+from scorer.ui.chart import totals_chart
+from scorer.ui.grid import deal_grid
+from scorer.ui.present import grid_rows
+from scorer.ui.reuse import Reuse
+
+EN = Translator("en", suits=True)
+
+
+def game_of(deals: int) -> Game:
+    game = Game.new("draw-bridge", ["Ana", "Ben"], first_dealer=0, end="target=1000000")
+    for _ in range(deals):
+        game = game.add_deal(DrawBridgeDeal(0, Contract.parse("1C"), 7))
+    return game
+
+
+def grid_lines(game: Game, reuse: Reuse) -> list[ft.Control]:
+    """The grid's rows and lines, newest deal first, as the scoreboard draws them."""
+    reuse.begin((game.id, "en"))
+    rows = grid_rows(game, EN, game.records[::-1], label_t=EN.plain)
+    grid = deal_grid(game.parties, rows, lambda number: None, reuse)
+    assert isinstance(grid, ft.Container) and isinstance(grid.content, ft.Column)
+    return list(grid.content.controls)
+
+
+def test_after_a_save_the_rows_already_drawn_are_the_same_controls():
+    reuse = Reuse()
+    game = game_of(5)
+    before = grid_lines(game, reuse)
+    after = grid_lines(game.add_deal(DrawBridgeDeal(1, Contract.parse("2H"), 8)), reuse)
+    assert len(after) == len(before) + 2  # one row and the line under it
+    kept = {id(c) for c in before}
+    new = [c for c in after if id(c) not in kept]
+    assert len(new) == 2 and new[0].key == "deal/6"  # the new deal's row, newest first
+    assert all(any(c is old for old in before) for c in after if c not in new)
+
+
+def test_a_corrected_deal_changes_its_row_and_every_later_total():
+    reuse = Reuse()
+    game = game_of(4)
+    before = {c.key: c for c in grid_lines(game, reuse) if c.key}
+    corrected = game.correct(2, DrawBridgeDeal(1, Contract.parse("1C"), 7))
+    after = {c.key: c for c in grid_lines(corrected, reuse) if c.key}
+    assert after["deal/1"] is before["deal/1"]  # nothing it shows changed
+    for later in ("deal/2", "deal/3", "deal/4"):  # the deal, and running totals after it
+        assert after[later] is not before[later]
+
+
+def test_another_game_or_language_starts_afresh_and_only_the_last_drawing_is_kept():
+    reuse = Reuse()
+    game = game_of(3)
+    first = grid_lines(game, reuse)
+    other = game_of(3)  # the same deals, another game (another id)
+    assert not any(c is old for c in grid_lines(other, reuse) for old in first)
+    reuse.begin((other.id, "es"))
+    assert reuse.get("x", lambda: ft.Text("a")) is not first[0]
+    again = grid_lines(game, reuse)
+    assert not any(c is old for c in again for old in first)
+
+
+def test_chart_points_already_drawn_are_the_same_controls():
+    reuse = Reuse()
+    game = game_of(8)
+    reuse.begin((game.id, "en"))
+    totals_chart(game, EN, reuse)
+    reused = reuse.reused
+    reuse.begin((game.id, "en"))
+    totals_chart(game.add_deal(DrawBridgeDeal(0, Contract.parse("1C"), 7)), EN, reuse)
+    # Each line had 9 points (0 and 8 deals): all are handed back, as is the axis's labels.
+    assert reuse.reused - reused >= 2 * 9
