@@ -398,7 +398,7 @@ def test_a_repeat_visit_restores_python_from_the_snapshot_with_every_game(site, 
     # The first visit starts Python the normal way and then has a snapshot made.
     with kept_snapshot(page):
         phone, lines = logged(chromium, site.url)
-        new_game(phone, "Draw Bridge", ["Ana", "Ben"], dealer="Ana")
+        phone.new_game("Draw Bridge", ["Ana", "Ben"], dealer="Ana")
         bridge_deal(phone, "Ben", 4, "Hearts", 10)
         phone.see("Ben total 120")
     assert started_python(lines) == [f"Scorer: Python started without a snapshot, build {build}"]
