@@ -196,3 +196,27 @@ def test_recent_names_offered_once_newest_first():
 )
 def test_routes(route, expected):
     assert Route.parse(route) == expected
+
+
+def test_every_text_style_names_the_text_font_which_both_builds_register(tmp_path):
+    """Without a family, Flutter takes each letter from the first fallback that has it: the
+    suit font's ASCII, and another font's accents (decision 80)."""
+    import json
+    from pathlib import Path
+
+    import flet_web
+
+    from scorer.ui.client_files import font_manifest
+    from scorer.ui.publish import publish
+    from scorer.ui.theme import LIGHT, TEXT_FONT, TEXT_STYLES, theme
+
+    made = theme(LIGHT)
+    assert made.font_family == TEXT_FONT
+    for name in TEXT_STYLES:
+        assert getattr(made.text_theme, name).font_family == TEXT_FONT, name
+    web = str(Path(flet_web.__file__).parent / "web")
+    served = {f["family"] for f in json.loads(font_manifest(web))}
+    site = publish(tmp_path / "site")
+    published = {f["family"] for f in json.loads(
+        (site / "assets" / "FontManifest.json").read_text("utf-8"))}
+    assert TEXT_FONT in served and TEXT_FONT in published

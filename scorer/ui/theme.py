@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import flet as ft
 
-__all__ = ["LIGHT", "DARK", "FALLBACK_FONTS", "FLUTTER_FALLBACKS", "SYMBOL_FONT", "TEXT_PAIRS",
+__all__ = ["LIGHT", "DARK", "FALLBACK_FONTS", "FLUTTER_FALLBACKS", "SYMBOL_FONT", "TEXT_FONT",
+           "TEXT_PAIRS",
            "CONTROL_PAIRS", "theme", "contrast", "fallbacks_on_demand"]
 
 LIGHT = {
@@ -70,6 +71,12 @@ FLUTTER_FALLBACKS = {
     "notosansdevanagari": FALLBACK_FONTS["NotoSansDevanagari"],
     "notocoloremoji": FALLBACK_FONTS["NotoColorEmoji"],
 }
+# Every text is drawn in Roboto (Flet's client ships it), then the fallbacks for what Roboto
+# lacks. Named here because a style without a family would take its letters from the first
+# fallback that has them: ScorerSymbols holds ASCII too, so words were drawn in DejaVu with
+# their accented and Cyrillic letters in Roboto, and the phone build asked the network for
+# Noto Sans on every visit (decision 80).
+TEXT_FONT = "Roboto"
 SYMBOL_FONT = "ScorerSymbols"  # scorer/assets/fonts: suits, arrows, minus (a DejaVu subset)
 TEXT_STYLES = ("display_large", "display_medium", "display_small", "headline_large",
                "headline_medium", "headline_small", "title_large", "title_medium", "title_small",
@@ -83,7 +90,8 @@ def _text(colour: str) -> ft.TextTheme:
     the theme's own (no merge), so a style without a colour is drawn in Flutter's default
     black, on the dark page too."""
     families = [SYMBOL_FONT, *FALLBACK_FAMILIES]
-    return ft.TextTheme(**{name: ft.TextStyle(font_family_fallback=families, color=colour)
+    return ft.TextTheme(**{name: ft.TextStyle(font_family=TEXT_FONT,
+                                              font_family_fallback=families, color=colour)
                            for name in TEXT_STYLES})
 
 
@@ -94,6 +102,7 @@ def theme(colours: dict[str, str]) -> ft.Theme:
     still = ft.PageTransitionsTheme(**{platform: ft.PageTransitionTheme.NONE for platform in
                                        ("android", "ios", "linux", "macos", "windows")})
     return ft.Theme(color_scheme=ft.ColorScheme(**colours), page_transitions=still,
+                    font_family=TEXT_FONT,
                     scaffold_bgcolor=colours["surface"], canvas_color=colours["surface"],
                     text_theme=_text(colours["on_surface"]),
                     primary_text_theme=_text(colours["on_primary"]))

@@ -119,6 +119,10 @@ def bridge_deal(phone, declarer, level, strain, tricks, doubling=None):
 
 
 def test_whole_draw_bridge_game_then_reload(site, chromium):
+    missing: list[str] = []  # fonts the page asked for and the site does not have
+    assert chromium.context is not None
+    chromium.context.on("response", lambda r: r.status == 404 and "/fonts/" in r.url
+                        and missing.append(r.url))
     phone = chromium.phone(site.url)
     phone.see("No games yet")
     # No server: joining is not offered, the player is told how to get it.
@@ -149,6 +153,8 @@ def test_whole_draw_bridge_game_then_reload(site, chromium):
 
     reload(phone, "Ana wins: reached the target of 300")
     phone.see("Ana total 310")
+    # Every letter drawn so far (Cyrillic on the home screen too) came from a font of the site.
+    assert missing == []
     assert "This game is kept in this browser only" not in phone.screen_text()  # not again
     phone.tap("Deal 4: 2H by Ana: made +1")
     phone.see("2♥ by Ana, 7 tricks, became 2♥ by Ana, 9 tricks")  # the history survived too
