@@ -117,6 +117,7 @@ class Visits:
 
         def counted(response) -> None:
             if not response.from_service_worker and response.url.startswith("http"):
+                # (a failed request has no body: nothing came)
                 with contextlib.suppress(Exception):
                     self.network[0] += len(response.body())
 
@@ -169,30 +170,12 @@ def print_stages(stages: dict[str, list[float]], indent: str) -> None:
 
 
 def measure(browser_type, renderer: str, tmp: Path) -> dict[str, float]:
-    site_dir = publish(tmp / f"site-{renderer}", renderer=renderer)
-    size = sum(p.stat().st_size for p in site_dir.rglob("*") if p.is_file())
-    site = StaticSite(site_dir).start()
-    profile = tmp / f"profile-{renderer}"
-    failures: list[str] = []
-    network = [0]
-
-    def launch():
-        context = browser_type.launch_persistent_context(
-            str(profile), executable_path=chromium_path(), args=CHROMIUM_ARGS, headless=True,
-            viewport=PHONE)
-        block_other_hosts(context, failures)
-
-        def counted(response) -> None:
-            if not response.from_service_worker and response.url.startswith("http"):
-                # (a failed request has no body: nothing came)
-                with contextlib.suppress(Exception):
-                    network[0] += len(response.body())
-
-        context.on("response", counted)
-        return context, (context.pages[0] if context.pages else context.new_page())
+    visits = Visits(browser_type, publish(tmp / f"site-{renderer}", renderer=renderer),
+                    tmp / f"profile-{renderer}")
+    site, network = visits.site, visits.network
 
     try:
-        context, page = launch()
+        context, page = visits.launch()
         snapshot_kept: list[str] = []
         page.on("console", lambda message: snapshot_kept.append(message.text)
                 if "snapshot maker ended" in message.text else None)
@@ -223,27 +206,24 @@ def measure(browser_type, renderer: str, tmp: Path) -> dict[str, float]:
                                    timeout=60000)
             saves.append(time.perf_counter() - start)
         for _ in range(WAIT // 200):  # the first visit's snapshot is kept by now, or soon
-            if snapshot_kept or not makes_snapshots(site_dir):
+            if snapshot_kept or not makes_snapshots(visits.site_dir):
                 break
             page.wait_for_timeout(200)
         context.close()
         # Repeat visits with the static server gone.
         site.stop()
         served_before = site.bytes_sent
-        repeats = []
-        stages: dict[str, list[float]] = {}
         network[0] = 0
         for _ in range(3):
-            context, page = launch()
-            repeats.append(home(page, site.url, stages))
-            context.close()
-        return {"size": size, "first_s": first, "first_bytes": first_bytes,
+            visits.repeat()
+        repeats, stages = visits.repeats, visits.stages
+        return {"size": visits.size, "first_s": first, "first_bytes": first_bytes,
                 "repeat_s": statistics.median(repeats), "repeat_max_s": max(repeats),
                 "repeat_bytes": network[0] + site.bytes_sent - served_before,
                 **{f"{stage}_s": statistics.median(times) for stage, times in stages.items()},
                 "stages": stages,
                 "save_ms": statistics.median(saves) * 1000,
-                "save_max_ms": max(saves) * 1000, "failures": len(failures)}
+                "save_max_ms": max(saves) * 1000, "failures": len(visits.failures)}
     finally:
         site.stop()
 

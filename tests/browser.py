@@ -140,21 +140,7 @@ class Phone:
     def tap(self, name: str, exact: bool = True) -> None:
         target = self.button(name, exact).first
         target.wait_for(timeout=20000)
-        size = self.page.viewport_size or {"width": 360, "height": 640}
-        for _ in range(20):
-            # Wait for it to stop moving (dialogs and pages animate in, the page scrolls): a
-            # tap during the movement lands where the control was drawn, not where it is. It
-            # has stopped when five frames later (at least 80 ms: the page draws at most 60
-            # frames a second) it is still in the same place. (Fewer frames let a tap land
-            # before the server's answer to the previous tap had moved the control: seen once
-            # on a machine with load 40.)
-            box = self.steady_box(target)
-            if box is None or (box["y"] >= 0 and box["y"] + box["height"] <= size["height"]):
-                break
-            # Out of view: scroll to it as a finger would (a click would scroll the page
-            # under the pointer and land on whatever was drawn there before).
-            self.page.mouse.move(size["width"] / 2, size["height"] / 2)
-            self.page.mouse.wheel(0, box["y"] + box["height"] / 2 - size["height"] / 2)
+        self.scroll_to(target, tries=20)
         target.click()
         self.taps += 1
 
@@ -177,10 +163,24 @@ class Phone:
         games pushes a four-player form's last names below a phone's fold)."""
         field = self.page.get_by_role("textbox", name=label, exact=True)
         field.wait_for(timeout=20000)
+        self.scroll_to(field, tries=10, top=60, bottom=90)
+
+    def scroll_to(self, target, tries: int, top: int = 0, bottom: int = 0) -> None:
+        """Wait for ``target`` to stop moving and, while it is not within the page less
+        ``top`` and ``bottom`` px, scroll to it as a finger would (at most ``tries`` times).
+
+        Moving: dialogs and pages animate in, the page scrolls; a tap during the movement lands
+        where the control was drawn, not where it is. It has stopped when five frames later
+        (at least 80 ms: the page draws at most 60 frames a second) it is still in the same
+        place. (Fewer frames let a tap land before the server's answer to the previous tap had
+        moved the control: seen once on a machine with load 40.) Scrolling with the wheel, not
+        a click: a click would scroll the page under the pointer and land on whatever was drawn
+        there before."""
         size = self.page.viewport_size or PHONE
-        for _ in range(10):
-            box = self.steady_box(field)
-            if box is None or (box["y"] >= 60 and box["y"] + box["height"] <= size["height"] - 90):
+        for _ in range(tries):
+            box = self.steady_box(target)
+            if box is None or (box["y"] >= top
+                               and box["y"] + box["height"] <= size["height"] - bottom):
                 return
             self.page.mouse.move(size["width"] / 2, size["height"] / 2)
             self.page.mouse.wheel(0, box["y"] + box["height"] / 2 - size["height"] / 2)
@@ -253,6 +253,21 @@ class Phone:
         return bool(target.evaluate(
             "e => !(e.getAttribute('aria-disabled') === 'true' || "
             "e.querySelector('[aria-disabled=\"true\"]'))"))
+
+
+def bridge_deal(phone: Phone, declarer: str, level: int, strain: str, tricks: int,
+                doubling: str | None = None, pick: bool = False) -> None:
+    """Enter and save one contract deal from the scoreboard, as a player taps it."""
+    phone.tap("New deal")
+    if pick:  # after a deal entered by its counts, the next one starts with the counts
+        phone.tap("Pick the declarer")
+    phone.tap(f"Declarer {declarer}")
+    phone.tap(f"Level {level}")
+    phone.tap(strain)
+    if doubling:
+        phone.tap(doubling)
+    phone.tap(f"Tricks {tricks}")
+    phone.tap("Save deal")
 
 
 class StaticSite:

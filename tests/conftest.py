@@ -54,8 +54,6 @@ def fill(disk: Path) -> None:
                 assert error.errno == errno.ENOSPC
 
 
-
-
 STORAGES = {"memory": MemoryStorage, "json": AtomicJSONStorage}
 
 

@@ -12,8 +12,7 @@ from __future__ import annotations
 import flet as ft
 
 __all__ = ["LIGHT", "DARK", "FALLBACK_FONTS", "FLUTTER_FALLBACKS", "SYMBOL_FONT", "TEXT_FONT",
-           "TEXT_PAIRS",
-           "CONTROL_PAIRS", "theme", "contrast", "fallbacks_on_demand"]
+           "TEXT_PAIRS", "CONTROL_PAIRS", "theme", "contrast", "fallbacks_on_demand"]
 
 LIGHT = {
     "primary": "#2F6A31", "on_primary": "#FFFFFF",

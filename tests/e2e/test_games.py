@@ -3,21 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from browser import bridge_deal
 
 pytestmark = pytest.mark.browser
-
-
-def bridge_deal(phone, declarer, level, strain, tricks, doubling=None, pick=False):
-    phone.tap("New deal")
-    if pick:  # after a deal entered by its counts, the next one starts with the counts
-        phone.tap("Pick the declarer")
-    phone.tap(f"Declarer {declarer}")
-    phone.tap(f"Level {level}")
-    phone.tap(strain)
-    if doubling:
-        phone.tap(doubling)
-    phone.tap(f"Tricks {tricks}")
-    phone.tap("Save deal")
 
 
 def test_draw_bridge_whole_game(phone, second_phone, data_dir):

@@ -16,7 +16,15 @@ import time
 from pathlib import Path
 
 import pytest
-from browser import CHROMIUM_ARGS, PHONE, Phone, StaticSite, block_other_hosts, chromium_path
+from browser import (
+    CHROMIUM_ARGS,
+    PHONE,
+    Phone,
+    StaticSite,
+    block_other_hosts,
+    bridge_deal,
+    chromium_path,
+)
 
 from scorer.game import Game
 from scorer.rules import Contract
@@ -53,9 +61,13 @@ class Browser:
         block_other_hosts(self.context, self.failures)
         return self.context
 
-    def phone(self, url: str) -> Phone:
+    def page(self):
+        """The browser's one tab (a persistent profile opens with one)."""
         assert self.context is not None
-        page = self.context.pages[0] if self.context.pages else self.context.new_page()
+        return self.context.pages[0] if self.context.pages else self.context.new_page()
+
+    def phone(self, url: str) -> Phone:
+        page = self.page()
         phone = Phone(page, url)
         page.goto(url)
         return started(phone)
@@ -105,17 +117,6 @@ def chromium(browser, tmp_path):
     yield opened
     opened.close()
     assert failures == [], f"requests to other hosts: {failures}"
-
-
-def bridge_deal(phone, declarer, level, strain, tricks, doubling=None):
-    phone.tap("New deal")
-    phone.tap(f"Declarer {declarer}")
-    phone.tap(f"Level {level}")
-    phone.tap(strain)
-    if doubling:
-        phone.tap(doubling)
-    phone.tap(f"Tricks {tricks}")
-    phone.tap("Save deal")
 
 
 def test_whole_draw_bridge_game_then_reload(site, chromium):
@@ -273,9 +274,7 @@ def test_bad_input_keeps_its_clear_messages(site, chromium):
     # A second tab on the same games would undo this one's saves: it is kept out, and says so.
     second = Phone(chromium.context.new_page(), site.url)
     second.page.goto(site.url)
-    second.page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=START)
-    second.page.locator("flt-semantics-placeholder").dispatch_event("click")
-    second.see("Scorer is already open in another tab or window of this browser", timeout=START)
+    started(second, "Scorer is already open in another tab or window of this browser")
     second.page.close()
     # Draw Bridge: a deal without a declarer cannot be saved, and says why.
     phone.new_game("Draw Bridge", ["Ana", "Ben"], dealer="Ana")
@@ -347,6 +346,9 @@ def test_a_new_build_reaches_the_phone_and_costs_only_what_changed(chromium, tmp
 # --- Python memory snapshots (scorer/assets/web/python-start.js) ---------------------------
 
 SNAPSHOT_KEPT = "Scorer mark: snapshot maker ended: done"
+# A page expression: the addresses under which the site keeps Python snapshots.
+SNAPSHOTS_KEPT = ("caches.open('scorer-python-snapshot').then(c => c.keys())"
+                  ".then(k => k.map(r => r.url))")
 
 
 # A page function: have the browser look for a new service worker and wait until it is
@@ -377,8 +379,7 @@ def kept_snapshot(page):
 
 def logged(chromium: Browser, url: str) -> tuple[Phone, list[str]]:
     """The app opened at ``url``, with every console line of the page and its workers."""
-    assert chromium.context is not None
-    page = chromium.context.pages[0] if chromium.context.pages else chromium.context.new_page()
+    page = chromium.page()
     lines: list[str] = []
     page.on("console", lambda message: lines.append(message.text))
     phone = Phone(page, url)
@@ -400,7 +401,7 @@ def started_python(lines: list[str]) -> list[str]:
 
 def test_a_repeat_visit_restores_python_from_the_snapshot_with_every_game(site, chromium):
     build = build_of(site.folder)
-    page = chromium.context.pages[0] if chromium.context.pages else chromium.context.new_page()
+    page = chromium.page()
     # The first visit starts Python the normal way and then has a snapshot made.
     with kept_snapshot(page):
         phone, lines = logged(chromium, site.url)
@@ -409,9 +410,7 @@ def test_a_repeat_visit_restores_python_from_the_snapshot_with_every_game(site, 
         phone.see("Ben total 120")
     assert started_python(lines) == [f"Scorer: Python started without a snapshot, build {build}"]
     kept = f"{site.url}scorer-python-snapshot/{build}"
-    cached = ("caches.open('scorer-python-snapshot').then(c => c.keys())"
-              ".then(k => k.map(r => r.url))")
-    assert phone.page.evaluate(cached) == [kept]
+    assert phone.page.evaluate(SNAPSHOTS_KEPT) == [kept]
 
     # The next visit, offline: Python comes from the snapshot, the games from IndexedDB.
     chromium.close()
@@ -444,7 +443,7 @@ def test_a_repeat_visit_restores_python_from_the_snapshot_with_every_game(site, 
                    and "invalid magic number" in line for line in lines), lines
         assert started_python(lines) == [f"Scorer: Python started without a snapshot, build "
                                          f"{build}"]
-        assert phone.page.evaluate(cached) == [kept + "-failed"]
+        assert phone.page.evaluate(SNAPSHOTS_KEPT) == [kept + "-failed"]
         bridge_deal(phone, "Ben", 1, "Clubs", 8)
         phone.see("Ben total 160")
     finally:
@@ -458,7 +457,7 @@ def test_a_new_build_never_restores_the_snapshot_of_the_one_before(chromium, tmp
     old = build_of(folder)
     site = StaticSite(folder).start()
     try:
-        page = chromium.context.pages[0] if chromium.context.pages else chromium.context.new_page()
+        page = chromium.page()
         with kept_snapshot(page):
             phone, lines = logged(chromium, site.url)
             phone.see("No games yet")
@@ -475,15 +474,13 @@ def test_a_new_build_never_restores_the_snapshot_of_the_one_before(chromium, tmp
         # build's is not restored; its own then replaces it.
         chromium.close()
         chromium.launch()
-        page = chromium.context.pages[0] if chromium.context.pages else chromium.context.new_page()
+        page = chromium.page()
         with kept_snapshot(page):
             phone, lines = logged(chromium, site.url)
             phone.see("No games yet")
         assert started_python(lines) == [f"Scorer: Python started without a snapshot, "
                                          f"build {new}"]
         assert not [line for line in lines if old in line]
-        cached = ("caches.open('scorer-python-snapshot').then(c => c.keys())"
-                  ".then(k => k.map(r => r.url))")
-        assert phone.page.evaluate(cached) == [f"{site.url}scorer-python-snapshot/{new}"]
+        assert phone.page.evaluate(SNAPSHOTS_KEPT) == [f"{site.url}scorer-python-snapshot/{new}"]
     finally:
         site.stop()

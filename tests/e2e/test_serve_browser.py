@@ -8,10 +8,9 @@ import time
 from urllib.parse import urlsplit
 
 import pytest
-from browser import PHONE, Phone, served
+from browser import PHONE, Phone, bridge_deal, served
 from test_serve import printed_code
 
-from e2e.test_games import bridge_deal
 from scorer.game import Game
 from scorer.store import Store
 
