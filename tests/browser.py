@@ -255,18 +255,26 @@ class Phone:
             "e.querySelector('[aria-disabled=\"true\"]'))"))
 
 
-def bridge_deal(phone: Phone, declarer: str, level: int, strain: str, tricks: int,
-                doubling: str | None = None, pick: bool = False) -> None:
-    """Enter and save one contract deal from the scoreboard, as a player taps it."""
-    phone.tap("New deal")
-    if pick:  # after a deal entered by its counts, the next one starts with the counts
-        phone.tap("Pick the declarer")
+def contract_taps(phone: Phone, declarer: str, level: int, strain: str, tricks: int, *,
+                  doubling: str | None = None, honours: str | None = None) -> None:
+    """Declarer, contract, doubling, tricks (and honours) as a player taps them."""
     phone.tap(f"Declarer {declarer}")
     phone.tap(f"Level {level}")
     phone.tap(strain)
     if doubling:
         phone.tap(doubling)
     phone.tap(f"Tricks {tricks}")
+    if honours:
+        phone.tap(honours)
+
+
+def bridge_deal(phone: Phone, declarer: str, level: int, strain: str, tricks: int,
+                doubling: str | None = None, pick: bool = False) -> None:
+    """Enter and save one contract deal from the scoreboard, as a player taps it."""
+    phone.tap("New deal")
+    if pick:  # after a deal entered by its counts, the next one starts with the counts
+        phone.tap("Pick the declarer")
+    contract_taps(phone, declarer, level, strain, tricks, doubling=doubling)
     phone.tap("Save deal")
 
 

@@ -4,27 +4,16 @@ played to its end (2-1) and a Chicago cycle of four deals, with a correction and
 from __future__ import annotations
 
 import pytest
+from browser import contract_taps
 
 pytestmark = pytest.mark.browser
 
 NAMES = ["Ana", "Ben", "Cleo", "Dan"]
 
 
-def contract(phone, declarer, level, strain, tricks, *, doubling=None, honours=None):
-    """Declarer, contract, doubling, tricks (and honours) as a player taps them."""
-    phone.tap(f"Declarer {declarer}")
-    phone.tap(f"Level {level}")
-    phone.tap(strain)
-    if doubling:
-        phone.tap(doubling)
-    phone.tap(f"Tricks {tricks}")
-    if honours:
-        phone.tap(honours)
-
-
 def deal(phone, *args, see=None, **kw):
     phone.tap("New deal")
-    contract(phone, *args, **kw)
+    contract_taps(phone, *args, **kw)
     if see:
         phone.see(see)
     phone.tap("Save deal")
@@ -36,7 +25,7 @@ def test_a_rubber_won_2_1(phone):
     phone.taps = 0
     phone.tap("New deal")
     phone.see("Ana (North) deals · vulnerable: none")
-    contract(phone, "Ana", 4, "Spades", 10, honours="Honours 100 to declarer's side")
+    contract_taps(phone, "Ana", 4, "Spades", 10, honours="Honours 100 to declarer's side")
     phone.see("4♠ by Ana (North): made: Ana & Cleo 220 · Ben & Dan 0")
     phone.tap("Save deal")
     phone.see("Ana & Cleo total 220")
@@ -113,5 +102,5 @@ def test_check_a_rubber_score_vulnerable(phone):
     phone.tap("Check a score")
     phone.tap("Check Rubber bridge")
     phone.tap("Vulnerable: N-S")
-    contract(phone, "North", 2, "Spades", 7, doubling="Doubled")
+    contract_taps(phone, "North", 2, "Spades", 7, doubling="Doubled")
     phone.see("2♠X by North: down 1: N-S 0 · E-W 200")
