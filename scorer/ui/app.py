@@ -73,11 +73,20 @@ class ScorerApp:
 
     # --- navigation -----------------------------------------------------------------------
     def go(self, route: str) -> None:
-        """Show ``route`` now; the browser's address and history follow."""
+        """Show ``route``, telling the browser its address first: a reload the moment the new
+        screen appears opens that screen, not the one before (decision 81)."""
         self.route = route
-        self.show()
-        if route != self.page.route:
-            self.page.run_task(self.page.push_route, route)
+        if route == self.page.route:
+            self.show()
+            return
+        # Both run on the page's event loop, in this order: the address message goes out
+        # before the screen's.
+        self.page.run_task(self.page.push_route, route)
+        self.page.run_task(self._show_if_current, route)
+
+    async def _show_if_current(self, route: str) -> None:
+        if route == self.route:  # not already left for another screen
+            self.show()
 
     def _route_changed(self, route: str) -> None:
         """The browser moved (back button, address typed, or following ``go``)."""

@@ -1,5 +1,6 @@
 """`scorer serve` in real Chromium: nothing leaves the machine, the table code keeps a phone
-without it out, names in other scripts are drawn with glyphs (issue 9 items 7 and 8)."""
+without it out, names in other scripts are drawn with glyphs (issue 9 items 7 and 8), and the
+browser learns a screen's address before the screen."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import time
 from urllib.parse import urlsplit
 
 import pytest
-from browser import PHONE, Phone, bridge_deal, served
+from browser import PHONE, Phone, bridge_deal, contract_taps, served
 from test_serve import printed_code
 
 from scorer.game import Game
@@ -32,8 +33,9 @@ def test_a_whole_game_contacts_no_other_host(browser, data_dir):
                 route.abort()  # and the test fails below: nothing may leave the machine
 
         context.route("**/*", record)
-        context.on("websocket", lambda ws: asked.append(ws.url))
-        phone = Phone(context.new_page(), url).open()
+        page = context.new_page()
+        page.on("websocket", lambda ws: asked.append(ws.url))  # a page's event, not a context's
+        phone = Phone(page, url).open()
         phone.new_game("Draw Bridge", ["Ana", "Ben"], dealer="Ana", end="Target score 300")
         bridge_deal(phone, "Ana", 4, "Spades", 10)
         phone.see("Ana total 120")
@@ -53,7 +55,41 @@ def test_a_whole_game_contacts_no_other_host(browser, data_dir):
         context.close()
     hosts = {urlsplit(u).hostname for u in asked if re.match(r"(https?|wss?)://", u)}
     assert len(asked) > 20  # the recording saw the page load
+    assert any(u.startswith("ws://") for u in asked)  # and its websocket
     assert hosts == LOCAL, sorted(u for u in asked if urlsplit(u).hostname not in LOCAL)
+
+
+def test_the_address_is_sent_before_the_screen(browser, data_dir):
+    """After a Save the browser is told the scoreboard's address before it is sent the
+    scoreboard, so a reload the moment the scoreboard appears opens it again, not the deal
+    entry (decision 81; on a busy phone the order used to be the other way)."""
+    data_dir.mkdir()
+    with served(data_dir) as url:
+        context = browser.new_context(viewport=PHONE)
+        page = context.new_page()
+        received: list[bytes] = []
+        page.on("websocket", lambda ws: ws.on(
+            "framereceived", lambda frame: received.append(
+                frame if isinstance(frame, bytes) else frame.encode())))
+        phone = Phone(page, url).open()
+        phone.new_game("Draw Bridge", ["Ana", "Ben"], dealer="Ana")
+        phone.tap("New deal")
+        contract_taps(phone, "Ana", 1, "Clubs", 7)
+        entry = urlsplit(phone.page.url).path
+        received.clear()
+        phone.tap("Save deal")
+        phone.see("Ana total 20")
+        address = [i for i, frame in enumerate(received) if b"push_route" in frame]
+        screen = [i for i, frame in enumerate(received) if b"Ana total 20" in frame]
+        assert address and screen, "the Save's messages were not seen"
+        assert address[0] < screen[0]
+        board = entry.removesuffix("/deal")
+        assert entry.endswith("/deal") and urlsplit(phone.page.url).path == board
+        phone.page.reload()
+        phone.page.wait_for_selector("flt-semantics-placeholder", state="attached")
+        phone.page.locator("flt-semantics-placeholder").dispatch_event("click")
+        phone.see("Ana total 20")
+        context.close()
 
 
 def stored(data_dir, *pairs):
