@@ -14,7 +14,7 @@ import shutil
 import socket
 import subprocess
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -139,21 +139,20 @@ class Phone:
 
     def tap(self, name: str, exact: bool = True) -> None:
         target = self.button(name, exact).first
-        target.wait_for(timeout=20000)
+        self.shown(target, f"button {name!r}")
         self.scroll_to(target, tries=20)
         target.click()
         self.taps += 1
 
     def type(self, label: str, text: str) -> None:
         box = self.page.get_by_role("textbox", name=label, exact=True)
-        box.wait_for(timeout=20000)
+        self.shown(box, f"text field {label!r}")
         box.click()
         # Flutter moves its one editing <input> to the focused field and configures it over the
         # next frames; typing before that lands nowhere. Then it takes the text in at a frame.
-        self.page.wait_for_function(
-            "label => document.activeElement && "
-            "document.activeElement.getAttribute('aria-label') === label", arg=label,
-            timeout=20000)
+        self._until(lambda: self.page.evaluate(
+            "label => document.activeElement?.getAttribute('aria-label') === label", label),
+            f"focus in text field {label!r}", 20000)
         self.frames(18)
         box.fill(text)
         self.frames(12)
@@ -162,7 +161,7 @@ class Phone:
         """Scroll as a finger would until the text field ``label`` is on screen (the list of
         games pushes a four-player form's last names below a phone's fold)."""
         field = self.page.get_by_role("textbox", name=label, exact=True)
-        field.wait_for(timeout=20000)
+        self.shown(field, f"text field {label!r}")
         self.scroll_to(field, tries=10, top=60, bottom=90)
 
     def scroll_to(self, target, tries: int, top: int = 0, bottom: int = 0) -> None:
@@ -206,7 +205,7 @@ class Phone:
         for rule in rules:
             self.tap(rule)
         start_button = self.button("Start game").first
-        start_button.wait_for(state="visible", timeout=20000)  # the form is drawn again
+        self.shown(start_button, "button 'Start game'")  # the form is drawn again
         start = self.steady_box(start_button)
         size = self.page.viewport_size or PHONE
         assert start is not None and start["y"] + start["height"] <= size["height"]  # in view
@@ -219,14 +218,23 @@ class Phone:
         for again every few frames, for as many frames as an idle page draws in ``timeout``
         ms (a count, not a clock: a busy machine's slower frames give it more time)."""
         pattern = text if isinstance(text, re.Pattern) else re.compile(re.escape(text))
+        self._until(lambda: bool(pattern.search(self.screen_text())), repr(text), timeout)
+
+    def shown(self, target, what: str, timeout: float = 20000) -> None:
+        """Wait until ``target`` (a locator) is drawn, counting frames as :meth:`see` does."""
+        self._until(target.is_visible, what, timeout)
+
+    def _until(self, check: Callable[[], bool], what: str, timeout: float) -> None:
+        """Check again every few frames, for as many frames as an idle page draws in
+        ``timeout`` ms; else fail, naming ``what`` and what the screen shows."""
         checks = max(1, round(timeout / 1000 * 60 / SEE_FRAMES))
         for _ in range(checks):
-            if pattern.search(self.screen_text()):
+            if check():
                 return
             self.frames(SEE_FRAMES)
-        if pattern.search(self.screen_text()):
+        if check():
             return
-        raise AssertionError(f"{text!r} not on screen after {checks * SEE_FRAMES} frames "
+        raise AssertionError(f"{what} not on screen after {checks * SEE_FRAMES} frames "
                              f"({timeout / 1000:g} s at 60 frames a second); screen shows:\n"
                              f"{self.screen_text()}")
 
@@ -249,7 +257,7 @@ class Phone:
 
     def enabled(self, name: str) -> bool:
         target = self.button(name).first
-        target.wait_for(timeout=20000)
+        self.shown(target, f"button {name!r}")
         return bool(target.evaluate(
             "e => !(e.getAttribute('aria-disabled') === 'true' || "
             "e.querySelector('[aria-disabled=\"true\"]'))"))

@@ -1,6 +1,7 @@
-"""The browser tests' own helpers, without a browser: ``Phone.see`` waits on a count of frames
-(never on the clock) and says what it awaited; ``served`` fails at once when the server exits.
-The page here is a stand-in that draws a frame whenever it is asked to wait for frames."""
+"""The browser tests' own helpers, without a browser: ``Phone.see`` (a text) and
+``Phone.shown`` (a control) wait on a count of frames (never on the clock) and say what they
+awaited; ``served`` fails at once when the server exits. The page here is a stand-in that draws
+a frame whenever it is asked to wait for frames."""
 
 from __future__ import annotations
 
@@ -51,3 +52,24 @@ def test_served_fails_at_once_when_the_server_exits(tmp_path):
     with pytest.raises(RuntimeError, match="scorer serve exited: .*is a file"), \
             served(not_a_folder):
         pass
+
+
+class Control:
+    """A locator's stand-in: drawn once its page has drawn ``after`` frames (never: None)."""
+
+    def __init__(self, page: Page, after: int | None) -> None:
+        self.page, self.after = page, after
+
+    def is_visible(self) -> bool:
+        return self.after is not None and self.page.drawn >= self.after
+
+
+def test_shown_waits_for_a_control_by_frames_and_names_it_when_it_never_comes():
+    page = Page("Save deal", after=0)
+    Phone(page, "http://127.0.0.1/").shown(Control(page, after=90), "button 'Save deal'")
+    assert 90 <= page.drawn < 90 + SEE_FRAMES
+    page = Page("Save deal", after=0)
+    with pytest.raises(AssertionError, match=r"button 'Start game' not on screen after 1200 "
+                                             r"frames .*screen shows:\nScorer\nSave deal"):
+        Phone(page, "http://127.0.0.1/").shown(Control(page, after=None), "button 'Start game'")
+    assert page.drawn == 1200

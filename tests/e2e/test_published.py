@@ -256,7 +256,7 @@ def test_a_name_in_chinese_fetches_its_font_then_and_only_then(site, chromium, t
     chooser.value.set_files(str(games))
     cards = [phone.button(f"Open Draw Bridge: {name}, Ann").first for name in ("王", "李")]
     for card in cards:
-        card.wait_for(timeout=30000)
+        phone.shown(card, "a game card", timeout=30000)
     # Drawn as boxes (tofu) the two names look the same; drawn with glyphs they differ. The
     # font arrives after the first frame: wait for it by count.
     for _ in range(300):

@@ -162,7 +162,7 @@ def test_names_in_other_scripts_are_drawn_with_glyphs(browser, data_dir):
         cards = {name: phone.button(f"Open Draw Bridge: {name}, Ann").first
                  for pair in PAIRS.values() for name in pair}
         for card in cards.values():
-            card.wait_for(timeout=30000)
+            phone.shown(card, "a game card", timeout=30000)
         failures = []
         for script, (one, two) in PAIRS.items():
             # The fallback fonts arrive after the first frame: wait (by count) for the pair to

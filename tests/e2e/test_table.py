@@ -117,12 +117,12 @@ def test_switch_language_and_it_is_remembered(browser, phone, language, label):
     phone.see({"Español": "Jugadores", "Български": "Играчи", "Afrikaans": "Spelers",
                "English": "Players"}[language])
     phone.open()                      # reload: the same session, the same language
-    phone.button(label).first.wait_for(timeout=20000)
+    phone.shown(phone.button(label).first, f"button {label!r}")
     # Closed and opened again later on the same device (its local storage kept): remembered.
     later = browser.new_context(viewport=PHONE,
                                 storage_state=phone.page.context.storage_state())
     again = Phone(later.new_page(), phone.url).open()
-    again.button(label).first.wait_for(timeout=20000)
+    again.shown(again.button(label).first, f"button {label!r}")
     later.close()
 
 
