@@ -333,6 +333,34 @@ def test_a_rounds_calls_are_kept_as_soon_as_made(store, hub):
     assert len(screen.snacks) == 1 and "99" in screen.snacks[0]
 
 
+def test_calls_not_all_made_are_kept_as_a_draft_and_kept_calls_are_not(store, hub):
+    """Two of four calls made, then a reload (a new session): they are still there; once all
+    four are kept with the game, a draft holding just those calls is blank."""
+    game = stored_game(store, "call-break")
+    mine, _ = session(store, hub)
+    mine.open(game.id)
+    draft = mine.draft_for(game, None)
+    draft.pick_call(1, 3)
+    draft.pick_call(2, 2)
+    assert not draft.is_blank()
+    mine.keep_draft(game, None)
+    again, _ = session(store, hub)
+    back = again.draft_for(again.open(game.id), None)
+    assert back.calls == [None, 3, 2, None] and not back.is_blank()
+    back.pick_call(0, 4)
+    back.pick_call(3, 2)
+    assert again.keep_calls(back.calls_made())
+    assert back.is_blank()  # what is typed is now kept with the game: leaving asks nothing
+    again.keep_draft(again.game, None)
+    assert game.id not in store.drafts
+    playing = again.open(game.id)
+    assert playing.pending == {"calls": [4, 3, 2, 2]}
+    fresh = session(store, hub)[0].draft_for(playing, None)
+    assert fresh.calls == [4, 3, 2, 2] and fresh.kept_calls == [4, 3, 2, 2] and fresh.is_blank()
+    fresh.pick_call(0, 5)  # a kept call changed: typed, not blank
+    assert not fresh.is_blank() and fresh.blank().calls == [4, 3, 2, 2]
+
+
 def test_deleting_a_game_tells_the_others(store, hub):
     game = stored_game(store)
     mine, _ = session(store, hub)

@@ -228,6 +228,8 @@ class Session:
         if saved is None:
             return False
         self.game = saved
+        if self.draft is not None:
+            self.draft.follow(saved)  # the calls are now where the deal stands, not typed
         self.sync_soon()
         self.announce(game.id)
         return True

@@ -22,6 +22,11 @@ def stored_game(data_dir, deals=0):
         return store.save(game)
 
 
+def on_game(browser, url: str, game: Game) -> Phone:
+    """A new phone (its own browser context) showing ``game``'s scoreboard."""
+    return Phone(browser.new_context(viewport=PHONE).new_page(), url).open(f"/game/{game.id}")
+
+
 def test_conflicting_edits_are_refused_and_the_screen_refreshes(browser, tmp_path):
     data_dir = tmp_path / "data"
     game = stored_game(data_dir)
@@ -213,8 +218,7 @@ def test_the_rules_in_the_app_from_the_game_and_from_a_house_rule(browser, tmp_p
     data_dir = tmp_path / "data"
     game = stored_game(data_dir)
     with served(data_dir) as url:
-        phone = Phone(browser.new_context(viewport=PHONE).new_page(), url).open(
-            f"/game/{game.id}")
+        phone = on_game(browser, url, game)
         phone.tap("Rules of Draw Bridge")
         phone.see("Draw Bridge — as Scorer scores it")
         phone.see("Failed")
@@ -253,8 +257,7 @@ def test_a_half_entered_deal_survives_back_reload_restart_and_another_phone(brow
     game = stored_game(data_dir)
     half = "Cannot save yet: choose the tricks declarer took"
     with served(data_dir) as url:
-        phone = Phone(browser.new_context(viewport=PHONE).new_page(), url).open(
-            f"/game/{game.id}")
+        phone = on_game(browser, url, game)
         phone.tap("New deal")
         for name in ("Declarer Ana", "Level 4", "Spades"):
             phone.tap(name)
@@ -266,13 +269,11 @@ def test_a_half_entered_deal_survives_back_reload_restart_and_another_phone(brow
         phone.see(half)  # Back and return
         phone.open(f"/game/{game.id}/deal")
         phone.see(half)  # reload
-        other = Phone(browser.new_context(viewport=PHONE).new_page(), url).open(
-            f"/game/{game.id}")
+        other = on_game(browser, url, game)
         other.tap("New deal")
         other.see(half)  # the same game on another phone
     with served(data_dir) as url:  # a restarted server
-        phone = Phone(browser.new_context(viewport=PHONE).new_page(), url).open(
-            f"/game/{game.id}")
+        phone = on_game(browser, url, game)
         phone.tap("New deal")
         phone.see(half)
         phone.tap("Tricks 10")
@@ -288,6 +289,30 @@ def test_a_half_entered_deal_survives_back_reload_restart_and_another_phone(brow
         phone.see("Cannot save yet: choose the declarer")
     with Store(data_dir) as store:
         assert store.load_draft(game.id) is None and len(store.load(game.id).deals) == 1
+
+
+def test_call_break_calls_not_all_made_survive_back_and_reload(browser, tmp_path):
+    """Two of the four calls made: Back asks, and a reload keeps them (they are a draft
+    until all four are made and kept with the game)."""
+    data_dir = tmp_path / "data"
+    data_dir.mkdir()
+    with Store(data_dir) as store:
+        game = store.save(Game.new("call-break", ["Ana", "Ben", "Cleo", "Dan"], first_dealer=0))
+    with served(data_dir) as url:
+        phone = on_game(browser, url, game)
+        phone.tap("New deal")
+        phone.tap("Ben calls 3")
+        phone.tap("Cleo calls 2")
+        phone.see("Calls (total 5)")
+        phone.tap("Back")
+        phone.tap("Keep it")  # leaving a changed deal asks
+        phone.tap("New deal")
+        phone.see("Calls (total 5)")
+        phone.open(f"/game/{game.id}/deal")
+        phone.see("Calls (total 5)")  # reload
+        phone.see("Cannot save yet: choose Dan's call")
+    with Store(data_dir) as store:
+        assert store.load_draft(game.id)["draft"]["calls"] == [None, 3, 2, None]
 
 
 PHONE_HABITS = """

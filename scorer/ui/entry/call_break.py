@@ -23,12 +23,22 @@ class CallBreakDraft(DealDraft):
     calls: list[int | None] = field(default_factory=lambda: [None] * 4)
     taken: list[int | None] = field(default_factory=lambda: [None] * 4)
     picked_tricks: set[int] = field(default_factory=set)  # tricks the player picked (not filled)
+    # The calls kept with the game (a round in play): where this deal stands, not typed for
+    # this draft. Calls picked on top of them (fewer than four, or changed) are typed.
+    kept_calls: list[int | None] = field(default_factory=lambda: [None] * 4)
 
-    CONTEXT = ("calls",)  # calls kept with the game are not typed for this draft
+    CONTEXT = ("kept_calls",)
 
     def follow(self, game: Any) -> None:
         if game.pending is not None and "calls" in game.pending:  # the calls of a round in play
-            self.calls = list(game.pending["calls"])
+            self.kept_calls = list(game.pending["calls"])
+            self.calls = list(self.kept_calls)
+
+    def blank(self) -> CallBreakDraft:
+        fresh = super().blank()
+        assert isinstance(fresh, CallBreakDraft)
+        fresh.calls = list(self.kept_calls)
+        return fresh
 
     def fill(self, deal: Any) -> None:
         self.calls, self.taken = list(deal.calls), list(deal.tricks)
