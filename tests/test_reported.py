@@ -290,3 +290,8 @@ def test_times_are_shown_in_local_time_with_their_zone():
     assert short_time("2026-11-30T22:47:09.123+00:00", madrid) == "2026-11-30 23:47 CET"
     assert short_time("2026-11-30T22:47:09+00:00", UTC) == "2026-11-30 22:47 UTC"
     assert short_time("garbage") == "garbage"
+    # A device that names its zone only by an offset (the browser build: 'UTC-0000').
+    for offset, name, shown in ((0, "UTC-0000", "22:47 UTC"), (2, "GMT+0200", "00:47 UTC+2"),
+                                (5.5, "UTC+0530", "04:17 UTC+5:30"), (-3, "-03", "19:47 UTC-3")):
+        zone = timezone(timedelta(hours=offset), name)
+        assert short_time("2026-11-30T22:47:09+00:00", zone).endswith(shown)

@@ -5,7 +5,7 @@ every game an import accepts)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, datetime, tzinfo
+from datetime import UTC, datetime, timedelta, tzinfo
 from typing import Any
 
 from ..game import DealRecord, Game
@@ -26,8 +26,22 @@ def short_time(stamp: str, zone: tzinfo | None = None) -> str:
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)
     local = moment.astimezone(zone)
-    name = local.tzname() or local.strftime("%z")
-    return f"{local:%Y-%m-%d %H:%M} {name}"
+    return f"{local:%Y-%m-%d %H:%M} {zone_name(local)}"
+
+
+def zone_name(moment: datetime) -> str:
+    """The zone's own name ('CET'); where the device gives only an offset (the browser
+    build's 'UTC-0000', 'GMT+0530'), the offset as people write it: 'UTC', 'UTC+5:30'."""
+    name = moment.tzname() or ""
+    if name and not any(c.isdigit() for c in name):
+        return name
+    offset = moment.utcoffset() or timedelta(0)
+    minutes = round(offset.total_seconds() / 60)
+    if minutes == 0:
+        return "UTC"
+    sign = "+" if minutes > 0 else "-"
+    hours, rest = divmod(abs(minutes), 60)
+    return f"UTC{sign}{hours}" + (f":{rest:02d}" if rest else "")
 
 
 def deal_text(game: Game, deal: Any, t: Translator) -> str:
