@@ -5,6 +5,7 @@ a frame whenever it is asked to wait for frames."""
 
 from __future__ import annotations
 
+import os
 import re
 
 import pytest
@@ -73,3 +74,31 @@ def test_shown_waits_for_a_control_by_frames_and_names_it_when_it_never_comes():
                                              r"frames .*screen shows:\nScorer\nSave deal"):
         Phone(page, "http://127.0.0.1/").shown(Control(page, after=None), "button 'Start game'")
     assert page.drawn == 1200
+
+
+def test_a_process_that_never_waits_is_found_hung_and_one_that_waits_is_not():
+    import subprocess
+    import sys
+    import time
+
+    from hung_pages import hung
+
+    spinning = subprocess.Popen([sys.executable, "-c", "while True: pass", "scorer-spin"])
+    waiting = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)",
+                                "scorer-wait"])
+    try:
+        seen: dict[int, tuple[int, int]] = {}
+        found: list[int] = []
+        for _ in range(400):  # until the spinner used 0.3 s of CPU (a count of looks)
+            found += hung(seen, os.getpid(), cpu_seconds=0.3,
+                          select=lambda cmdline: b"scorer-spin" in cmdline
+                          or b"scorer-wait" in cmdline)
+            if found:
+                break
+            time.sleep(0.05)
+        assert found == [spinning.pid]
+        assert waiting.pid in seen  # looked at, never found
+    finally:
+        for process in (spinning, waiting):
+            process.kill()
+            process.wait()

@@ -177,3 +177,22 @@ def test_names_in_other_scripts_are_drawn_with_glyphs(browser, data_dir):
                 failures.append(script)
         context.close()
     assert failures == []
+
+
+def test_a_hung_page_is_killed_and_its_call_fails_at_once(browser):
+    """The watch over hung pages (tests/hung_pages.py) finds a real Chromium renderer that
+    runs without end, kills it, and the call waiting on it fails instead of waiting forever;
+    the browser's other pages go on."""
+    from hung_pages import HungPageWatch
+    from playwright.sync_api import Error
+
+    page = browser.new_context().new_page()
+    other = browser.new_context().new_page()
+    page.set_content("<p>Scorer</p>")
+    page.evaluate("setTimeout(() => { for (;;) {} }, 0)")
+    with HungPageWatch(every=0.2, cpu_seconds=1) as watch, \
+            pytest.raises(Error, match="Target crashed"):
+        page.evaluate("1 + 1")
+    assert len(watch.killed) == 1
+    other.set_content("<p>Scorer</p>")
+    assert other.evaluate("1 + 1") == 2
