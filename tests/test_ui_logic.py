@@ -148,13 +148,19 @@ def test_correction_draft_starts_from_the_recorded_deal():
 def test_new_game_form_defaults_and_reasons():
     form = NewGameForm()
     assert (form.variant_name, form.end_kind, form.end_value) == ("minibridge", "deals", "8")
-    assert EN.render(form.problem()) == "player 1 has no name; give every player a name"
+    assert EN.sentence(form.problem()) == "North has no name; give every player a name"
+    form.names = ["Ana", "", "Cleo", "Dan"]
+    assert EN.sentence(form.problem()) == "East has no name; give every player a name"
+    assert Translator("bg").sentence(form.problem()) == "Изток няма име; дайте име на всеки играч"
     form.names = ["Ana", "Ben", "Cleo", "ana"]
     assert EN.render(form.problem()) == "two players have the same name; names must differ"
     form.names[3] = "Dan"
     assert form.problem() is None
     form.choose("draw-bridge")
     assert form.names == ["Ana", "Ben"] and (form.end_kind, form.end_value) == ("target", "500")
+    form.names = ["Ana", " "]
+    assert EN.sentence(form.problem()) == "Player 2 has no name; give every player a name"
+    form.names = ["Ana", "Ben"]
     assert form.rules == {"undertricks": "off"}
     form.end_value = "0"
     assert EN.render(form.problem()) == "the target must be a whole number of at least 1"

@@ -84,6 +84,10 @@ class NewGameForm:
             v.check_end(self.end_rule())
             v.parse_rules(self.rules)
         except InvalidInput as error:
+            if error.msg is not None and error.msg.key == "error.name_empty":
+                # named as the form names the field: 'North', 'Player 2'
+                index = dict(error.msg.params)["player"] - 1
+                return Msg.of("form.name_empty", who=self.seat_label(index))
             return problem_of(error)
         return None
 

@@ -135,7 +135,9 @@ def test_first_start_follows_the_browser_and_a_game_in_spanish(browser, server):
     context = browser.new_context(viewport=PHONE, locale="es-ES")
     phone = Phone(context.new_page(), server).open()
     phone.tap("Nueva partida")
+    phone.see("Norte no tiene nombre")  # MiniBridge first: its fields are named by seat
     phone.tap("Puente levadizo")
+    phone.see("Jugador 1 no tiene nombre")
     phone.type("Jugador 1", "Lucía")
     phone.type("Jugador 2", "Pablo")
     phone.tap("Primer repartidor Lucía")
