@@ -110,8 +110,13 @@ class Phone:
 
     def open(self, path: str = "") -> Phone:
         self.page.goto(self.url + path.lstrip("/"))
+        return self.ready()
+
+    def ready(self, timeout: float = 60000) -> Phone:
+        """Wait for Flutter's page (just loaded or reloaded) and turn on its accessibility
+        tree, where controls are found by their names."""
         self.page.wait_for_selector("flt-semantics-placeholder", state="attached",
-                                    timeout=60000)
+                                    timeout=timeout)
         self.page.locator("flt-semantics-placeholder").dispatch_event("click")
         return self
 

@@ -97,10 +97,7 @@ class Browser:
 
 def started(phone: Phone, showing: str = "Scorer", timeout: float = START) -> Phone:
     """Wait for the app (Pyodide and the store included) to show ``showing``."""
-    phone.page.wait_for_selector("flt-semantics-placeholder", state="attached",
-                                 timeout=timeout)
-    phone.page.locator("flt-semantics-placeholder").dispatch_event("click")
-    phone.see(showing, timeout=timeout)
+    phone.ready(timeout).see(showing, timeout=timeout)
     return phone
 
 

@@ -47,8 +47,7 @@ def test_a_whole_game_contacts_no_other_host(browser, data_dir):
         phone.tap("Deal 1: 4S by Ana: made", exact=False)
         phone.see("Why this score")
         phone.page.goto(url + "join")
-        phone.page.wait_for_selector("flt-semantics-placeholder", state="attached")
-        phone.page.locator("flt-semantics-placeholder").dispatch_event("click")
+        phone.ready(timeout=30000)  # Playwright's default wait, as before
         phone.see("QR code for")
         phone.page.reload()
         phone.page.wait_for_load_state("networkidle")
@@ -86,9 +85,7 @@ def test_the_address_is_sent_before_the_screen(browser, data_dir):
         board = entry.removesuffix("/deal")
         assert entry.endswith("/deal") and urlsplit(phone.page.url).path == board
         phone.page.reload()
-        phone.page.wait_for_selector("flt-semantics-placeholder", state="attached")
-        phone.page.locator("flt-semantics-placeholder").dispatch_event("click")
-        phone.see("Ana total 20")
+        phone.ready(timeout=30000).see("Ana total 20")
         context.close()
 
 
@@ -140,9 +137,7 @@ def test_a_phone_without_the_table_code_sees_no_game(browser, data_dir):
         assert "Ana" not in page.content()
         page.fill("input#code", code)
         page.click("button[type=submit]")
-        phone = Phone(page, url)
-        page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60000)
-        page.locator("flt-semantics-placeholder").dispatch_event("click")
+        phone = Phone(page, url).ready()
         phone.see("Ana, Ben")
         context.close()
 

@@ -13,12 +13,15 @@ from scorer.store import Store
 pytestmark = pytest.mark.browser
 
 
-def stored_game(data_dir, deals=0):
+def stored_game(data_dir, deals=0, game=None):
+    """``game`` saved in a new data folder; by default a Draw Bridge game with ``deals``
+    deals of 1C made."""
     data_dir.mkdir(exist_ok=True)
-    with Store(data_dir) as store:
+    if game is None:
         game = Game.new("draw-bridge", ["Ana", "Ben"], first_dealer=0, end="target=1000")
         for _ in range(deals):
             game = game.add_deal(DrawBridgeDeal(0, Contract.parse("1C"), 7))
+    with Store(data_dir) as store:
         return store.save(game)
 
 
@@ -297,9 +300,8 @@ def test_call_break_calls_not_all_made_survive_back_and_reload(browser, tmp_path
     """Two of the four calls made: Back asks, and a reload keeps them (they are a draft
     until all four are made and kept with the game)."""
     data_dir = tmp_path / "data"
-    data_dir.mkdir()
-    with Store(data_dir) as store:
-        game = store.save(Game.new("call-break", ["Ana", "Ben", "Cleo", "Dan"], first_dealer=0))
+    game = stored_game(data_dir, game=Game.new("call-break", ["Ana", "Ben", "Cleo", "Dan"],
+                                               first_dealer=0))
     with served(data_dir) as url:
         phone = on_game(browser, url, game)
         phone.tap("New deal")
