@@ -13,7 +13,8 @@ import pytest
 
 from scorer.game import Game
 from scorer.i18n import Translator
-from scorer.rules import Strain
+from scorer.rules import Contract, Strain
+from scorer.rules.draw_bridge import DrawBridgeDeal
 from scorer.store import StaleGame, UnknownGame, WriteFailed
 from scorer.ui.session import TOPIC, Session
 
@@ -43,6 +44,10 @@ class FakeStore:
             raise StaleGame(f"game {game.id} was changed elsewhere")
         self.games[game.id] = saved = game.with_revision(game.revision + 1)
         return saved
+
+    def revision(self, game_id: str) -> int | None:  # ids are not case-sensitive
+        found = [g for key, g in self.games.items() if key.casefold() == game_id.casefold()]
+        return found[0].revision if found else None
 
     def delete(self, game_id: str) -> None:
         if self.fail is not None:
@@ -368,3 +373,80 @@ def test_deleting_a_game_tells_the_others(store, hub):
     assert mine.delete(game.id)
     assert game.id not in store.games and other_screen.heard == [game.id]
     assert mine.open(game.id) is None
+
+
+def test_a_tap_does_not_write_its_draft_which_is_kept_after_a_pause_or_on_leaving(store, hub):
+    """Issue 21: the durable draft write is off the tap's path. A changed draft is kept once
+    the taps pause (DRAFT_DELAY: the task the tap left), or at once when the player leaves the
+    entry (flush_draft, called on every screen change and when the page hides)."""
+    game = stored_game(store)
+    mine, screen = session(store, hub)
+    mine.open(game.id)
+    draft = mine.draft_for(game, None)
+    enter_4s_made(draft)
+    mine.draft_changed(game, None)
+    draft.tricks = 11
+    mine.draft_changed(game, None)  # a second tap before the pause: one write for both
+    assert game.id not in store.drafts and len(screen.tasks) == 1
+    screen.run_tasks()  # the pause
+    assert store.drafts[game.id]["draft"] == draft.to_dict()
+    assert store.drafts[game.id]["draft"]["tricks"] == 11
+
+    draft.tricks = 12
+    mine.draft_changed(game, None)
+    mine.flush_draft()  # leaving: kept now
+    assert store.drafts[game.id]["draft"]["tricks"] == 12
+    store.drafts[game.id]["draft"]["tricks"] = 9  # (as another phone would have written)
+    screen.run_tasks()  # the pause after the flush writes nothing again
+    assert store.drafts[game.id]["draft"]["tricks"] == 9
+
+
+def test_a_draft_changed_just_before_save_or_discard_is_not_kept_after_it(store, hub):
+    game = stored_game(store)
+    mine, screen = session(store, hub)
+    mine.open(game.id)
+    enter_4s_made(mine.draft_for(game, None))
+    mine.draft_changed(game, None)
+    mine.save_deal(None)
+    screen.run_tasks()
+    assert game.id not in store.drafts and len(store.games[game.id].deals) == 1
+    draft = mine.draft_for(mine.game, None)
+    enter_4s_made(draft)
+    mine.draft_changed(mine.game, None)
+    mine.discard_draft(game.id)
+    screen.run_tasks()
+    assert game.id not in store.drafts
+
+
+def test_a_draft_changed_just_before_another_deal_is_opened_is_kept_first(store, hub):
+    game = stored_game(store)
+    store.save(game.add_deal(DrawBridgeDeal(0, Contract.parse("1C"), 7)))
+    mine, _ = session(store, hub)
+    game = mine.open(game.id)
+    enter_4s_made(mine.draft_for(game, None))
+    mine.draft_changed(game, None)
+    mine.draft_for(game, 1)  # correcting deal 1 now: the new deal's draft is kept first
+    assert store.drafts[game.id]["for"] == {"deal": 2}
+
+
+def test_the_scoreboard_after_a_save_uses_the_game_in_memory_unless_the_store_moved_on(
+        store, hub):
+    """Issue 21: a scoreboard after a Save is drawn from the game just saved, not read back;
+    a game changed elsewhere since (another phone, another process) is read again."""
+    game = stored_game(store)
+    mine, _ = session(store, hub)
+    other, _ = session(store, hub)
+    mine.open(game.id)
+    enter_4s_made(mine.draft_for(game, None))
+    mine.save_deal(None)
+    saved = mine.game
+    loads: list[str] = []
+    load = store.load
+    store.load = lambda game_id: (loads.append(game_id), load(game_id))[1]  # type: ignore
+    assert mine.open(game.id) is saved and loads == []
+    assert mine.open(game.id.upper()) is saved and loads == []  # ids are not case-sensitive
+    other.open(game.id)
+    other.save(other.game.close(), f"/game/{game.id}")  # another phone ended the game
+    loads.clear()
+    reopened = mine.open(game.id)
+    assert loads == [game.id] and reopened is not saved and reopened.is_over

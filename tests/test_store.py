@@ -107,6 +107,19 @@ def test_save_load_round_trip_and_revisions(any_store):
         any_store.load("nobody")
 
 
+def test_revision_says_what_is_stored_now_even_when_changed_behind_the_stores_back(any_store):
+    """What the app checks before drawing a scoreboard from the game it holds (issue 21)."""
+    assert any_store.revision("nobody") is None
+    game = any_store.save(call_break())
+    assert any_store.revision(game.id) == 1 == any_store.revision(game.id.upper())
+    game = any_store.save(game.add_deal(ROUND))
+    assert any_store.revision(game.id) == 2
+    rewrite(any_store, game.id, lambda doc: doc["game"]["1"].update(revision=7))
+    assert any_store.revision(game.id) == 7
+    any_store.delete(game.id)
+    assert any_store.revision(game.id) is None
+
+
 def test_corrections_and_their_history_are_kept(any_store):
     game = any_store.save(call_break(end="open").add_deal(ROUND).add_deal(ROUND))
     corrected = game.correct(1, CallBreakDeal((4, 3, 3, 3), (4, 3, 3, 3))).remove_last()

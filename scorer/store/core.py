@@ -221,6 +221,15 @@ class Store:
             self._index[key] = known = self._summary(game)
         return known
 
+    def revision(self, game_id: str) -> int | None:
+        """The stored revision of a game (None: no such readable game), from the index, the
+        game's file looked at again if it changed behind the store's back."""
+        with self._lock:
+            if game_id.casefold() in self._unreadable:
+                return None
+            current = self._current(self._stored_id(game_id))
+            return current.revision if current is not None else None
+
     def save(self, game: Game) -> Game:
         """Write ``game`` and return it with its new revision. Refused with StaleGame when the
         stored game has moved on since ``game`` was loaded (or was deleted meanwhile);

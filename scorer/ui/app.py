@@ -69,6 +69,7 @@ class ScorerApp:
         self.route = page.route or "/"
         page.on_route_change = lambda e: self._route_changed(e.route)
         page.on_connect = lambda e: self._reconnected()
+        page.on_app_lifecycle_state_change = self._lifecycle
         self.session = Session(store, self, page.pubsub, persist=persist, serverless=serverless)
 
     # --- navigation -----------------------------------------------------------------------
@@ -100,11 +101,18 @@ class ScorerApp:
         self.route = self.page.route or "/"
         self.show()
 
+    def _lifecycle(self, event: ft.AppLifecycleStateChangeEvent) -> None:
+        """The page hides (another app, the phone locked, the tab closing): a draft changed in
+        the last moments is kept now rather than after :data:`session.DRAFT_DELAY`."""
+        if event.state not in (ft.AppLifecycleState.SHOW, ft.AppLifecycleState.RESUME):
+            self.session.flush_draft()
+
     def show(self) -> None:
         """Draw the screen for the current route.
 
         The app is one View whose contents change: no page-turn to wait for, and dialogs stay
         attached. The app bar's back button goes to the screen above this one."""
+        self.session.flush_draft()  # leaving deal entry: what was typed is kept first
         route = Route.parse(self.route)
         view, parent, leave = screen_for(self, route)
         self._keep_board(route, view)

@@ -5,6 +5,12 @@ Pyodide's file system that is mounted on IndexedDB (Emscripten's IDBFS). The sto
 files as usual; IDBFS keeps them in memory until :func:`persist` copies the changes to
 IndexedDB. The app awaits :func:`persist` after every change before it moves on, so a save the
 player sees acknowledged is in IndexedDB. Only this module knows about Pyodide.
+
+:func:`persist` copies only the files written, moved or deleted since the last one (noted by
+the file system's tracking hooks, :data:`TRACKER`), in one IndexedDB transaction, in IDBFS's
+own format: its cost does not grow with the number of stored games, where IDBFS's
+``syncfs`` walks every file and every IndexedDB key each time. After a failed copy the next
+one copies the whole folder again (``syncfs``), so nothing written meanwhile is left behind.
 """
 
 from __future__ import annotations
@@ -29,33 +35,146 @@ def _fs() -> Any:
     return pyodide_js.FS
 
 
-async def _syncfs(populate: bool) -> None:
-    """Copy IndexedDB into memory (``populate``) or memory into IndexedDB, and wait for it."""
+# The tracker of changed files (JavaScript, run once the folder is loaded): the file system
+# calls its hooks on every write, move and deletion; copy() puts what changed under the mount
+# into IndexedDB with IDBFS's own entries (so a later load reads them as usual).
+TRACKER = """
+const changed = new Set();
+let whole = false;  // after a failed copy: copy the whole folder next time
+const mine = (path) => path === mount || String(path).startsWith(mount + "/");
+const note = (path) => { if (path && mine(path)) { changed.add(String(path)); } };
+const hooks = FS.trackingDelegate;
+hooks.onWriteToFile = note;
+hooks.onMakeDirectory = note;
+hooks.onMakeSymlink = (target, path) => note(path);
+hooks.onDeletePath = note;
+hooks.onMovePath = (from, to) => { note(from); note(to); };
+// A file opened to be created (O_CREAT) or emptied (O_TRUNC) changes even if nothing is written.
+hooks.onOpenFile = (path, flags) => { if (flags & (64 | 512)) { note(path); } };
+const exists = (path) => { try { return FS.lstat(path); } catch (error) { return null; } };
+// A path and, for a folder moved or made, what is in it.
+function within(path, into) {
+  into.add(path);
+  const stat = exists(path);
+  if (stat && FS.isDir(stat.mode)) {
+    for (const name of FS.readdir(path)) {
+      if (name !== "." && name !== "..") { within(path + "/" + name, into); }
+    }
+  }
+  return into;
+}
+function copy(done) {
+  const paths = new Set();
+  for (const path of changed) { within(path, paths); }
+  changed.clear();
+  let answered = false;
+  const finish = (error) => {
+    if (answered) { return; }
+    answered = true;
+    if (error) { whole = true; }
+    done(error ? String(error && error.message || error) : null);
+  };
+  if (whole) {
+    IDBFS.syncfs(FS.lookupPath(mount).node.mount, false, (error) => {
+      if (!error) { whole = false; }
+      finish(error);
+    });
+    return;
+  }
+  if (!paths.size) { finish(null); return; }
+  IDBFS.getDB(mount, (error, db) => {
+    if (error) { finish(error); return; }
+    // The browser closes the connection if the site's storage is cleared under the page: the
+    // next copy opens the database again and writes everything the app holds.
+    db.onclose = () => { delete IDBFS.dbs[mount]; whole = true; };
+    let transaction;
+    try {
+      transaction = db.transaction([IDBFS.DB_STORE_NAME], "readwrite");
+    } catch (error) {  // e.g. the connection closed: the site's storage was cleared
+      delete IDBFS.dbs[mount];
+      finish(error);
+      return;
+    }
+    transaction.oncomplete = () => finish(null);
+    transaction.onabort = () => finish(transaction.error || "the write was aborted");
+    transaction.onerror = (event) => { event.preventDefault(); };  // reported by onabort
+    const store = transaction.objectStore(IDBFS.DB_STORE_NAME);
+    const failed = (error) => { if (error) { try { transaction.abort(); } catch (e) {} } };
+    for (const path of [...paths].sort()) {
+      if (exists(path)) {
+        IDBFS.loadLocalEntry(path, (error, entry) => {
+          if (error) { failed(error); } else { IDBFS.storeRemoteEntry(store, path, entry, failed); }
+        });
+      } else {  // gone: its entry, and those of a folder's files
+        store.delete(path);
+        store.delete(IDBKeyRange.bound(path + "/", path + "/\\uffff"));
+      }
+    }
+  });
+}
+return {copy, pending: () => changed.size, whole: () => whole};
+"""
+PERSIST_TIMEOUT = 20.0  # seconds: a browser storage that does not answer by then has failed
+
+_tracker: Any = None
+
+
+async def _answer(start: Any, what: str) -> None:
+    """Run ``start(callback)`` (a JavaScript call that answers once, with an error or not) and
+    wait for its answer: OSError naming ``what`` on an error, or after :data:`PERSIST_TIMEOUT`
+    without one (the browser's storage may have been cleared under the page)."""
     from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
 
+    loop = asyncio.get_running_loop()
+    done: asyncio.Future[None] = loop.create_future()
+
+    def finished(error: Any = None) -> None:
+        if done.done():
+            return
+        if error:
+            done.set_exception(OSError(f"the browser's storage refused the {what} ({error})"))
+        else:
+            done.set_result(None)
+
+    start(create_once_callable(finished))
+    try:
+        await asyncio.wait_for(done, PERSIST_TIMEOUT)
+    except TimeoutError:
+        raise OSError(f"the browser's storage did not answer the {what} in "
+                      f"{PERSIST_TIMEOUT:g} s") from None
+
+
+async def _syncfs(populate: bool) -> None:
+    """Copy IndexedDB into memory (``populate``) or the whole folder into IndexedDB."""
     global _syncing
     if _syncing is None:
         _syncing = asyncio.Lock()
     async with _syncing:  # one sync at a time: Emscripten would otherwise redo the work
-        loop = asyncio.get_running_loop()
-        done: asyncio.Future[None] = loop.create_future()
+        await _answer(lambda callback: _fs().syncfs(populate, callback),
+                      "read" if populate else "write")
 
-        def finished(error: Any = None) -> None:
-            if done.done():
-                return
-            if error:
-                done.set_exception(OSError(f"the browser's storage refused the write "
-                                           f"({error})"))
-            else:
-                done.set_result(None)
 
-        _fs().syncfs(populate, create_once_callable(finished))
-        await done
+def _track_changes() -> None:
+    """From now on, note every file changed under the mount (see :data:`TRACKER`)."""
+    import js  # type: ignore[import-not-found]
+
+    global _tracker
+    fs = _fs()
+    _tracker = js.Function.new("FS", "IDBFS", "mount", TRACKER)(
+        fs, fs.filesystems.IDBFS, DATA_MOUNT)
 
 
 async def persist() -> None:
-    """Make every change so far durable in IndexedDB (returns when it is)."""
-    await _syncfs(False)
+    """Make every change so far durable in IndexedDB (returns when it is; OSError if the
+    browser's storage refused it or did not answer)."""
+    global _syncing
+    if _tracker is None:  # before the folder was loaded: nothing of ours is tracked yet
+        await _syncfs(False)
+        return
+    if _syncing is None:
+        _syncing = asyncio.Lock()
+    async with _syncing:  # one copy at a time, each with what changed before it began
+        await _answer(_tracker.copy, "write")
 
 
 async def _hold_site_lock() -> bool:
@@ -102,6 +221,7 @@ async def open_store() -> Store:
             fs.mkdirTree(DATA_MOUNT)
             fs.mount(fs.filesystems.IDBFS, {}, DATA_MOUNT)
             await _syncfs(True)
+            _track_changes()
             _store = Store(f"{DATA_MOUNT}/scorer")
             await persist()  # the folders and index a first visit creates
         return _store

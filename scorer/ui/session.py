@@ -3,9 +3,10 @@
 Every change goes through the store and is on disk before the screen moves on. Other sessions
 showing the same game are told over pubsub and redraw; a save based on an old revision is
 refused by the store (:class:`StaleGame`), the player is told, and the scoreboard is shown as
-stored. What a player is typing (a draft) is kept with the game at every change, so a reload, a
-restart or another phone picks it up; a draft is a convenience, so a store that cannot take it
-does not stop the entry.
+stored. What a player is typing (a draft) is kept with the game, so a reload, a restart or
+another phone picks it up: not on the tap's path, but once the taps pause (:data:`DRAFT_DELAY`)
+and at once when the player leaves the entry or the page hides; a draft is a convenience, so a
+store that cannot take it does not stop the entry.
 
 The session does not import flet: it talks to the screens through :class:`SessionUI` (the
 app, or a fake in unit tests) and to the other sessions through a pubsub hub with Flet's
@@ -14,6 +15,7 @@ app, or a fake in unit tests) and to the other sessions through a pubsub hub wit
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
@@ -26,6 +28,9 @@ from .forms import DealDraft, problem_of
 __all__ = ["TOPIC", "PubSub", "Session", "SessionUI"]
 
 TOPIC = "games"  # what sessions tell each other: the id of a game that changed ("*": any)
+# A changed draft is written this long after the tap that changed it (taps meanwhile are
+# written with it): a tap shows its result without waiting for a write to disk or IndexedDB.
+DRAFT_DELAY = 0.3
 
 Persist = Callable[[], Awaitable[None]]
 DraftKey = tuple[str, str, int | None]  # game id, "new" or "edit", deal number
@@ -71,6 +76,8 @@ class Session:
         self.game: Game | None = None  # the game as last loaded or saved
         self.draft: DealDraft | None = None  # the deal being entered or corrected
         self.draft_key: DraftKey | None = None
+        self.draft_due: tuple[Game, int | None] | None = None  # changed, not yet kept
+        self.draft_timer = False  # a write of the draft is scheduled
         pubsub.subscribe_topic(TOPIC, self._heard)
 
     # --- other sessions -------------------------------------------------------------------
@@ -83,7 +90,13 @@ class Session:
 
     # --- games ----------------------------------------------------------------------------
     def open(self, game_id: str) -> Game | None:
-        """The game as stored now (None if there is no such game or it cannot be read)."""
+        """The game as stored now (None if there is no such game or it cannot be read): the
+        one this session last loaded or saved while the store still has that revision (a
+        scoreboard after a Save is drawn without reading the game back), else read again."""
+        game = self.game
+        if game is not None and game.id.casefold() == game_id.casefold() \
+                and self.store_call(self.store.revision, game_id) == game.revision:
+            return game
         try:
             self.game = self.store.load(game_id)
         except StoreError:
@@ -163,6 +176,7 @@ class Session:
     # --- deals ----------------------------------------------------------------------------
     def forget_draft(self) -> None:
         """The next deal entry starts again from the draft kept with the game (or afresh)."""
+        self.flush_draft()
         self.draft = None
 
     def draft_for(self, game: Game, number: int | None) -> DealDraft:
@@ -170,6 +184,7 @@ class Session:
         before a reload, a restart, or on another phone), else a fresh one."""
         key = (game.id, "edit" if number else "new", number)
         if self.draft is None or self.draft_key != key:
+            self.flush_draft()  # another deal's draft, changed just now, is kept first
             self.draft = (DealDraft.from_deal(game, number) if number
                           else DealDraft.for_game(game))
             self.draft_key = key
@@ -187,8 +202,28 @@ class Session:
             return {"deal": len(game.deals) + 1}
         return {"deal": number, "was": game.deals[number - 1].to_dict()}
 
+    def draft_changed(self, game: Game, number: int | None) -> None:
+        """A tap changed the draft: keep it with the game :data:`DRAFT_DELAY` from now (taps
+        meanwhile are kept with it), or sooner if the player leaves (:meth:`flush_draft`)."""
+        self.draft_due = (game, number)
+        if not self.draft_timer:
+            self.draft_timer = True
+            self.ui.run_task(self._keep_draft_soon)
+
+    async def _keep_draft_soon(self) -> None:
+        await asyncio.sleep(DRAFT_DELAY)
+        self.draft_timer = False
+        self.flush_draft()
+
+    def flush_draft(self) -> None:
+        """Keep a changed draft now (leaving the entry, the page hiding)."""
+        due, self.draft_due = self.draft_due, None
+        if due is not None:
+            self.keep_draft(*due)
+
     def keep_draft(self, game: Game, number: int | None) -> None:
-        """Keep what is typed with the game at every change; a blank one is not kept."""
+        """Keep what is typed with the game; a blank one is not kept."""
+        self.draft_due = None
         draft = self.draft
         if draft is None:
             return
@@ -201,6 +236,7 @@ class Session:
 
     def discard_draft(self, game_id: str) -> None:
         """The player threw away what they typed."""
+        self.draft_due = None
         self.store_call(self.store.discard_draft, game_id)
         self.sync_soon()
         self.draft = None
@@ -247,6 +283,9 @@ class Session:
         except InvalidInput as error:
             self.ui.snack(self.ui.t.sentence(problem_of(error)))
             return
-        if self.save(changed, f"/game/{game.id}"):
+        due, self.draft_due = self.draft_due, None  # no use keeping a draft being saved
+        if not self.save(changed, f"/game/{game.id}"):
+            self.draft_due = due
+        else:
             self.draft = None
             self.store_call(self.store.discard_draft, game.id)

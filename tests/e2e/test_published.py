@@ -481,3 +481,68 @@ def test_a_new_build_never_restores_the_snapshot_of_the_one_before(chromium, tmp
         assert phone.page.evaluate(SNAPSHOTS_KEPT) == [f"{site.url}scorer-python-snapshot/{new}"]
     finally:
         site.stop()
+
+
+# The IndexedDB that Emscripten's IDBFS keeps the data folder in (scorer.ui.browser): its
+# entries' keys (paths) and, for files, their timestamps.
+IDB_FILES = """() => new Promise((resolve, reject) => {
+  const open = indexedDB.open('/data');
+  open.onerror = () => reject(open.error);
+  open.onsuccess = () => {
+    const db = open.result;
+    const store = db.transaction(['FILE_DATA'], 'readonly').objectStore('FILE_DATA');
+    const entries = {};
+    store.openCursor().onsuccess = (event) => {
+      const cursor = event.target.result;
+      if (!cursor) { db.close(); resolve(entries); return; }
+      entries[cursor.key] = cursor.value.timestamp.getTime();
+      cursor.continue();
+    };
+  };
+})"""
+# Removes one entry behind the app's back.
+IDB_DROP = """(key) => new Promise((resolve, reject) => {
+  const open = indexedDB.open('/data');
+  open.onsuccess = () => {
+    const db = open.result;
+    const transaction = db.transaction(['FILE_DATA'], 'readwrite');
+    transaction.objectStore('FILE_DATA').delete(key);
+    transaction.oncomplete = () => { db.close(); resolve(); };
+    transaction.onerror = () => reject(transaction.error);
+  };
+})"""
+
+
+def _game_files(entries: dict) -> dict:
+    return {key: stamp for key, stamp in entries.items()
+            if key.startswith("/data/scorer/games/") and key.endswith(".json")}
+
+
+def test_a_save_copies_only_the_files_it_wrote_and_a_deletion_removes_its_entry(site, chromium):
+    """Issue 21: a Save costs the same with 1 or 500 stored games, because it copies to
+    IndexedDB only what it wrote (IDBFS's syncfs compared every file with every entry)."""
+    phone = chromium.phone(site.url)
+    phone.new_game("Draw Bridge", ["Ana", "Ben"], dealer="Ana")
+    bridge_deal(phone, "Ben", 4, "Hearts", 10)
+    phone.see("Ben total 120")
+    phone.tap("Back")
+    phone.new_game("Draw Bridge", ["Cleo", "Dan"], dealer="Cleo")
+    files = _game_files(phone.page.evaluate(IDB_FILES))
+    assert len(files) == 2
+    # Game 1's entry goes behind the app's back; a Save in game 2 does not bring it back (a
+    # whole-folder sync would), and game 2's entry is renewed.
+    first = min(files, key=files.get)  # written before game 2 was started
+    phone.page.evaluate(IDB_DROP, first)
+    bridge_deal(phone, "Dan", 3, "No-trump", 9)
+    phone.see("Dan total 100")
+    after = _game_files(phone.page.evaluate(IDB_FILES))
+    (second,) = set(files) - {first}
+    assert first not in after and after[second] > files[second]
+    # Deleting game 2 removes its entry: after a reload it is gone, and so is game 1 (its
+    # entry was dropped above: this build never wrote it again).
+    phone.tap("Delete this game")
+    phone.tap("Delete")
+    phone.see("The game was deleted")
+    assert _game_files(phone.page.evaluate(IDB_FILES)) == {}
+    reload(phone, "No games yet")
+

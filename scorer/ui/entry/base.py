@@ -211,7 +211,7 @@ class DealEntry:
         self.on_calls = on_calls  # keeps what the table announced with the game
         self.preview = ft.Column(spacing=4)
         self.controls: list[ft.Control] = self.build()
-        self.refresh()
+        self.evaluation = self.refresh()  # what the draft would save now
 
     def build(self) -> list[ft.Control]:
         raise NotImplementedError
@@ -225,7 +225,9 @@ class DealEntry:
 
     # --- refreshing ---------------------------------------------------------------------------
     def changed(self) -> None:
-        self.refresh()
+        """After a tap: evaluate the draft once, redraw, then let the screen follow
+        (:attr:`evaluation` is what it shows)."""
+        self.evaluation = self.refresh()
         self.on_change()
 
     def refresh(self) -> Evaluation:

@@ -69,7 +69,7 @@ def build(app: ScorerApp, route: Route | None = None) -> Screen:
     result = ft.Text(size=15, weight=ft.FontWeight.BOLD)
 
     def changed() -> None:
-        evaluation = entry.refresh()
+        evaluation = entry.evaluation  # evaluated once by the entry, after the tap
         w.set_suited(result, entry.status(evaluation))
         result.color = ft.Colors.ERROR if evaluation.problem else None
         app.page.update()
@@ -83,7 +83,7 @@ def build(app: ScorerApp, route: Route | None = None) -> Screen:
         app.show()  # the entry follows the rules (e.g. the lowest call), the fold says them
 
     entry = DealEntry(draft, changed, t)
-    evaluation = entry.refresh()
+    evaluation = entry.evaluation
     w.set_suited(result, entry.status(evaluation))
     result.color = ft.Colors.ERROR if evaluation.problem else None
     controls: list[ft.Control] = [

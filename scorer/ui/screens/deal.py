@@ -1,8 +1,8 @@
 """Deal entry (``/game/<id>/deal``) and correcting a deal (``/game/<id>/deal/<n>/edit``): the
 variant's input, the score as it is entered, and Save with the entry's status beside it.
 
-What is typed is kept with the game at every change (see :class:`scorer.ui.session.Session`);
-leaving with a changed draft asks whether to keep it."""
+What is typed is kept with the game a moment after each change and when the player leaves (see
+:class:`scorer.ui.session.Session`); leaving with a changed draft asks whether to keep it."""
 
 from __future__ import annotations
 
@@ -45,15 +45,15 @@ def view(app: ScorerApp, game: Game, number: int | None) -> ft.View:
     status = ft.Text(size=15, weight=ft.FontWeight.BOLD)
 
     def changed() -> None:
-        evaluation = entry.refresh()
+        evaluation = entry.evaluation  # evaluated once by the entry, after the tap
         w.set_suited(status, entry.status(evaluation))
         status.color = ft.Colors.ERROR if evaluation.problem else None
         w.set_enabled(save, evaluation.can_save)
         app.page.update()
-        session.keep_draft(session.game or game, number)
+        session.draft_changed(session.game or game, number)
 
     entry = DealEntry(draft, changed, t, on_calls=None if number else session.keep_calls)
-    evaluation = entry.refresh()
+    evaluation = entry.evaluation
     w.set_suited(status, entry.status(evaluation))
     status.color = ft.Colors.ERROR if evaluation.problem else None
     w.set_enabled(save, evaluation.can_save)
