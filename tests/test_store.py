@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import errno
 import json
+import math
 import os
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 import fake_msvcrt
@@ -657,6 +659,23 @@ def test_disk_full_for_the_index_only_still_reports_the_save(store, folder, monk
     monkeypatch.undo()
     with Store(folder) as reopened:
         assert reopened.list_games()[0].deals == 2 and reopened.notices == []
+
+
+def test_a_store_told_so_writes_its_index_only_when_it_opens_and_closes(folder):
+    """The phone build (issue 21): a Save does not rewrite the index of every game; the next
+    opening re-reads what changed since and writes it."""
+    with Store(folder) as store:
+        game = store.save(call_break())
+    written = (folder / "index.json").read_bytes()
+    store = Store(folder, index_interval=math.inf)
+    time.sleep(0.01)
+    store.save(store.load(game.id).add_deal(ROUND))
+    assert (folder / "index.json").read_bytes() == written
+    assert store.list_games()[0].deals == 1  # in memory, it is up to date
+    store._folder_lock.release()  # the page is killed: the store is never closed
+    with Store(folder, index_interval=math.inf) as reopened:
+        assert reopened.list_games()[0].deals == 1
+        assert (folder / "index.json").read_bytes() != written
 
 
 def test_a_real_full_disk(small_disk):

@@ -68,11 +68,17 @@ class Store:
     ``storage`` is the TinyDB storage class the games and the index are kept in: the atomic
     JSON files of the data folder (the default), or another class, one instance per game
     (TinyDB's ``MemoryStorage``: the same logic in memory, for tests; the folder then holds
-    only the lock and the drafts)."""
+    only the lock and the drafts).
+
+    ``index_interval``: a change writes the index when it was last written this many seconds
+    ago (:data:`INDEX_WRITE_INTERVAL` by default; ``math.inf``: never, only on opening and
+    closing, for a store whose every write costs, as in the phone's browser)."""
 
     def __init__(self, data_dir: str | os.PathLike[str] | None = None,
-                 wait: float = 2.0, storage: type[Storage] = AtomicJSONStorage) -> None:
+                 wait: float = 2.0, storage: type[Storage] = AtomicJSONStorage,
+                 index_interval: float | None = None) -> None:
         self.folder = resolve_data_dir(data_dir)
+        self._index_interval = index_interval  # None: INDEX_WRITE_INTERVAL
         self.games_dir = self.folder / "games"
         self.quarantine_dir = self.folder / "quarantine"
         in_files = issubclass(storage, AtomicJSONStorage)
@@ -155,7 +161,8 @@ class Store:
         else:
             self._index[game_id.casefold()] = self._summary(game)
         self._index_dirty = True
-        if time.monotonic() - self._index_written > INDEX_WRITE_INTERVAL:
+        interval = INDEX_WRITE_INTERVAL if self._index_interval is None else self._index_interval
+        if time.monotonic() - self._index_written > interval:
             self._write_index()
 
     # -- reading

@@ -16,6 +16,7 @@ one copies the whole folder again (``syncfs``), so nothing written meanwhile is 
 from __future__ import annotations
 
 import asyncio
+import math
 from typing import Any
 
 from ..store import DataFolderBusy, Store
@@ -222,7 +223,10 @@ async def open_store() -> Store:
             fs.mount(fs.filesystems.IDBFS, {}, DATA_MOUNT)
             await _syncfs(True)
             _track_changes()
-            _store = Store(f"{DATA_MOUNT}/scorer")
+            # The index (the home screen's summaries of every game) is not written at each
+            # Save: it would be copied to IndexedDB at every Save, and it grows with the
+            # games. The next start re-reads the few games changed since, and writes it.
+            _store = Store(f"{DATA_MOUNT}/scorer", index_interval=math.inf)
             await persist()  # the folders and index a first visit creates
         return _store
 
