@@ -392,15 +392,29 @@ class Table:
         self.log = log
         self.times: dict[str, list[float]] = {}
 
-    def timed_tap(self, target, text: str, timeout: float = 120_000) -> float:
+    def timed_tap(self, target, text: str, timeout: float = 120_000,
+                  in_bar: bool = False) -> float:
         """Seconds from a mouse click at ``target``'s centre (once it holds still in view)
-        until ``text`` is shown."""
-        self.phone.scroll_to(target, tries=20)
-        box = self.phone.steady_box(target)
-        assert box is not None
+        until ``text`` is shown. ``in_bar``: the control is in a bar that does not scroll."""
+        # Else clear of the app bar and of deal entry's bar at the bottom (the preview, Save),
+        # scrolled to as a finger would (see Phone.scroll_to).
+        size = self.page.viewport_size or PHONE
+        top, bottom = (0, 0) if in_bar else (60, 90)
+        for _ in range(20):
+            box = self.phone.steady_box(target)
+            assert box is not None, "the control is not drawn"
+            if top <= box["y"] and box["y"] + box["height"] <= size["height"] - bottom:
+                break
+            self.page.mouse.move(size["width"] / 2, size["height"] / 2)
+            self.page.mouse.wheel(0, box["y"] + box["height"] / 2 - size["height"] / 2)
         start = time.perf_counter()
         self.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-        self.page.wait_for_function(SHOWN, arg=text, polling="raf", timeout=timeout)
+        try:
+            self.page.wait_for_function(SHOWN, arg=text, polling="raf", timeout=timeout)
+        except Exception as error:
+            raise AssertionError(f"{text!r} not shown {timeout / 1000:g} s after a tap at "
+                                 f"{box}; the screen shows:\n{self.phone.screen_text()}"
+                                 ) from error
         return time.perf_counter() - start
 
     def record(self, key: str, seconds: list[float]) -> None:
@@ -419,7 +433,8 @@ class Table:
     def play(self, case: GameCase, stored: int, file: Path) -> None:
         """Import ``case``'s game alone, open it, tap, save, and delete it again."""
         args, phone, suffix = self.args, self.phone, f"{case.variant}/{stored}"
-        self.log(f"{case.title}, {stored} stored game{'s' if stored > 1 else ''}:")
+        self.log(f"{case.title}, {stored} stored game{'s' if stored > 1 else ''} "
+                 f"(load average {load()}):")
         self.import_file(file, case.open_name)
         mirror = case.make()
         party = mirror.parties[0]
@@ -445,7 +460,7 @@ class Table:
                 phone.see(case.save_preview)
                 mirror = mirror.add_deal(case.save_deal)
                 saves.append(self.timed_tap(phone.button("Save deal").first,
-                                            f"{party} total {mirror.totals[0]}"))
+                                            f"{party} total {mirror.totals[0]}", in_bar=True))
             self.record(f"save_ms/{suffix}", saves)
         if args.taps:
             phone.tap("New deal")
@@ -635,6 +650,7 @@ def main() -> None:
         baseline = json.loads(args.baseline.read_text(encoding="utf-8"))
     renderers = (("canvaskit", "skwasm") if (choice := args.renderer) == "both"
                  else (choice,))
+    load_start = os.getloadavg()
     print(f"load average at start: {load()} ({os.cpu_count()} cores)"
           + (f"; Chromium in a CPU budget of {args.cpu_budget:g} cores"
              if args.cpu_budget else ""), flush=True)
@@ -664,7 +680,8 @@ def main() -> None:
               f"{time.perf_counter() - started:.0f} s", flush=True)
     if args.json_out and results:
         args.json_out.write_text(json.dumps(
-            {"renderers": results, "cpu_budget": args.cpu_budget, "load_end": os.getloadavg(),
+            {"renderers": results, "cpu_budget": args.cpu_budget, "load_start": load_start,
+             "load_end": os.getloadavg(),
              "stored": args.stored, "when": time.strftime("%Y-%m-%d %H:%M:%S")}, indent=1),
             encoding="utf-8")
 
