@@ -478,10 +478,10 @@ class Table:
         phone.see("The game was deleted")
 
 
-def measure(browser_type, renderer: str, tmp: Path, args,
-            executable: str | None) -> dict[str, Any]:
+def measure(browser_type, renderer: str, tmp: Path, args, executable: str | None,
+            tag: str) -> dict[str, Any]:
     def log(text: str) -> None:
-        print(f"[{renderer}] {text}", flush=True)
+        print(f"[{tag}] {text}", flush=True)
 
     visits = Visits(browser_type, publish(tmp / f"site-{renderer}", renderer=renderer),
                     tmp / f"profile-{renderer}", executable)
@@ -605,6 +605,10 @@ def _fmt(key: str, value: float) -> str:
     return f"{value:.0f} ms"
 
 
+def cores(budget: float) -> str:
+    return f"{budget:g} core{'s' if budget > 1 else ''}"
+
+
 def load() -> str:
     return ", ".join(f"{x:.2f}" for x in os.getloadavg())
 
@@ -645,6 +649,8 @@ def main() -> None:
         args.repeats = min(args.repeats, 2)
     if args.no_stored:
         args.stored = 0
+    if not args.no_saves:
+        args.repeats = max(1, args.repeats)  # the games are played in the last one's page
     baseline = None
     if args.baseline:
         baseline = json.loads(args.baseline.read_text(encoding="utf-8"))
@@ -652,7 +658,7 @@ def main() -> None:
                  else (choice,))
     load_start = os.getloadavg()
     print(f"load average at start: {load()} ({os.cpu_count()} cores)"
-          + (f"; Chromium in a CPU budget of {args.cpu_budget:g} cores"
+          + (f"; Chromium in a CPU budget of {cores(args.cpu_budget)}"
              if args.cpu_budget else ""), flush=True)
     tmp = Path(tempfile.mkdtemp(prefix="bench-web-"))
     budget = CpuBudget(args.cpu_budget, tmp) if args.cpu_budget else None
@@ -667,8 +673,9 @@ def main() -> None:
                 compare(p.chromium, args.site, args.repeats, tmp)
                 return
             for renderer in renderers:
-                r = measure(p.chromium, renderer, tmp, args, executable)
-                report(renderer, r, args.stored,
+                tag = renderer + (f", {cores(args.cpu_budget)}" if budget else "")
+                r = measure(p.chromium, renderer, tmp, args, executable, tag)
+                report(tag, r, args.stored,
                        (baseline or {}).get("renderers", {}).get(renderer)
                        if baseline else None)
                 results[renderer] = figures(r)
