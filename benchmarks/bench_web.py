@@ -5,9 +5,10 @@ Run: python benchmarks/bench_web.py [--renderer canvaskit|skwasm|both] [--quick]
 
 It publishes the site itself, serves it on loopback and drives headless Chromium (no GPU) at
 phone size (360 x 640); every request to another host is refused. In one run:
-- first visit: bytes sent by the static server (uncompressed) and time from navigation to the
-  home screen (service worker precache, Pyodide, store); then it waits until the site has kept
-  its Python snapshot, and the server is stopped;
+- first visit: bytes sent by the static server (uncompressed) until the home screen is shown,
+  and the time from navigation to it (service worker precache, Pyodide, store); then it waits
+  until the site has kept its Python snapshot (nothing else is measured meanwhile), and the
+  server is stopped;
 - repeat visit, offline (server stopped): time to the home screen, median of ``--repeats``
   visits, and bytes from the network (0); where the time went, from the marks the site's
   Python worker logs ("Scorer mark: NAME EPOCH_MS", see scorer/assets/web/python-start.js):
@@ -537,12 +538,14 @@ def report(renderer: str, r: dict[str, Any], stored: int,
            baseline: dict[str, float] | None) -> None:
     """Every figure with its target (OK or MISSED) and, with a baseline, its ratio."""
     now = figures(r)
+    verdicts: list[bool] = []
 
     def line(text: str, key: str | None = None, verdict: bool | None = None,
              ratio: str | None = None) -> None:
         parts = [f"[{renderer}] {text}"]
         if verdict is not None:
             parts.append("OK" if verdict else "MISSED")
+            verdicts.append(verdict)
         if baseline is not None and key is not None and key in baseline and now.get(key):
             gain = baseline[key] / now[key]
             parts.append(f"| baseline {_fmt(key, baseline[key])}: {gain:.2f}x")
@@ -583,11 +586,13 @@ def report(renderer: str, r: dict[str, Any], stored: int,
             if many in times:
                 flat = times[many] / times[key]
                 what = {"save_ms": "Save", "open_ms": "opening", "tap_ms": "tap"}[kind]
-                line(f"{what}, {key.split('/')[1]}: {stored} stored games / 1 = {flat:.2f}x"
+                line(f"{what}, {GAMES[key.split('/')[1]].title}: {stored} stored games / 1 = "
+                     f"{flat:.2f}x"
                      + (f" (target <= {FLAT}x)" if kind != "tap_ms" else " (no target)"),
                      verdict=flat <= FLAT if kind != "tap_ms" else None)
     if r["failures"]:
         line(f"{r['failures']} requests to other hosts (refused)")
+    line(f"targets: {verdicts.count(True)} OK, {verdicts.count(False)} MISSED")
 
 
 def _name(key: str) -> str:
