@@ -392,6 +392,7 @@ class Table:
         self.args = args
         self.log = log
         self.times: dict[str, list[float]] = {}
+        self.started = args.started
 
     def timed_tap(self, target, text: str, timeout: float = 120_000,
                   in_bar: bool = False) -> float:
@@ -435,7 +436,7 @@ class Table:
         """Import ``case``'s game alone, open it, tap, save, and delete it again."""
         args, phone, suffix = self.args, self.phone, f"{case.variant}/{stored}"
         self.log(f"{case.title}, {stored} stored game{'s' if stored > 1 else ''} "
-                 f"(load average {load()}):")
+                 f"(at {time.perf_counter() - self.started:.0f} s, load average {load()}):")
         self.import_file(file, case.open_name)
         mirror = case.make()
         party = mirror.parties[0]
@@ -668,7 +669,7 @@ def main() -> None:
     tmp = Path(tempfile.mkdtemp(prefix="bench-web-"))
     budget = CpuBudget(args.cpu_budget, tmp) if args.cpu_budget else None
     results: dict[str, Any] = {}
-    started = time.perf_counter()
+    started = args.started = time.perf_counter()
     try:
         with sync_playwright() as p:
             executable = str(budget.executable) if budget else None
