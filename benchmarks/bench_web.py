@@ -276,7 +276,7 @@ class CpuBudget:
             raise SystemExit(f"bench_web: --cpu-budget: cgroup {self.path} not writable "
                              f"({error.strerror or error}; run as root)") from None
         self.executable = tmp / "chromium-in-cgroup"
-        self.executable.write_text(f"#!/bin/sh\necho $$ > '{self.procs}'\n"
+        self.executable.write_text(f"#!/bin/sh\necho $$ > '{self.procs}' || exit 1\n"
                                    f"exec '{chromium_path()}' \"$@\"\n")
         self.executable.chmod(0o755)
 
