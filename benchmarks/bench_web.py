@@ -68,7 +68,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -116,8 +116,8 @@ def export_file(folder: Path, name: str, games: list[Game]) -> Path:
 
 
 def small_games(count: int) -> list[Game]:
-    """``count`` small finished-looking Draw Bridge games (3 deals each), older than the big
-    ones, with players named apart from theirs."""
+    """``count`` small Draw Bridge games (3 deals each, in progress), older than the big ones
+    (so listed after them), with players named apart from theirs."""
     games = []
     for n in range(count):
         game = Game.new("draw-bridge", [f"Sam {n}", f"Tom {n}"], first_dealer=0,
@@ -152,7 +152,6 @@ class GameCase:
     save_preview: str           # shown once it is entered
     tap_setup: list[str]        # after New deal, before the timed taps
     tap_pair: list[tuple[str, str]]   # (chip, preview text it brings), alternating
-    games_before: list[Game] = field(default_factory=list)
 
     def make(self) -> Game:
         game = Game.new(self.variant, self.players, first_dealer=0, end=self.end)
