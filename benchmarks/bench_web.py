@@ -17,12 +17,12 @@ phone size (360 x 640); every request to another host is refused. In one run:
   rubber bridge, Call Break: a 50-deal game imported from an export file; MiniBridge, Chicago,
   team match: a new game):
   - opening the game: the tap on it in the home list until its scoreboard shows the total,
-    median of ``--opens``;
+    median of ``--opens`` (5);
   - tap -> preview in deal entry: a tap on a chip that changes the preview (Tricks 7 / 8
     alternating, Call Break: Ana took 5 / 4, team match: table 1 Tricks 10 / 11) until the
-    preview shows the new result, median of ``--taps``;
+    preview shows the new result, median of ``--taps`` (15);
   - Save -> scoreboard: the tap on Save deal until the scoreboard shows the new total, median
-    of ``--saves`` deals (each entered first by taps, not timed);
+    of ``--saves`` deals (11; each entered first by taps, not timed);
   each with 1 stored game (the game is imported alone, measured, then deleted in the app), and
   for the 50-deal games again with 500 stored games (one export of 500 small games imported
   first: ``--stored N``).
@@ -45,8 +45,8 @@ A slow phone: ``--cpu-budget CORES`` (e.g. 1 or 0.5) runs Chromium and every pro
 small script that puts itself in the cgroup and then execs Chromium, so every child inherits
 it; the cgroup is removed at the end. (DevTools CPU throttling does not slow Web Workers.)
 
-Parts: ``--quick`` (Draw Bridge only, no 500 stored games, 7 taps, saves and openings, 2 repeat
-visits: about two minutes), ``--games draw-bridge,call-break,...`` (which games),
+Parts: ``--quick`` (Draw Bridge only, no 500 stored games, 7 taps and saves, 5 openings, 2
+repeat visits: about two minutes), ``--games draw-bridge,call-break,...`` (which games),
 ``--no-stored`` (no 500 stored games), ``--no-saves`` (visits only), ``--taps N``,
 ``--saves N``, ``--opens N``, ``--repeats N``.
 
@@ -628,7 +628,8 @@ def main() -> None:
                         help="bench this folder built before (repeatable: A/B)")
     parser.add_argument("--repeats", type=int, default=3, help="repeat visits (3)")
     parser.add_argument("--quick", action="store_true",
-                        help="Draw Bridge only, no stored games, 7 of each, 2 repeat visits")
+                        help="Draw Bridge only, 1 stored game, 7 taps and saves, 5 openings, "
+                             "2 repeat visits")
     parser.add_argument("--games", default=",".join(GAMES),
                         help=f"which games, comma-separated (all: {','.join(GAMES)})")
     parser.add_argument("--no-saves", action="store_true",
@@ -637,8 +638,8 @@ def main() -> None:
                         help="not again with many stored games")
     parser.add_argument("--stored", type=int, default=500, help="small games stored (500)")
     parser.add_argument("--taps", type=int, default=15, help="timed taps per game (15)")
-    parser.add_argument("--saves", type=int, default=15, help="timed saves per game (15)")
-    parser.add_argument("--opens", type=int, default=7, help="timed openings per game (7)")
+    parser.add_argument("--saves", type=int, default=11, help="timed saves per game (11)")
+    parser.add_argument("--opens", type=int, default=5, help="timed openings per game (5)")
     parser.add_argument("--cpu-budget", type=float, metavar="CORES",
                         help="run Chromium in a cgroup CPU quota of CORES (e.g. 1, 0.5)")
     parser.add_argument("--json-out", type=Path, metavar="FILE", help="write the figures")
@@ -650,7 +651,8 @@ def main() -> None:
         parser.error(f"unknown games {unknown}; known: {', '.join(GAMES)}")
     if args.quick:
         args.games, args.stored = ["draw-bridge"], 0
-        args.taps = args.saves = args.opens = 7
+        args.taps = args.saves = 7
+        args.opens = 5
         args.repeats = min(args.repeats, 2)
     if args.no_stored:
         args.stored = 0
