@@ -550,7 +550,7 @@ def report(renderer: str, r: dict[str, Any], stored: int,
         if baseline is not None and key is not None and key in baseline and now.get(key):
             gain = baseline[key] / now[key]
             parts.append(f"| baseline {_fmt(key, baseline[key])}: {gain:.2f}x")
-            if ratio is not None:
+            if ratio is not None and judged:
                 parts.append(f"(needs {RATIOS[ratio]}x: "
                              f"{'OK' if gain >= RATIOS[ratio] else 'MISSED'})")
         print(" ".join(parts))
