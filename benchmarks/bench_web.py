@@ -1,35 +1,76 @@
-"""The published site (``scorer publish``) as a phone's browser sees it (issue 8).
+"""The published site (``scorer publish``) as a phone's browser sees it (issues 8 and 21).
 
-Run: python benchmarks/bench_web.py [--renderer canvaskit|skwasm|both]
-- first visit: bytes sent by the static server (loopback, uncompressed) and time from
-  navigation to the home screen (service worker precache, Pyodide, store);
-- repeat visit with the server stopped: time to the home screen (target <= 3 s) and bytes from
-  the network (target 0);
-- Save -> updated scoreboard in a 50-deal game, median of 15 saves (target <= 150 ms), timed
-  from the tap (a mouse click at the button) to the new total drawn.
-Chromium is headless with no GPU; every request to another host is refused.
+Run: python benchmarks/bench_web.py [--renderer canvaskit|skwasm|both] [--quick]
+         [--cpu-budget CORES] [--json-out FILE] [--baseline FILE]
 
-The repeat visits also give where their time went, from the marks the site's Python worker
-logs ("Scorer mark: NAME EPOCH_MS", see scorer/assets/web/python-start.js): worker started,
-snapshot read, Pyodide restored (or loaded), archive unpacked, app started, connected.
-After the first visit the bench waits until the site has kept its Python snapshot.
+It publishes the site itself, serves it on loopback and drives headless Chromium (no GPU) at
+phone size (360 x 640); every request to another host is refused. In one run:
+- first visit: bytes sent by the static server (uncompressed) until the home screen is shown,
+  and the time from navigation to it (service worker precache, Pyodide, store); then it waits
+  until the site has kept its Python snapshot (nothing else is measured meanwhile), and the
+  server is stopped;
+- repeat visit, offline (server stopped): time to the home screen, median of ``--repeats``
+  visits, and bytes from the network (0); where the time went, from the marks the site's
+  Python worker logs ("Scorer mark: NAME EPOCH_MS", see scorer/assets/web/python-start.js):
+  worker started, snapshot read, Pyodide restored (or loaded), archive unpacked, app started;
+- then, in the last repeat visit's page (offline, as at a table), for each game (Draw Bridge,
+  rubber bridge, Call Break: a 50-deal game imported from an export file; MiniBridge, Chicago,
+  team match: a new game):
+  - opening the game: the tap on it in the home list until its scoreboard shows the total,
+    median of ``--opens`` (5);
+  - tap -> preview in deal entry: a tap on a chip that changes the preview (Tricks 7 / 8
+    alternating, Call Break: Ana took 5 / 4, team match: table 1 Tricks 10 / 11) until the
+    preview shows the new result, median of ``--taps`` (15);
+  - Save -> scoreboard: the tap on Save deal until the scoreboard shows the new total, median
+    of ``--saves`` deals (11; each entered first by taps, not timed);
+  each with 1 stored game (the game is imported alone, measured, then deleted in the app), and
+  for the 50-deal games again with 500 stored games (one export of 500 small games imported
+  first: ``--stored N``).
+A timed tap is a mouse click at the control's centre once it holds still (Playwright's click
+would first wait for it to hold still over two frames: not the app's time); the end is seen by
+a page function polled at every animation frame.
+
+At the end every target of issue 21 is printed with OK or MISSED: tap <= 50 ms and Save
+<= 120 ms median in each game, Save and opening with 500 stored games within 1.15x of the same
+with 1, offline repeat visit <= 2.5 s, first visit <= 10 MB sent. ``--json-out FILE`` writes
+the figures; ``--baseline FILE`` (such a file from an earlier build) prints beside each figure
+its ratio of improvement (baseline / now) and whether it reaches the issue's ratios: tap 2x,
+Save 2.5x (with 1 and 500 stored games), opening the app again offline 2.2x, first-visit bytes
+1.33x (opening a game: ratio shown, no target). The machine's load average (1, 5, 15 min) is
+printed at the start and the end: a figure taken under load says little.
+
+A slow phone: ``--cpu-budget CORES`` (e.g. 1 or 0.5) runs Chromium and every process it starts
+(the renderer, its Web Workers: Pyodide runs in one) inside a cgroup CPU quota of CORES
+(cgroup v1 ``cpu.cfs_quota_us`` or v2 ``cpu.max``; needs root). Chromium is started through a
+small script that puts itself in the cgroup and then execs Chromium, so every child inherits
+it; the cgroup is removed at the end. (DevTools CPU throttling does not slow Web Workers.)
+
+Parts: ``--quick`` (Draw Bridge only, no 500 stored games, 7 taps and saves, 5 openings, 2
+repeat visits: about two minutes), ``--games draw-bridge,call-break,...`` (which games),
+``--no-stored`` (no 500 stored games), ``--no-saves`` (visits only), ``--taps N``,
+``--saves N``, ``--opens N``, ``--repeats N``.
 
 A/B runs on a busy machine: ``--site DIR`` (repeatable) benches folders built before (e.g. by
 an older checkout's ``scorer publish``), their repeat visits alternating A, B, A, B, ...
-``--repeats N`` sets how many repeat visits each gets; ``--no-saves`` skips the saves.
+``--repeats N`` sets how many repeat visits each gets.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import json
+import os
 import re
 import shutil
 import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
@@ -45,23 +86,128 @@ from browser import (  # noqa: E402
 
 from scorer.game import Game  # noqa: E402
 from scorer.rules import Contract  # noqa: E402
+from scorer.rules.bridge_games import BridgeDeal  # noqa: E402
+from scorer.rules.call_break import CallBreakDeal  # noqa: E402
 from scorer.rules.draw_bridge import DrawBridgeDeal  # noqa: E402
 from scorer.store import Store  # noqa: E402
+from scorer.store.transfer import export_document  # noqa: E402
 from scorer.ui.publish import publish  # noqa: E402
 
 WAIT = 300_000
+FOUR = ["Ana", "Ben", "Cleo", "Dan"]
+# The issue's targets (ms, s, bytes) and its ratios of improvement over a baseline.
+TAP_MS, SAVE_MS, FLAT, REPEAT_S, FIRST_BYTES = 50, 120, 1.15, 2.5, 10_000_000
+RATIOS = {"tap": 2.0, "save": 2.5, "repeat": 2.2, "bytes": 1.33}
+OLD = "2020-01-01T00:00:00.000+00:00"  # the small games' time: older than the big ones
 
 
 def big_game_file(folder: Path) -> Path:
     """A 50-deal Draw Bridge game as an export file (the phone imports it)."""
-    with Store(folder / "data") as store:
-        game = Game.new("draw-bridge", ["Ana", "Ben"], first_dealer=0, end="target=1000000")
-        for _ in range(50):
-            game = game.add_deal(DrawBridgeDeal(0, Contract.parse("1C"), 7))
-        saved = store.save(game)
-        path = folder / "big.json"
-        path.write_text(store.export_json([saved.id]), encoding="utf-8")
+    return export_file(folder, "big.json", [GAMES["draw-bridge"].make()])
+
+
+def export_file(folder: Path, name: str, games: list[Game]) -> Path:
+    """``games`` as one export file, written by the app's store in a folder of its own."""
+    with Store(folder / f"data-{name}") as store:
+        store.import_data(export_document(games))
+        path = folder / name
+        path.write_text(store.export_json([g.id for g in games]), encoding="utf-8")
     return path
+
+
+def small_games(count: int) -> list[Game]:
+    """``count`` small Draw Bridge games (3 deals each, in progress), older than the big ones
+    (so listed after them), with players named apart from theirs."""
+    games = []
+    for n in range(count):
+        game = Game.new("draw-bridge", [f"Sam {n}", f"Tom {n}"], first_dealer=0,
+                        end="target=500", now=lambda: OLD)
+        for tricks in (7, 8, 9):
+            game = game.add_deal(DrawBridgeDeal(n % 2, Contract.parse("1C"), tricks),
+                                 now=lambda: OLD)
+        games.append(game)
+    return games
+
+
+def rubber_deals() -> Iterator[BridgeDeal]:
+    """A rubber bridge evening: games, part scores, a failed contract, rubbers won."""
+    pattern = [(0, "4S", 10), (1, "3NT", 9), (2, "2H", 8), (3, "1C", 6), (0, "3NT", 10),
+               (1, "2D", 8), (2, "4H", 10), (3, "4S", 9), (1, "5C", 11), (0, "1NT", 7)]
+    while True:
+        for declarer, contract, tricks in pattern:
+            yield BridgeDeal(declarer, Contract.parse(contract), tricks)
+
+
+@dataclass
+class GameCase:
+    """A game the bench plays: how it is made, named, and entered."""
+
+    variant: str
+    title: str                  # as the home list names it
+    players: list[str]
+    end: str | None
+    deals: Callable[[], Iterator[Any]] | None   # the 50 deals of a big game; None: a new game
+    save_taps: list[str]        # after New deal, a deal the saves enter
+    save_deal: Any              # the same deal, for the expected total
+    save_preview: str           # shown once it is entered
+    tap_setup: list[str]        # after New deal, before the timed taps
+    tap_pair: list[tuple[str, str]]   # (chip, preview text it brings), alternating
+
+    def make(self) -> Game:
+        game = Game.new(self.variant, self.players, first_dealer=0, end=self.end)
+        if self.deals is not None:
+            made = self.deals()
+            for _ in range(50):
+                game = game.add_deal(next(made))
+        return game
+
+    @property
+    def open_name(self) -> str:
+        return f"Open {self.title}: {', '.join(self.players)}"
+
+    @property
+    def big(self) -> bool:
+        return self.deals is not None
+
+
+def _contract(declarer: str, seat: str | None) -> tuple[list[str], list[tuple[str, str]]]:
+    who = f"{declarer} ({seat})" if seat else declarer
+    return ([f"Declarer {declarer}", "Level 1", "Clubs", "Tricks 7"],
+            [("Tricks 8", f"1♣ by {who}: made +1:"), ("Tricks 7", f"1♣ by {who}: made:")])
+
+
+_DRAW, _DRAW_PAIR = _contract("Ana", None)
+_SEAT, _SEAT_PAIR = _contract("Ana", "North")
+_CB_SETUP = ["Ana calls 4", "Ben calls 2", "Cleo calls 2", "Dan calls 2", "Ana took 5",
+             "Ben took 3", "Cleo took 2"]
+_TEAM_SETUP = ([f"Table 1 {n}" for n in ("Declarer North", "Level 4", "Spades", "Tricks 10")]
+               + [f"Table 2 {n}" for n in ("Declarer North", "Level 4", "Spades", "Tricks 9")])
+
+GAMES = {
+    "draw-bridge": GameCase(
+        "draw-bridge", "Draw Bridge", ["Ana", "Ben"], "target=1000000",
+        lambda: iter(lambda: DrawBridgeDeal(0, Contract.parse("1C"), 7), None),
+        _DRAW, DrawBridgeDeal(0, Contract.parse("1C"), 7), "1♣ by Ana: made: Ana 20",
+        _DRAW, _DRAW_PAIR),
+    "rubber-bridge": GameCase(
+        "rubber-bridge", "Rubber bridge", FOUR, "open", rubber_deals,
+        _SEAT, BridgeDeal(0, Contract.parse("1C"), 7), "1♣ by Ana (North): made:",
+        _SEAT, _SEAT_PAIR),
+    "call-break": GameCase(
+        "call-break", "Call Break", FOUR, "deals=1000",
+        lambda: iter(lambda: CallBreakDeal((3, 3, 3, 3), (4, 3, 3, 3)), None),
+        _CB_SETUP, CallBreakDeal((4, 2, 2, 2), (5, 3, 2, 3)), "4 of 4 calls met: Ana 41",
+        _CB_SETUP, [("Ana took 4", "Ana called 4, took 4:"),
+                    ("Ana took 5", "Ana called 4, took 5:")]),
+    "minibridge": GameCase(
+        "minibridge", "MiniBridge", FOUR, "open", None, [], None, "", _SEAT, _SEAT_PAIR),
+    "chicago": GameCase(
+        "chicago", "Chicago", FOUR, "open", None, [], None, "", _SEAT, _SEAT_PAIR),
+    "team-match": GameCase(
+        "team-match", "Team match", ["Reds", "Blues"], "open", None, [], None, "",
+        _TEAM_SETUP, [("Table 1 Tricks 11", "N-S at table 1: 450 ·"),
+                      ("Table 1 Tricks 10", "N-S at table 1: 420 ·")]),
+}
 
 
 # What the page says on the way (Flet's python.js, Flutter's loader): where the time goes.
@@ -95,15 +241,76 @@ def makes_snapshots(site_dir: Path) -> bool:
     return "scorerOrderSnapshot" in (site_dir / "python-worker.js").read_text(encoding="utf-8")
 
 
+class CpuBudget:
+    """A cgroup with a CPU quota of ``cores`` and an executable that starts Chromium in it."""
+
+    PERIOD = 100_000  # µs
+
+    def __init__(self, cores: float, tmp: Path) -> None:
+        self.cores = cores
+        v1 = Path("/sys/fs/cgroup/cpu")
+        self.path: Path
+        if (v1 / "cpu.cfs_quota_us").exists():
+            self.path = v1 / f"scorer-bench-{os.getpid()}"
+            self.procs = self.path / "cgroup.procs"
+            writes = [("cpu.cfs_period_us", str(self.PERIOD)),
+                      ("cpu.cfs_quota_us", str(round(cores * self.PERIOD)))]
+        else:
+            root = next((r for r in (Path("/sys/fs/cgroup"), Path("/sys/fs/cgroup/unified"))
+                         if "cpu" in _read(r / "cgroup.controllers").split()), None)
+            if root is None:
+                raise SystemExit("bench_web: --cpu-budget: no cgroup CPU controller found "
+                                 "(v1 /sys/fs/cgroup/cpu or v2 with 'cpu' in cgroup.controllers)")
+            self.path = root / f"scorer-bench-{os.getpid()}"
+            self.procs = self.path / "cgroup.procs"
+            writes = [("cpu.max", f"{round(cores * self.PERIOD)} {self.PERIOD}")]
+            if "cpu" not in _read(root / "cgroup.subtree_control").split():
+                writes.insert(0, ("../cgroup.subtree_control", "+cpu"))
+        try:
+            self.path.mkdir()
+            for name, value in writes:
+                (self.path / name).write_text(value)
+        except OSError as error:
+            self.remove()
+            raise SystemExit(f"bench_web: --cpu-budget: cgroup {self.path} not writable "
+                             f"({error.strerror or error}; run as root)") from None
+        self.executable = tmp / "chromium-in-cgroup"
+        self.executable.write_text(f"#!/bin/sh\necho $$ > '{self.procs}' || exit 1\n"
+                                   f"exec '{chromium_path()}' \"$@\"\n")
+        self.executable.chmod(0o755)
+
+    def remove(self) -> None:
+        """Remove the cgroup (its processes gone: Chromium's may take a moment to end)."""
+        for _ in range(50):
+            try:
+                self.path.rmdir()
+                return
+            except FileNotFoundError:
+                return
+            except OSError:
+                time.sleep(0.2)
+        print(f"bench_web: could not remove cgroup {self.path} (processes still in it: "
+              f"{_read(self.procs).split()})")
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_text()
+    except OSError:
+        return ""
+
+
 class Visits:
     """One site, its static server and one browser profile (one phone)."""
 
-    def __init__(self, browser_type, site_dir: Path, profile: Path) -> None:
+    def __init__(self, browser_type, site_dir: Path, profile: Path,
+                 executable: str | None = None) -> None:
         self.browser_type = browser_type
         self.site_dir = site_dir
         self.size = sum(p.stat().st_size for p in site_dir.rglob("*") if p.is_file())
         self.site = StaticSite(site_dir).start()
         self.profile = profile
+        self.executable = executable or chromium_path()
         self.failures: list[str] = []
         self.network = [0]
         self.repeats: list[float] = []
@@ -111,7 +318,7 @@ class Visits:
 
     def launch(self):
         context = self.browser_type.launch_persistent_context(
-            str(self.profile), executable_path=chromium_path(), args=CHROMIUM_ARGS,
+            str(self.profile), executable_path=self.executable, args=CHROMIUM_ARGS,
             headless=True, viewport=PHONE)
         block_other_hosts(context, self.failures)
 
@@ -125,25 +332,30 @@ class Visits:
         return context, (context.pages[0] if context.pages else context.new_page())
 
     def first(self) -> tuple[float, int]:
-        """The first visit (seconds to home, bytes sent); then the server is stopped."""
+        """The first visit (seconds to home, bytes sent), until the site has kept its
+        snapshot; then the server is stopped."""
         context, page = self.launch()
         if makes_snapshots(self.site_dir):
             with page.expect_console_message(lambda m: "snapshot maker ended" in m.text,
                                              timeout=WAIT):
                 seconds = home(page, self.site.url)
+                sent = self.site.bytes_sent
         else:
             seconds = home(page, self.site.url)
+            sent = self.site.bytes_sent
         context.close()
-        sent = self.site.bytes_sent
         self.site.stop()
         self.network[0] = 0
         return seconds, sent
 
-    def repeat(self) -> float:
+    def repeat(self, keep: bool = False):
+        """A repeat visit: its seconds to home; with ``keep`` also its context and page."""
         context, page = self.launch()
         seconds = home(page, self.site.url, self.stages)
-        context.close()
         self.repeats.append(seconds)
+        if keep:
+            return seconds, context, page
+        context.close()
         return seconds
 
 
@@ -169,102 +381,325 @@ def print_stages(stages: dict[str, list[float]], indent: str) -> None:
         print(f"{indent}{stage}: {statistics.median(times):.2f} s")
 
 
-def measure(browser_type, renderer: str, tmp: Path) -> dict[str, float]:
-    visits = Visits(browser_type, publish(tmp / f"site-{renderer}", renderer=renderer),
-                    tmp / f"profile-{renderer}")
-    site, network = visits.site, visits.network
+class Table:
+    """The app in one page, played game by game; the figures it measures (ms lists)."""
 
-    try:
-        context, page = visits.launch()
-        snapshot_kept: list[str] = []
-        page.on("console", lambda message: snapshot_kept.append(message.text)
-                if "snapshot maker ended" in message.text else None)
-        first = home(page, site.url)
-        first_bytes = site.bytes_sent
-        # Import the 50-deal game and time saves.
-        phone = Phone(page, site.url)
-        with page.expect_file_chooser() as chooser:
-            phone.tap("Import a game")
-        chooser.value.set_files(str(big_game_file(tmp)))
-        phone.tap("Open Draw Bridge: Ana, Ben")
-        phone.see("Ana total 1000")
-        saves = []
-        total = 1000
-        for _ in range(15):
-            phone.tap("New deal")
-            for name in ("Declarer Ana", "Level 1", "Clubs", "Tricks 7"):
-                phone.tap(name)
-            phone.see("1♣ by Ana: made: Ana 20")
-            total += 20
-            # The tap itself, timed from the moment it lands: Playwright's click would first
-            # wait for the button to hold still over two frames (not the app's time).
-            box = phone.button("Save deal").first.bounding_box()
-            assert box is not None
-            start = time.perf_counter()
-            page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-            page.wait_for_function(SHOWN, arg=f"Ana total {total}", polling="raf",
-                                   timeout=60000)
-            saves.append(time.perf_counter() - start)
-        for _ in range(WAIT // 200):  # the first visit's snapshot is kept by now, or soon
-            if snapshot_kept or not makes_snapshots(visits.site_dir):
+    def __init__(self, page, url: str, tmp: Path, args, log: Callable[[str], None]) -> None:
+        self.phone = Phone(page, url)
+        self.page = page
+        self.tmp = tmp
+        self.args = args
+        self.log = log
+        self.times: dict[str, list[float]] = {}
+        self.started = args.started
+
+    def timed_tap(self, target, text: str, timeout: float = 120_000,
+                  in_bar: bool = False) -> float:
+        """Seconds from a mouse click at ``target``'s centre (once it holds still in view)
+        until ``text`` is shown. ``in_bar``: the control is in a bar that does not scroll."""
+        # Else clear of the app bar and of deal entry's bar at the bottom (the preview, Save),
+        # scrolled to as a finger would (see Phone.scroll_to).
+        size = self.page.viewport_size or PHONE
+        top, bottom = (0, 0) if in_bar else (60, 90)
+        for _ in range(20):
+            box = self.phone.steady_box(target)
+            assert box is not None, "the control is not drawn"
+            if top <= box["y"] and box["y"] + box["height"] <= size["height"] - bottom:
                 break
-            page.wait_for_timeout(200)
-        context.close()
-        # Repeat visits with the static server gone.
-        site.stop()
+            self.page.mouse.move(size["width"] / 2, size["height"] / 2)
+            self.page.mouse.wheel(0, box["y"] + box["height"] / 2 - size["height"] / 2)
+        start = time.perf_counter()
+        self.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        try:
+            self.page.wait_for_function(SHOWN, arg=text, polling="raf", timeout=timeout)
+        except Exception as error:
+            raise AssertionError(f"{text!r} not shown {timeout / 1000:g} s after a tap at "
+                                 f"{box}; the screen shows:\n{self.phone.screen_text()}"
+                                 ) from error
+        return time.perf_counter() - start
+
+    def record(self, key: str, seconds: list[float]) -> None:
+        self.times[key] = [s * 1000 for s in seconds]
+        self.log(f"  {key}: median {statistics.median(self.times[key]):.0f} ms "
+                 f"(min {min(self.times[key]):.0f}, max {max(self.times[key]):.0f}, "
+                 f"n={len(seconds)})")
+
+    def import_file(self, path: Path, expect: str) -> None:
+        with self.page.expect_file_chooser() as chooser:
+            self.phone.tap("Import a game")
+        chooser.value.set_files(str(path))
+        self.phone.shown(self.phone.button(expect, exact=False).first, repr(expect),
+                         timeout=WAIT)
+
+    def play(self, case: GameCase, stored: int, file: Path) -> None:
+        """Import ``case``'s game alone, open it, tap, save, and delete it again."""
+        args, phone, suffix = self.args, self.phone, f"{case.variant}/{stored}"
+        self.log(f"{case.title}, {stored} stored game{'s' if stored > 1 else ''} "
+                 f"(at {time.perf_counter() - self.started:.0f} s, load average {load()}):")
+        self.import_file(file, case.open_name)
+        mirror = case.make()
+        party = mirror.parties[0]
+        total = f"{party} total {mirror.totals[0]}"
+        card = phone.button(case.open_name, exact=False).first
+        if case.big and args.opens:
+            opens = []
+            for n in range(args.opens):
+                opens.append(self.timed_tap(card, total))
+                if n < args.opens - 1:
+                    self.page.go_back()
+                    phone.see("New game")
+            self.record(f"open_ms/{suffix}", opens)
+        else:
+            phone.tap(case.open_name, exact=False)
+            phone.see(total)
+        if case.big and args.saves:
+            saves = []
+            for _ in range(args.saves):
+                phone.tap("New deal")
+                for name in case.save_taps:
+                    phone.tap(name)
+                phone.see(case.save_preview)
+                mirror = mirror.add_deal(case.save_deal)
+                saves.append(self.timed_tap(phone.button("Save deal").first,
+                                            f"{party} total {mirror.totals[0]}", in_bar=True))
+            self.record(f"save_ms/{suffix}", saves)
+        if args.taps:
+            phone.tap("New deal")
+            for name in case.tap_setup:
+                phone.tap(name)
+            phone.see(case.tap_pair[-1][1])
+            taps = []
+            for n in range(args.taps):
+                chip, text = case.tap_pair[n % len(case.tap_pair)]
+                taps.append(self.timed_tap(phone.button(chip).first, text))
+            self.record(f"tap_ms/{suffix}", taps)
+            phone.tap("Save deal")
+        phone.tap("Delete this game")
+        phone.tap("Delete")
+        phone.see("The game was deleted")
+
+
+def measure(browser_type, renderer: str, tmp: Path, args, executable: str | None,
+            tag: str) -> dict[str, Any]:
+    def log(text: str) -> None:
+        print(f"[{tag}] {text}", flush=True)
+
+    visits = Visits(browser_type, publish(tmp / f"site-{renderer}", renderer=renderer),
+                    tmp / f"profile-{renderer}", executable)
+    site, network = visits.site, visits.network
+    cases = [GAMES[name] for name in args.games]
+    files = {case.variant: export_file(tmp, f"{case.variant}.json", [case.make()])
+             for case in cases}
+    many = None
+    if args.stored and any(case.big for case in cases) and not args.no_saves:
+        many = export_file(tmp, "many.json", small_games(args.stored))
+    try:
+        first, first_bytes = visits.first()
+        log(f"first visit: {first_bytes / 1e6:.1f} MB sent, home in {first:.1f} s")
         served_before = site.bytes_sent
         network[0] = 0
-        for _ in range(3):
-            visits.repeat()
+        for n in range(args.repeats):
+            kept = n == args.repeats - 1 and not args.no_saves
+            seconds = visits.repeat(keep=kept)
+            if kept:
+                seconds, context, page = seconds
+            log(f"repeat visit (offline): home in {seconds:.2f} s")
         repeats, stages = visits.repeats, visits.stages
+        times: dict[str, list[float]] = {}
+        if not args.no_saves:
+            table = Table(page, site.url, tmp, args, log)
+            for case in cases:
+                table.play(case, 1, files[case.variant])
+            if many is not None:
+                log(f"importing {args.stored} small games")
+                table.import_file(many, "Show all")
+                for case in cases:
+                    if case.big:
+                        table.play(case, args.stored, files[case.variant])
+            times = table.times
+            context.close()
         return {"size": visits.size, "first_s": first, "first_bytes": first_bytes,
                 "repeat_s": statistics.median(repeats), "repeat_max_s": max(repeats),
                 "repeat_bytes": network[0] + site.bytes_sent - served_before,
                 **{f"{stage}_s": statistics.median(times) for stage, times in stages.items()},
-                "stages": stages,
-                "save_ms": statistics.median(saves) * 1000,
-                "save_max_ms": max(saves) * 1000, "failures": len(visits.failures)}
+                "stages": stages, "times": times, "failures": len(visits.failures)}
     finally:
         site.stop()
+
+
+def figures(r: dict[str, Any]) -> dict[str, float]:
+    """The figures a baseline keeps: medians by name."""
+    out = {"first_bytes": r["first_bytes"], "first_s": r["first_s"], "repeat_s": r["repeat_s"]}
+    out.update({key: statistics.median(values) for key, values in r["times"].items()})
+    return out
+
+
+def report(renderer: str, r: dict[str, Any], stored: int,
+           baseline: dict[str, float] | None, judged: bool = True) -> None:
+    """Every figure with its target (OK or MISSED; not ``judged`` in a CPU budget, where the
+    issue sets none) and, with a baseline, its ratio."""
+    now = figures(r)
+    verdicts: list[bool] = []
+
+    def line(text: str, key: str | None = None, verdict: bool | None = None,
+             ratio: str | None = None) -> None:
+        parts = [f"[{renderer}] {text}"]
+        if verdict is not None and judged:
+            parts.append("OK" if verdict else "MISSED")
+            verdicts.append(verdict)
+        if baseline is not None and key is not None and key in baseline and now.get(key):
+            gain = baseline[key] / now[key]
+            parts.append(f"| baseline {_fmt(key, baseline[key])}: {gain:.2f}x")
+            if ratio is not None and judged:
+                parts.append(f"(needs {RATIOS[ratio]}x: "
+                             f"{'OK' if gain >= RATIOS[ratio] else 'MISSED'})")
+        print(" ".join(parts))
+
+    line(f"site {r['size'] / 1e6:.1f} MB on disk")
+    line(f"first visit: {r['first_bytes'] / 1e6:.2f} MB sent (target <= "
+         f"{FIRST_BYTES / 1e6:.0f} MB)", "first_bytes", r["first_bytes"] <= FIRST_BYTES,
+         "bytes")
+    line(f"first visit: home in {r['first_s']:.1f} s", "first_s")
+    line(f"repeat visit, offline: home in median {r['repeat_s']:.2f} s (max "
+         f"{r['repeat_max_s']:.2f}), {r['repeat_bytes']} bytes from the network (target <= "
+         f"{REPEAT_S} s, 0 bytes)", "repeat_s",
+         r["repeat_s"] <= REPEAT_S and not r["repeat_bytes"], "repeat")
+    line(f"  of which: Flutter's client up at {r.get('flutter_s', float('nan')):.2f} s, "
+         f"Python (Pyodide, app, imports) ready at {r.get('python_s', float('nan')):.2f} s; "
+         "every stage:")
+    print_stages(r["stages"], f"[{renderer}]     ")
+    times = now
+    for key in sorted(k for k in times if k.startswith("tap_ms/")):
+        line(f"tap -> preview, {_name(key)}: median {times[key]:.0f} ms (target <= "
+             f"{TAP_MS} ms)", key, times[key] <= TAP_MS, "tap")
+    for key in sorted(k for k in times if k.startswith("save_ms/")):
+        if key.endswith("/1"):
+            line(f"Save -> scoreboard, {_name(key)}: median {times[key]:.0f} ms (target <= "
+                 f"{SAVE_MS} ms)", key, times[key] <= SAVE_MS, "save")
+        else:
+            line(f"Save -> scoreboard, {_name(key)}: median {times[key]:.0f} ms", key,
+                 ratio="save")
+    for key in sorted(k for k in times if k.startswith("open_ms/")):
+        line(f"opening a game, {_name(key)}: median {times[key]:.0f} ms", key)
+    for kind in ("save_ms", "open_ms", "tap_ms"):
+        for key in sorted(k for k in times if k.startswith(kind) and k.endswith("/1")):
+            many = key[:-2] + f"/{stored}"
+            if many in times:
+                flat = times[many] / times[key]
+                what = {"save_ms": "Save", "open_ms": "opening", "tap_ms": "tap"}[kind]
+                line(f"{what}, {GAMES[key.split('/')[1]].title}: {stored} stored games / 1 = "
+                     f"{flat:.2f}x"
+                     + (f" (target <= {FLAT}x)" if kind != "tap_ms" else " (no target)"),
+                     verdict=flat <= FLAT if kind != "tap_ms" else None)
+    if r["failures"]:
+        line(f"{r['failures']} requests to other hosts (refused)")
+    line(f"targets: {verdicts.count(True)} OK, {verdicts.count(False)} MISSED" if judged else
+         "targets: none in a CPU budget (figures only; they must fall with the work)")
+
+
+def _name(key: str) -> str:
+    _, variant, stored = key.split("/")
+    return (f"{GAMES[variant].title}"
+            + (", 50 deals" if GAMES[variant].big and not key.startswith("tap") else "")
+            + f", {stored} stored")
+
+
+def _fmt(key: str, value: float) -> str:
+    if key == "first_bytes":
+        return f"{value / 1e6:.2f} MB"
+    if key.endswith("_s"):
+        return f"{value:.2f} s"
+    return f"{value:.0f} ms"
+
+
+def cores(budget: float) -> str:
+    return f"{budget:g} core{'s' if budget > 1 else ''}"
+
+
+def load() -> str:
+    return ", ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
 def main() -> None:
     from playwright.sync_api import sync_playwright
 
-    parser = argparse.ArgumentParser()
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--renderer", choices=("canvaskit", "skwasm", "both"),
                         default="canvaskit")
     parser.add_argument("--site", action="append", type=Path, default=[],
                         help="bench this folder built before (repeatable: A/B)")
-    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--repeats", type=int, default=3, help="repeat visits (3)")
+    parser.add_argument("--quick", action="store_true",
+                        help="Draw Bridge only, 1 stored game, 7 taps and saves, 5 openings, "
+                             "2 repeat visits")
+    parser.add_argument("--games", default=",".join(GAMES),
+                        help=f"which games, comma-separated (all: {','.join(GAMES)})")
+    parser.add_argument("--no-saves", action="store_true",
+                        help="visits only: no games opened, no taps, no saves")
+    parser.add_argument("--no-stored", action="store_true",
+                        help="not again with many stored games")
+    parser.add_argument("--stored", type=int, default=500, help="small games stored (500)")
+    parser.add_argument("--taps", type=int, default=15, help="timed taps per game (15)")
+    parser.add_argument("--saves", type=int, default=11, help="timed saves per game (11)")
+    parser.add_argument("--opens", type=int, default=5, help="timed openings per game (5)")
+    parser.add_argument("--cpu-budget", type=float, metavar="CORES",
+                        help="run Chromium in a cgroup CPU quota of CORES (e.g. 1, 0.5)")
+    parser.add_argument("--json-out", type=Path, metavar="FILE", help="write the figures")
+    parser.add_argument("--baseline", type=Path, metavar="FILE",
+                        help="a --json-out file: print the ratios of improvement against it")
     args = parser.parse_args()
+    args.games = [g.strip() for g in args.games.split(",") if g.strip()]
+    if unknown := [g for g in args.games if g not in GAMES]:
+        parser.error(f"unknown games {unknown}; known: {', '.join(GAMES)}")
+    if args.quick:
+        args.games, args.stored = ["draw-bridge"], 0
+        args.taps = args.saves = 7
+        args.opens = 5
+        args.repeats = min(args.repeats, 2)
+    if args.no_stored:
+        args.stored = 0
+    if not args.no_saves:
+        args.repeats = max(1, args.repeats)  # the games are played in the last one's page
+    baseline = None
+    if args.baseline:
+        baseline = json.loads(args.baseline.read_text(encoding="utf-8"))
     renderers = (("canvaskit", "skwasm") if (choice := args.renderer) == "both"
                  else (choice,))
+    load_start = os.getloadavg()
+    print(f"load average at start: {load()} ({os.cpu_count()} cores)"
+          + (f"; Chromium in a CPU budget of {cores(args.cpu_budget)}"
+             if args.cpu_budget else ""), flush=True)
     tmp = Path(tempfile.mkdtemp(prefix="bench-web-"))
+    budget = CpuBudget(args.cpu_budget, tmp) if args.cpu_budget else None
+    results: dict[str, Any] = {}
+    started = args.started = time.perf_counter()
     try:
         with sync_playwright() as p:
+            executable = str(budget.executable) if budget else None
             if args.site:
+                if budget:
+                    raise SystemExit("bench_web: --site with --cpu-budget is not supported")
                 compare(p.chromium, args.site, args.repeats, tmp)
                 return
             for renderer in renderers:
-                r = measure(p.chromium, renderer, tmp)
-                print(f"[{renderer}] site {r['size'] / 1e6:.1f} MB on disk; first visit: "
-                      f"{r['first_bytes'] / 1e6:.1f} MB sent, home in {r['first_s']:.1f} s")
-                print(f"[{renderer}] repeat visit, server stopped: home in median "
-                      f"{r['repeat_s']:.2f} s (max {r['repeat_max_s']:.2f}), "
-                      f"{r['repeat_bytes']} bytes from the network; target <= 3 s, 0 bytes "
-                      f"{'OK' if r['repeat_s'] <= 3 and not r['repeat_bytes'] else 'MISSED'}")
-                print(f"[{renderer}]   of which: Flutter's client up at "
-                      f"{r.get('flutter_s', float('nan')):.2f} s, Python (Pyodide, app, imports) "
-                      f"ready at {r.get('python_s', float('nan')):.2f} s; every stage:")
-                print_stages(r["stages"], f"[{renderer}]     ")
-                print(f"[{renderer}] save -> scoreboard, 50-deal game: median "
-                      f"{r['save_ms']:.0f} ms (max {r['save_max_ms']:.0f}); target <= 150 ms "
-                      f"{'OK' if r['save_ms'] <= 150 else 'MISSED'}")
-                if r["failures"]:
-                    print(f"[{renderer}] {r['failures']} requests to other hosts (refused)")
+                tag = renderer + (f", {cores(args.cpu_budget)}" if budget else "")
+                r = measure(p.chromium, renderer, tmp, args, executable, tag)
+                report(tag, r, args.stored,
+                       (baseline or {}).get("renderers", {}).get(renderer)
+                       if baseline else None, judged=not budget)
+                results[renderer] = figures(r)
     finally:
+        if budget:
+            budget.remove()
         shutil.rmtree(tmp, ignore_errors=True)
+        print(f"load average at end: {load()}; run took "
+              f"{time.perf_counter() - started:.0f} s", flush=True)
+    if args.json_out and results:
+        args.json_out.write_text(json.dumps(
+            {"renderers": results, "cpu_budget": args.cpu_budget, "load_start": load_start,
+             "load_end": os.getloadavg(),
+             "stored": args.stored, "when": time.strftime("%Y-%m-%d %H:%M:%S")}, indent=1),
+            encoding="utf-8")
 
 
 if __name__ == "__main__":
