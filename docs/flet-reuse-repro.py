@@ -8,6 +8,42 @@ flet_web does (msgpack with Flet's encoder, whose side effects - the ``__prev_*`
 matter) and applies each patch to a model of the client's tree, as the Dart client does. After
 each page.update() it compares three things: the ids the client holds, the Python controls,
 and the session's index (the map by id that routes a tap to its handler).
+
+    .venv/bin/python docs/flet-reuse-repro.py                 # Flet 1.0.5 as installed
+    .venv/bin/python docs/flet-reuse-repro.py --patched-flet  # with the change below
+
+Part A is Flet alone (unkeyed rows in a keyed column); part B draws the app's own chart and
+grid (scorer/ui/chart.py, grid.py, reuse.py), built anew, kept as in the reverted commit
+0909bbb (unkeyed lines, labels, points), and kept with a key on each (this branch).
+
+What it shows (decision 78):
+
+1. Kept controls take each other's ids. In a keyed column Flet reconciles as frozen (a new
+   Column with the old one's key), ``DiffBuilder._compare_lists`` pairs unkeyed children by
+   place ("pos", n), and ``_compare_dataclasses(frozen=True)`` then runs
+   ``dst._migrate_state(src)``: the new control takes the old one's ``_i``. That is right for
+   a control built anew; a kept control paired with a *different* old one takes that one's id,
+   while the control that keeps its own id (it is "added", no migration) keeps it too: two
+   live controls, one id. Grid lines below 12 deals (the list grows by one line at the top at
+   each Save) and axis labels (when the label step changes) did this in 0909bbb; a tap sent
+   for one control then runs the other's handler (part A: a tap on deal 2 opens deal 1), and
+   the client and Python disagree on which id is where.
+2. Children reported removed although they stay. ``get_removed_controls`` walks a removed
+   control's ``__prev_*`` snapshots (set when it was last serialized non-frozen) even when the
+   same id is also added (``recurse=False``), so when the first drawing of a scoreboard is
+   reconciled into the hidden copy above a deal entry (ScorerApp._keep_board), every control
+   on it is popped from the session's index and gets ``will_unmount()``. Built anew, they come
+   back at the next drawing; kept, they never do: a tap on them is found only by
+   ``Session.__resolve_event_control`` walking the page (it works, slowly). This happens on
+   main too, for the hidden board, harmlessly.
+
+The Flet change (``patch_flet`` below, two edits in flet/controls/object_patch.py):
+- ``_compare_lists``: ``shared = {id(o) for o in src} & {id(o) for o in dst}`` and, in
+  ``build_keys``, ``elif frozen and id(obj) in shared: keys.append(("id", id(obj)))`` before
+  the positional key: a control present in both lists is paired with itself.
+- ``_removed_controls``: ``if recurse and hasattr(item, "__prev_lists"):`` - a control
+  reconciled into its successor does not report the children of its last serialization as
+  removed; the list diff has already reported the ones that went.
 """
 
 from __future__ import annotations
@@ -86,9 +122,9 @@ class Client:
                     return found
         return None
 
-    def ids(self, node=None, path=()) -> dict[tuple, int]:
+    def ids(self, node=..., path=()) -> dict[tuple, int]:
         """Client control id at each path under the page."""
-        node = self.page if node is None else node
+        node = self.page if node is ... else node
         out = {}
         if isinstance(node, dict):
             if "_c" in node:
@@ -121,7 +157,7 @@ def python_ids(control, path=()) -> dict[tuple, BaseControl]:
 
 
 def patch_flet() -> None:
-    """The two-line Flet change this file proposes (see the end of the file), applied here."""
+    """The Flet change this file proposes (see the module's text), applied in place."""
     import inspect
 
     from flet.controls import object_patch as op
