@@ -19,6 +19,7 @@ from ..i18n import Translator, choose_language
 from ..store import Store
 from . import widgets as w
 from .forms import NewGameForm
+from .reuse import Reuse
 from .routes import Route, screen_for
 from .run import _ask, _assets_dir, qr_png, run, serve  # noqa: F401 - _ask, _assets_dir too
 from .screens import deal, scoreboard
@@ -54,6 +55,7 @@ class ScorerApp:
         self.home_expanded: set[str] = set()  # Home: sections showing every game
         self.all_deals: set[str] = set()  # games whose scoreboard lists every deal
         self.rules_back = "/"  # where the rules screen's back button returns
+        self.reuse = Reuse()  # scoreboard rows and chart points, kept between drawings
         self.board: tuple[str, ft.Column] | None = None  # the last scoreboard: game id, contents
         page.title = "Scorer"
         page.fonts = {SYMBOL_FONT: "fonts/ScorerSymbols.ttf", **FALLBACK_FONTS}

@@ -7,14 +7,17 @@ import flet as ft
 
 from ..game import Game
 from ..i18n import Translator
+from .reuse import Reuse
 
 __all__ = ["totals_chart", "axis_range"]
 
 COLORS = (ft.Colors.GREEN_700, ft.Colors.ORANGE_700, ft.Colors.BLUE_700, ft.Colors.PURPLE_400)
 
 
-def totals_chart(game: Game, t: Translator) -> ft.Control:
-    """A line per party from 0 through each deal's running total; a legend under it."""
+def totals_chart(game: Game, t: Translator, reuse: Reuse | None = None) -> ft.Control:
+    """A line per party from 0 through each deal's running total; a legend under it. With
+    ``reuse`` (one game's, see scorer/ui/reuse.py) a point already drawn is the same control
+    again, so a new deal costs one point per line."""
     # Imported here, not at the top: flet-charts is most of the app's import time, and the
     # home screen (what a player waits for when the app opens) draws no chart.
     import flet_charts as fch
@@ -27,7 +30,11 @@ def totals_chart(game: Game, t: Translator) -> ft.Control:
     target = game.end.value if game.end.kind == "target" else None
     low, high, _step = axis_range(min(0, *values), max(10, *values, *(target or 0,)))
     deals = max(1, len(game.records))
-    series = [fch.LineChartData(points=[fch.LineChartDataPoint(x, y) for x, y in points],
+    reuse = reuse or Reuse()
+    series = [fch.LineChartData(points=[reuse.get(("chart point", i, x, y),
+                                                  lambda i=i, x=x, y=y: fch.LineChartDataPoint(
+                                                      x, y, key=f"{i}/{x}"))
+                                        for x, y in points],
                                 color=COLORS[i % len(COLORS)], stroke_width=3)
               for i, points in enumerate(series_points)]
     if target is not None:
@@ -42,8 +49,10 @@ def totals_chart(game: Game, t: Translator) -> ft.Control:
         # The axis ends on round steps and the automatic labels skip the extreme values: a
         # label at the highest total ("414") would be drawn over the round one ("400").
         left_axis=fch.ChartAxis(label_size=40, show_min=False, show_max=False),
-        bottom_axis=fch.ChartAxis(labels=[fch.ChartAxisLabel(value=n, label=str(n))
-                                          for n in range(0, deals + 1, step)], label_size=24),
+        bottom_axis=fch.ChartAxis(labels=[
+            reuse.get(("chart label", n),
+                      lambda n=n: fch.ChartAxisLabel(value=n, label=str(n), key=f"x/{n}"))
+            for n in range(0, deals + 1, step)], label_size=24),
         horizontal_grid_lines=fch.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT, width=0.5))
     legend = [ft.Row([ft.Container(width=14, height=4, bgcolor=COLORS[i % len(COLORS)]),
                       ft.Text(party, size=12)], spacing=4, tight=True)

@@ -48,6 +48,7 @@ def build(app: ScorerApp, route: Route, game: Game) -> Screen:
 
 def view(app: ScorerApp, game: Game) -> ft.View:
     t = app.t
+    app.reuse.begin((game.id, t.lang))  # rows and chart points drawn last time come back
     controls: list[ft.Control] = []
     outcome = game.outcome
     leaders = set(outcome.winners) if outcome else set()
@@ -97,7 +98,7 @@ def view(app: ScorerApp, game: Game) -> ft.View:
     if board is not None:  # rubber, Chicago, team match: their own board (scorer/ui/boards.py)
         controls.append(board)
     elif game.records:
-        controls.append(totals_chart(game, t))
+        controls.append(totals_chart(game, t, app.reuse))
     controls.append(ft.Text(rules_line(app, game), size=12))
     controls.append(w.tap(t("ui.rules_of", game=t(f"game.{game.variant_name}")),
                           t("ui.rules_of", game=t(f"game.{game.variant_name}")),
@@ -109,7 +110,7 @@ def view(app: ScorerApp, game: Game) -> ft.View:
     if shown:
         controls.append(deal_grid(
             game.parties, grid_rows(game, t, shown, label_t=t.plain),
-            lambda number: app.go(f"/game/{game.id}/deal/{number}")))
+            lambda number: app.go(f"/game/{game.id}/deal/{number}"), app.reuse))
     if len(shown) < len(records):
         controls.append(w.tap(t("ui.show_all_deals", n=len(records)),
                               t("ui.show_all_deals_label"),
