@@ -12,9 +12,9 @@
  * PRECACHE.onDemand lists files kept the same way but fetched only when the page first asks
  * for them: the fallback fonts for names in other scripts, and both renderers' files (Flutter
  * picks skwasm or CanvasKit for the browser at hand: each phone keeps only the one it uses).
- * A new build downloads at install the new revision of every such file the phone has kept. Flutter asks for those by its own
- * URLs (fontFallbackBaseUrl + "notosanssc/v37/....woff2"); PRECACHE.fontFallbacks says which
- * of ours answers each folder.
+ * A new build downloads at install the new revision of every such file the phone has kept.
+ * Flutter asks for the fonts by its own URLs (fontFallbackBaseUrl + "notosanssc/v37/....woff2");
+ * PRECACHE.fontFallbacks says which of ours answers each folder.
  *
  * The large files also exist gzipped beside the originals (NAME.gz): where the browser can
  * decompress (DecompressionStream), those are downloaded instead, so a first visit costs a
