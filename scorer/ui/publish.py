@@ -42,7 +42,9 @@ __all__ = ["PublishError", "publish", "RENDERERS"]
 
 THEME_COLOR = "#2E7D32"  # the app's green (the theme's seed colour, Material green 800)
 BACKGROUND = "#FFFFFF"
-RENDERERS = ("canvaskit", "skwasm")
+# "auto": both renderers, Flutter choosing at each visit (skwasm in Chromium, CanvasKit
+# elsewhere); each browser keeps only the files it asks for (decision 95).
+RENDERERS = ("auto", "canvaskit", "skwasm")
 
 # Python packages the app imports, shipped as source in the app archive. msgpack runs as pure
 # Python there (its C extension is left out); six is what repath (a flet dependency) needs.
@@ -68,6 +70,7 @@ RENDERER_FILES = {
                "canvaskit/skwasm.wasm", "canvaskit/skwasm_heavy.js",
                "canvaskit/skwasm_heavy.wasm"),
 }
+RENDERER_FILES["auto"] = RENDERER_FILES["canvaskit"] + RENDERER_FILES["skwasm"]
 # Shipped (for the licence notices and what Flet's client may ask for) but not precached:
 # nothing on Scorer's screens loads them.
 NOT_PRECACHED = ("assets/NOTICES", "assets/packages/media_kit/", "assets/packages/record_web/",
@@ -112,7 +115,7 @@ def normalize_base_url(base_url: str) -> str:
     return "/" if not inner else f"/{inner}/"
 
 
-def publish(out: str | Path, base_url: str = "/", renderer: str = "canvaskit") -> Path:
+def publish(out: str | Path, base_url: str = "/", renderer: str = "auto") -> Path:
     """Build the site into ``out`` (emptied first if it holds an earlier build) and return its
     path."""
     if renderer not in RENDERERS:
@@ -349,7 +352,7 @@ def _patch_bootstrap(path: Path, renderer: str) -> None:
     drop that, and pin CanvasKit's full build (the same files for every browser)."""
     text = path.read_text(encoding="utf-8")
     text, dropped = re.subn(r"serviceWorkerSettings:\s*\{[^{}]*\},", "", text)
-    if renderer == "canvaskit":
+    if renderer in ("canvaskit", "auto"):
         text, pinned = re.subn(r"var flutterConfig = \{",
                                'var flutterConfig = {\n    canvasKitVariant: "full",', text)
     else:
@@ -366,17 +369,19 @@ def _patch_client(site: Path, renderer: str) -> None:
     from flet_web.patch_index import patch_font_manifest_json
 
     patch_font_manifest_json(str(site / "assets" / "FontManifest.json"))
-    client = site / ("main.dart.js" if renderer == "canvaskit" else "main.dart.mjs")
     rive = "https://cdn.jsdelivr.net/npm/@rive-app/flutter-native-wasm@"
-    if renderer == "skwasm":  # compiled to wasm: the URL is in the module's string data
-        client = site / "main.dart.wasm"
-    data = client.read_bytes()
-    start = data.find(rive.encode())
-    if start >= 0:
-        end = data.index(b"/", start + len(rive)) + 1
-        cdn = data[start:end]
-        local = b"no-rive" + b"_" * (len(cdn) - 8) + b"/"  # same length: valid wasm data
-        client.write_bytes(data.replace(cdn, local))
+    # (skwasm's client is compiled to wasm: the URL is in the module's string data)
+    for name in ("main.dart.js", "main.dart.wasm"):
+        client = site / name
+        if not client.is_file():
+            continue
+        data = client.read_bytes()
+        start = data.find(rive.encode())
+        if start >= 0:
+            end = data.index(b"/", start + len(rive)) + 1
+            cdn = data[start:end]
+            local = b"no-rive" + b"_" * (len(cdn) - 8) + b"/"  # same length: valid wasm data
+            client.write_bytes(data.replace(cdn, local))
 
 
 def _write_manifest(path: Path, base: str) -> None:
@@ -408,16 +413,19 @@ def _precached(site: Path) -> tuple[list[tuple[str, str]], list[str], list[tuple
     entries: list[tuple[str, str]] = []
     gzipped: list[str] = []
     lazy: list[tuple[str, str]] = []
+    # Both renderers shipped ("auto"): each browser downloads and keeps only the one Flutter
+    # picks for it, when the page first asks for its files.
+    both = all((site / name).is_file() for name in ("main.dart.js", "main.dart.wasm"))
     for path in sorted(site.rglob("*")):
         name = path.relative_to(site).as_posix()
         if path.is_dir() or name == "sw.js" or name.startswith(NOT_PRECACHED) \
                 or (path.suffix == ".gz" and path.with_suffix("").is_file()):  # a copy
             continue
         data = path.read_bytes()
-        if name.startswith(ON_DEMAND):
+        if name.startswith(ON_DEMAND) or (both and name in RENDERER_FILES["auto"]):
             lazy.append((name, hashlib.sha256(data).hexdigest()[:16]))
-            continue
-        entries.append((name, hashlib.sha256(data).hexdigest()[:16]))
+        else:
+            entries.append((name, hashlib.sha256(data).hexdigest()[:16]))
         if len(data) >= GZIP_FROM and path.suffix in GZIP_SUFFIXES:
             packed = gzip.compress(data, compresslevel=9, mtime=0)
             if len(packed) <= 0.9 * len(data):

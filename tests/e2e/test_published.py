@@ -546,3 +546,38 @@ def test_a_save_copies_only_the_files_it_wrote_and_a_deletion_removes_its_entry(
     assert _game_files(phone.page.evaluate(IDB_FILES)) == {}
     reload(phone, "No games yet")
 
+
+# --- The renderer (decision 95) ---------------------------------------------------------------
+
+def test_chromium_runs_skwasm_keeps_only_its_files_and_a_new_build_brings_them_offline(
+        chromium, tmp_path):
+    from scorer.ui.publish import _write_service_worker
+
+    folder = publish(tmp_path / "site")
+    site = StaticSite(folder).start()
+    try:
+        phone = chromium.phone(site.url)
+        phone.see("No games yet")
+        # Flutter picked skwasm for Chromium: its files were fetched (gzipped) and kept, none
+        # of CanvasKit's.
+        assert {"/main.dart.wasm.gz", "/main.dart.mjs"} <= set(site.paths), site.paths
+        assert not [p for p in site.paths if p.startswith(("/main.dart.js", "/canvaskit/canvas"))]
+        # A new build in which the skwasm client changed: the new worker downloads it at its
+        # install (this phone uses it), not when a page first asks for it ...
+        client = folder / "main.dart.mjs"
+        client.write_text(client.read_text(encoding="utf-8") + "\n// build 2\n",
+                          encoding="utf-8")
+        _write_service_worker(folder, "/")
+        sent_before = len(site.paths)
+        assert phone.page.evaluate(NEW_WORKER_INSTALLED) == "installed"
+        assert "/main.dart.mjs" in site.paths[sent_before:], site.paths[sent_before:]
+        assert not [p for p in site.paths[sent_before:] if p.startswith("/main.dart.js")]
+        # ... so the new build opens with no network.
+        chromium.close()
+        site.stop()
+        chromium.launch()
+        phone = chromium.phone(site.url)
+        phone.see("No games yet")
+        assert phone.page.evaluate("document.querySelector('flutter-view') !== null")
+    finally:
+        site.stop()

@@ -10,9 +10,11 @@
  * not in the list goes to the network as usual.
  *
  * PRECACHE.onDemand lists files kept the same way but fetched only when the page first asks
- * for them: the fallback fonts for names in other scripts. Flutter asks for those by its own
- * URLs (fontFallbackBaseUrl + "notosanssc/v37/....woff2"); PRECACHE.fontFallbacks says which
- * of ours answers each folder.
+ * for them: the fallback fonts for names in other scripts, and both renderers' files (Flutter
+ * picks skwasm or CanvasKit for the browser at hand: each phone keeps only the one it uses).
+ * A new build downloads at install the new revision of every such file the phone has kept.
+ * Flutter asks for the fonts by its own URLs (fontFallbackBaseUrl + "notosanssc/v37/....woff2");
+ * PRECACHE.fontFallbacks says which of ours answers each folder.
  *
  * The large files also exist gzipped beside the originals (NAME.gz): where the browser can
  * decompress (DecompressionStream), those are downloaded instead, so a first visit costs a
@@ -62,6 +64,15 @@ self.addEventListener("install", (event) => {
     const missing = [];
     for (const name of names) {
       if (!(await cache.match(keyOf(name)))) missing.push(name);
+    }
+    // A file kept on demand that this phone has used (an older revision is in the cache: its
+    // renderer, a font) is downloaded now too, so an update never leaves it missing offline.
+    const used = new Set((await cache.keys()).map((request) => {
+      const url = new URL(request.url);
+      return url.pathname.slice(scope.pathname.length);
+    }));
+    for (const name of Object.keys(ON_DEMAND)) {
+      if (used.has(name) && !(await cache.match(keyOf(name)))) missing.push(name);
     }
     // A few at a time: a phone on a slow network gets steady progress, not 40 stalled fetches.
     let next = 0;
