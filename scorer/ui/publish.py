@@ -299,9 +299,9 @@ def without_docstrings(source: bytes) -> bytes:
     for line in source.splitlines(keepends=True):
         starts.append(starts[-1] + len(line))
     out = bytearray(source)
-    for first, column, last, end_column, text in sorted(spans, reverse=True):
+    for first, column, last, end_column, replacement in sorted(spans, reverse=True):
         out[starts[first - 1] + column:starts[last - 1] + end_column] = \
-            text + b"\n" * (last - first)
+            replacement + b"\n" * (last - first)
     return bytes(out)
 
 
