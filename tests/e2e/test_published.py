@@ -495,8 +495,11 @@ for _package in (scorer, flet, flet_charts, segno, tinydb, msgpack):
             continue  # the desktop's, or other packages' (matplotlib, plotly) not in the site
         try:
             importlib.import_module(_info.name)
-        except ModuleNotFoundError as _error:  # one of the standard library's, or another's
-            if (_error.name or "").split(".")[0] in sys.stdlib_module_names:
+        except ImportError as _error:  # one of the standard library's, or another's
+            _cause = _error  # (flet.security re-raises a missing cryptography as ImportError)
+            while _cause is not None and not getattr(_cause, "name", None):
+                _cause = _cause.__cause__ or _cause.__context__
+            if _cause is None or _cause.name.split(".")[0] in sys.stdlib_module_names:
                 _failed[_info.name] = repr(_error)
 import csv, datetime, gzip, json, zipfile, zoneinfo, uuid, decimal, html, email.message
 json.dumps({"failed": _failed, "modules": len(sys.modules)})
