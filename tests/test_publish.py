@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import gzip
 import hashlib
 import io
@@ -9,13 +10,15 @@ import json
 import re
 import shutil
 import tarfile
+import zipfile
 from pathlib import Path
 
 import flet_web
 import pytest
 
+import scorer
 from scorer.cli import main
-from scorer.ui.publish import normalize_base_url, publish
+from scorer.ui.publish import normalize_base_url, publish, stdlib_dropped, without_docstrings
 
 
 @pytest.fixture(scope="module")
@@ -205,3 +208,161 @@ def test_a_flet_whose_worker_changed_shape_fails_the_build_loudly(site, tmp_path
     with pytest.raises(PublishError, match="python-worker.js has an unexpected shape.*"
                                            "self.sendPythonOutput"):
         _patch_python_worker(copy)
+
+
+# --- what the first visit does not download (decisions 90-92) --------------------------------
+
+def _imported(module: str, source: str, is_package: bool, everywhere: bool) -> set[str]:
+    """The modules ``source`` imports (and their parents): every import statement when
+    ``everywhere``, else those run when the module is imported (not inside a function, not
+    under ``if __name__ == ...``). Source this Python cannot parse: every line that imports."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:  # newer syntax than this Python's: read it line by line
+        return _imported_lines(source, everywhere)
+    names = set()
+
+    def visit(node: ast.AST) -> None:
+        for child in ast.iter_child_nodes(node):
+            if not everywhere and isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef,
+                                                     ast.Lambda)):
+                continue
+            if isinstance(child, ast.If) and isinstance(child.test, ast.Compare) \
+                    and isinstance(child.test.left, ast.Name) and child.test.left.id == "__name__":
+                continue
+            if isinstance(child, ast.Import):
+                names.update(alias.name for alias in child.names)
+            elif isinstance(child, ast.ImportFrom):
+                base = child.module or ""
+                if child.level:
+                    parts = module.split(".")[:None if is_package else -1]
+                    parts = parts[:len(parts) - child.level + 1]
+                    base = ".".join([*parts, base] if base else parts)
+                names.add(base)
+                names.update(f"{base}.{alias.name}" for alias in child.names)
+            visit(child)
+
+    visit(tree)
+    return {".".join(n.split(".")[:k]) for n in names for k in range(1, n.count(".") + 2)}
+
+
+def _imported_lines(source: str, everywhere: bool) -> set[str]:
+    """``_imported`` for source this Python cannot parse: the import lines, outside functions
+    and ``if __name__`` blocks (by indentation) unless ``everywhere``."""
+    names: set[str] = set()
+    blocks: list[tuple[int, bool]] = []  # (indentation, a function or a __main__ block)
+    for line in source.splitlines():
+        text = line.strip()
+        if not text or text.startswith("#"):
+            continue
+        indent = len(line) - len(line.lstrip())
+        while blocks and blocks[-1][0] >= indent:
+            blocks.pop()
+        skipped = any(inner for _, inner in blocks) and not everywhere
+        found = re.match(r"(?:from\s+([\w.]+)\s+import\s+\(?([\w, ]+)|import\s+([\w., ]+))",
+                         text)
+        if found and not skipped:
+            if found[3]:
+                names |= {n.strip().split(" as ")[0] for n in found[3].split(",")}
+            else:
+                names |= {found[1]} | {f"{found[1]}.{n.strip().split(' as ')[0]}"
+                                       for n in found[2].split(",") if n.strip()}
+        if text.endswith(":"):
+            blocks.append((indent, bool(re.match(r"(async\s+)?def\s|if\s+__name__", text))))
+    return {".".join(n.split(".")[:k]) for n in names for k in range(1, n.count(".") + 2)}
+
+
+def _modules(files: dict[str, bytes], prefix: str = "") -> dict[str, tuple[str, bool]]:
+    """module name -> (source, is a package) for the .py files of ``files``."""
+    modules = {}
+    for name, data in files.items():
+        if name.startswith(prefix) and name.endswith(".py"):
+            dotted = name[len(prefix):-3].replace("/", ".")
+            package = dotted.endswith(".__init__")
+            modules[dotted.removesuffix(".__init__")] = (data.decode("utf-8", "replace"),
+                                                          package)
+    return modules
+
+
+def test_the_standard_library_keeps_every_module_the_app_can_import(site):
+    """Every module of the standard library that an import statement of the app's code reaches
+    (in any function of scorer, flet, ...; then through the standard library's module-level
+    imports) is in the site's trimmed python_stdlib.zip."""
+    with tarfile.open(fileobj=io.BytesIO((site / "app.tar.gz").read_bytes())) as tar:
+        app = _modules({m.name: tar.extractfile(m).read() for m in tar.getmembers()
+                        if m.isfile()}, "__pypackages__/")
+    web = Path(flet_web.__file__).parent / "web" / "pyodide" / "python_stdlib.zip"
+    with zipfile.ZipFile(web) as full, zipfile.ZipFile(site / "pyodide" /
+                                                       "python_stdlib.zip") as trimmed:
+        stdlib = _modules({n: full.read(n) for n in full.namelist()})
+        kept = _modules({n: b"" for n in trimmed.namelist()})
+    # The app's code in the browser: all of it but what only the desktop runs.
+    todo = [m for m in app if not m.startswith(("scorer.cli", "scorer.ui.serve",
+                                                "scorer.ui.publish", "scorer.__main__"))]
+    # What Python and Pyodide import by name, and the codecs the app uses.
+    todo += ["site", "_pyodide", "pyodide", "runpy", "encodings", "encodings.utf_8",
+             "encodings.utf_8_sig", "encodings.ascii", "encodings.unicode_escape",
+             "encodings.latin_1", "encodings.idna", "_strptime", "_pylong", "tarfile"]
+    reached: set[str] = set()
+    while todo:
+        module = todo.pop()
+        if module in reached or (module not in app and module not in stdlib):
+            continue
+        reached.add(module)
+        source, package = app[module] if module in app else stdlib[module]
+        todo += _imported(module, source, package, everywhere=module in app)
+    needed = {m for m in reached if m in stdlib and m not in app}
+    assert len(needed) > 150 and {"asyncio", "json", "zipfile", "email.message"} <= needed
+    missing = sorted(needed - set(kept))
+    assert missing == [], missing
+    # And what is left out is left out.
+    assert len(kept) < len(stdlib) - 150
+    for gone in ("unittest", "multiprocessing", "pdb", "encodings.cp1251", "xml.dom.minidom"):
+        assert gone in stdlib and gone not in kept, gone
+    assert "encodings.cp437" in kept and "encodings.utf_8" in kept
+
+
+def test_dropping_a_module_the_app_imports_would_fail_that_check():
+    """The check above can fail: what it reads as imported, and what is dropped."""
+    source = ("import json\ndef later():\n    import csv\n"
+              "if __name__ == '__main__':\n    import pdb\n")
+    assert {"json", "csv"} <= _imported("m", source, False, everywhere=True)
+    assert "pdb" not in _imported("m", source, False, everywhere=True)
+    assert _imported("m", source, False, everywhere=False) == {"json"}
+    assert _imported("p.m", "from . import x\nfrom .y import z\n", False, True) == {
+        "p", "p.x", "p.y", "p.y.z"}
+    newer = ("import os\ndef f():\n    import csv\nexcept A, B:\n    pass\n"
+             "class C:\n    import glob\n")
+    assert _imported_lines(newer, everywhere=False) == {"os", "glob"}
+    assert _imported_lines(newer, everywhere=True) == {"os", "glob", "csv"}
+    assert stdlib_dropped("unittest/mock.py") and stdlib_dropped("encodings/cp1251.py")
+    assert not stdlib_dropped("encodings/cp437.py") and not stdlib_dropped("json/__init__.py")
+
+
+def test_pyodides_lock_file_lists_no_package_and_the_worker_loads_none(site):
+    lock = json.loads((site / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
+    assert lock["packages"] == {} and lock["info"]["version"] and lock["info"]["python"]
+    worker = (site / "python-worker.js").read_text(encoding="utf-8")
+    assert "loadPackage(" not in worker and "micropip.install" not in worker
+
+
+def test_third_party_code_goes_without_docstrings_and_keeps_its_lines(site):
+    import flet.controls.material.textfield as module
+
+    installed = Path(module.__file__).read_bytes()
+    with tarfile.open(fileobj=io.BytesIO((site / "app.tar.gz").read_bytes())) as tar:
+        shipped = tar.extractfile("__pypackages__/flet/controls/material/textfield.py").read()
+        scorer_app = tar.extractfile("__pypackages__/scorer/ui/app.py").read()
+    assert len(shipped) < 0.6 * len(installed)
+    assert shipped.count(b"\n") == installed.count(b"\n")  # tracebacks name the same lines
+    assert scorer_app == (Path(scorer.__file__).parent / "ui" / "app.py").read_bytes()
+    source = (b'"""Module."""\nclass A:\n    """Summary.\n\n    More."""\n    x: int = 1\n'
+              b'    """About x,\n    on two lines."""\n    def f(self):\n        "Doc."\n'
+              b'        return 2\n')
+    out = without_docstrings(source)
+    assert out.count(b"\n") == source.count(b"\n") and b"More" not in out
+    assert b"About x" not in out and b"Doc." not in out
+    space: dict = {}
+    exec(compile(out, "m", "exec"), space)
+    assert space["A"].__doc__ == "Summary." and space["A"]().f() == 2 and space["A"].x == 1
+    assert without_docstrings(b"def broken(:\n") == b"def broken(:\n"

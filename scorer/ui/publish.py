@@ -24,6 +24,7 @@ has fixed timestamps and order, and the precache revisions are content hashes.
 
 from __future__ import annotations
 
+import ast
 import gzip
 import hashlib
 import io
@@ -31,6 +32,7 @@ import json
 import re
 import shutil
 import tarfile
+import zipfile
 from collections.abc import Iterator
 from importlib.resources import files
 from pathlib import Path
@@ -79,6 +81,33 @@ NOT_PRECACHED = ("assets/NOTICES", "assets/packages/media_kit/", "assets/package
 # Kept offline but fetched only when first asked for (then cached): the fallback fonts, which
 # only a name in another script needs (Flutter asks for them by its own URLs: see theme.py).
 ON_DEMAND = ("fonts/Noto",)
+
+# Parts of Pyodide's standard library (python_stdlib.zip) that the app never imports, left out of
+# the site (decision 90): what no import statement of the app's code (scorer, flet, ...) reaches,
+# directly or through the standard library's own module-level imports, and that Python itself
+# never asks for by name. tests/test_publish.py checks that against the archive's code, and the
+# browser tests import every module of the app in the published site.
+STDLIB_DROPPED = (
+    # tools, debuggers, REPLs, test frameworks, profilers
+    "_pyrepl/", "unittest/", "pdb.py", "bdb.py", "doctest.py", "pydoc.py", "trace.py",
+    "profile.py", "cProfile.py", "pstats.py", "timeit.py", "modulefinder.py", "compileall.py",
+    "tabnanny.py", "pyclbr.py", "symtable.py", "zipapp.py", "pickletools.py", "cmd.py",
+    "antigravity.py", "this.py", "__hello__.py", "__phello__/", "_pyio.py", "argparse.py",
+    "optparse.py", "configparser.py", "logging/config.py", "logging/handlers.py",
+    # processes, servers and mail, which a page in a browser cannot have
+    "multiprocessing/", "concurrent/futures/process.py", "concurrent/futures/interpreter.py",
+    "concurrent/interpreters/", "xmlrpc/", "wsgiref/", "http/server.py", "socketserver.py",
+    "imaplib.py", "poplib.py", "smtplib.py", "mailbox.py", "ftplib.py", "getpass.py", "pty.py",
+    # data formats and files the app has no use for
+    "sqlite3/", "tomllib/", "xml/dom/", "shelve.py", "wave.py", "sched.py", "filecmp.py",
+    "fileinput.py", "statistics.py",
+    # single-byte code pages (the app reads and writes UTF-8 only)
+    "encodings/cp", "encodings/mac_", "encodings/iso8859_", "encodings/koi8_",
+    "encodings/kz1048.py", "encodings/ptcp154.py", "encodings/palmos.py",
+    "encodings/hp_roman8.py", "encodings/tis_620.py",
+)
+# Kept all the same: zipfile reads names in cp437; cp1252 is what many files from Windows are.
+STDLIB_KEPT = ("encodings/cp437.py", "encodings/cp1252.py")
 
 # Precached files this large get a gzipped copy that the service worker downloads instead.
 GZIP_FROM = 64 * 1024
@@ -138,7 +167,8 @@ def publish(out: str | Path, base_url: str = "/", renderer: str = "auto") -> Pat
         else:
             (target / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(source, target / name)
-    _add_lock_version(target / "pyodide" / "pyodide-lock.json", web)
+    _trim_lock(target / "pyodide" / "pyodide-lock.json", web)
+    _trim_stdlib(target / "pyodide" / "python_stdlib.zip")
     _copy_own_assets(target)
     _drop_unused_fonts(target)
     (target / "app.tar.gz").write_bytes(app_archive())
@@ -161,14 +191,33 @@ def _is_site(folder: Path) -> bool:
         return False
 
 
-def _add_lock_version(lock_path: Path, web: Path) -> None:
-    """Pyodide's lock file as shipped has no ``info.version``; add the runtime's version."""
+def _trim_lock(lock_path: Path, web: Path) -> None:
+    """Pyodide's lock file lists the 350 packages of Pyodide's own distribution (none of which
+    the site has or loads: the app's packages come in app.tar.gz); keep its ``info`` only, with
+    the runtime's version added (as shipped it has no ``info.version``)."""
     lock = json.loads(lock_path.read_text(encoding="utf-8"))
-    if "version" not in lock.get("info", {}):
-        version = json.loads((web / "pyodide" / "package.json").read_text(
+    info = lock.get("info", {})
+    if "version" not in info:
+        info["version"] = json.loads((web / "pyodide" / "package.json").read_text(
             encoding="utf-8"))["version"]
-        lock.setdefault("info", {})["version"] = version
-        lock_path.write_text(json.dumps(lock), encoding="utf-8")
+    lock_path.write_text(json.dumps({"info": info, "packages": {}}), encoding="utf-8")
+
+
+def stdlib_dropped(name: str) -> bool:
+    """Whether the file ``name`` of python_stdlib.zip is left out of the site."""
+    return name.startswith(STDLIB_DROPPED) and name not in STDLIB_KEPT
+
+
+def _trim_stdlib(path: Path) -> None:
+    """python_stdlib.zip without ``STDLIB_DROPPED``; every entry kept as it was (name, time,
+    bytes), so the same input gives the same zip."""
+    raw = io.BytesIO()
+    with zipfile.ZipFile(path) as source, zipfile.ZipFile(raw, "w") as trimmed:
+        for info in source.infolist():
+            if not stdlib_dropped(info.filename):
+                trimmed.writestr(info, source.read(info), compress_type=info.compress_type,
+                                 compresslevel=9)
+    path.write_bytes(raw.getvalue())
 
 
 def _drop_unused_fonts(site: Path) -> None:
@@ -220,12 +269,56 @@ def _package_files(name: str) -> Iterator[tuple[str, Path]]:
         yield f"__pypackages__/{name}/{relative.as_posix()}", path
 
 
+def without_docstrings(source: bytes) -> bytes:
+    """Python source with its documentation strings emptied (decision 91): each string that
+    stands alone as a statement (a module's, class's or function's docstring, or an
+    attribute's, as Flet documents every property) becomes ``""`` followed by as many line
+    ends as it had, so every line keeps its number. A class keeps the first line of its
+    docstring (a class without one has ``dataclass`` work out a signature for it). Source
+    that does not parse here is kept as it is."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return source
+    spans: list[tuple[int, int, int, int, bytes]] = []
+    for node in ast.walk(tree):
+        for field in ("body", "orelse", "finalbody"):
+            statements = getattr(node, field, None)
+            if not isinstance(statements, list):
+                continue
+            for index, statement in enumerate(statements):
+                if not (isinstance(statement, ast.Expr)
+                        and isinstance(statement.value, ast.Constant)
+                        and isinstance(statement.value.value, str)):
+                    continue
+                text = '""'
+                if isinstance(node, ast.ClassDef) and field == "body" and index == 0:
+                    text = repr(statement.value.value.strip().split("\n")[0].strip()
+                                or node.name)
+                assert statement.end_lineno is not None and statement.end_col_offset is not None
+                spans.append((statement.lineno, statement.col_offset, statement.end_lineno,
+                              statement.end_col_offset, text.encode()))
+    starts = [0]
+    for line in source.splitlines(keepends=True):
+        starts.append(starts[-1] + len(line))
+    out = bytearray(source)
+    for first, column, last, end_column, replacement in sorted(spans, reverse=True):
+        out[starts[first - 1] + column:starts[last - 1] + end_column] = \
+            replacement + b"\n" * (last - first)
+    return bytes(out)
+
+
 def app_archive() -> bytes:
     """``app.tar.gz``: ``main.py`` and the app's packages, with fixed order and timestamps so
-    the same installation always gives the same bytes."""
+    the same installation always gives the same bytes. The packages other than Scorer's go
+    without their docstrings (``without_docstrings``)."""
     entries: list[tuple[str, bytes]] = [("main.py", BROWSER_MAIN.encode())]
     for package in PACKAGES:
-        entries += [(name, path.read_bytes()) for name, path in _package_files(package)]
+        for name, path in _package_files(package):
+            data = path.read_bytes()
+            if package != "scorer" and name.endswith(".py"):
+                data = without_docstrings(data)
+            entries.append((name, data))
     raw = io.BytesIO()
     with tarfile.open(fileobj=raw, mode="w", format=tarfile.PAX_FORMAT) as tar:
         for name, data in sorted(entries):

@@ -581,3 +581,41 @@ def test_chromium_runs_skwasm_keeps_only_its_files_and_a_new_build_brings_them_o
         assert phone.page.evaluate("document.querySelector('flutter-view') !== null")
     finally:
         site.stop()
+
+IMPORT_ALL = """
+import importlib, json, pkgutil, sys
+import scorer, flet, flet_charts, segno, tinydb, platformdirs, msgpack
+_failed = {}
+for _package in (scorer, flet, flet_charts, segno, tinydb, msgpack):
+    for _info in pkgutil.walk_packages(_package.__path__, _package.__name__ + "."):
+        if _info.name.startswith(("scorer.cli", "scorer.ui.serve", "scorer.ui.publish",
+                                  "scorer.__main__", "flet_charts.matplotlib",
+                                  "flet_charts.plotly", "flet.messaging.flet_socket")):
+            continue  # the desktop's, or other packages' (matplotlib, plotly) not in the site
+        try:
+            importlib.import_module(_info.name)
+        except ImportError as _error:  # one of the standard library's, or another's
+            _cause = _error  # (flet.security re-raises a missing cryptography as ImportError)
+            while _cause is not None and not getattr(_cause, "name", None):
+                _cause = _cause.__cause__ or _cause.__context__
+            if _cause is None or _cause.name.split(".")[0] in sys.stdlib_module_names:
+                _failed[_info.name] = repr(_error)
+import csv, datetime, gzip, json, zipfile, zoneinfo, uuid, decimal, html, email.message
+json.dumps({"failed": _failed, "modules": len(sys.modules)})
+"""
+
+
+def test_every_module_of_the_app_imports_in_the_published_site(site, chromium):
+    """The site's Python standard library is trimmed (decision 90): every module of Scorer and
+    of the packages it ships imports there, in Pyodide, as does what the app imports later
+    (a module that needs a package the site does not ship, such as matplotlib, is not
+    counted: only a missing module of the standard library fails this)."""
+    phone = chromium.phone(site.url)
+    workers = [w for w in phone.page.workers if w.evaluate("() => !!self.pyodide")]
+    assert workers, "no Python worker"
+    result = json.loads(workers[0].evaluate("(code) => self.pyodide.runPython(code)",
+                                            IMPORT_ALL))
+    assert result["failed"] == {} and result["modules"] > 500
+    for gone in ("unittest", "multiprocessing", "pdb"):
+        with pytest.raises(Exception, match="ModuleNotFoundError"):
+            workers[0].evaluate("(code) => self.pyodide.runPython(code)", f"import {gone}")
