@@ -1,6 +1,7 @@
 """The published site (``scorer publish``) as a phone's browser sees it (issues 8 and 21).
 
-Run: python benchmarks/bench_web.py [--renderer canvaskit|skwasm|both] [--quick]
+Run: python benchmarks/bench_web.py [--renderer auto|canvaskit|skwasm|both] [--quick]
+(auto, the default, is what `scorer publish` ships: Flutter picks skwasm in Chromium)
          [--cpu-budget CORES] [--json-out FILE] [--baseline FILE]
 
 It publishes the site itself, serves it on loopback and drives headless Chromium (no GPU) at
@@ -534,6 +535,16 @@ def figures(r: dict[str, Any]) -> dict[str, float]:
     return out
 
 
+def _baseline_of(baseline: dict[str, Any] | None, renderer: str) -> dict[str, Any] | None:
+    """The baseline's figures for ``renderer``, or its only renderer's (an older build that
+    shipped one renderer against this one's automatic choice)."""
+    runs = (baseline or {}).get("renderers", {})
+    found = runs.get(renderer)
+    if found is None and len(runs) == 1:
+        found = next(iter(runs.values()))
+    return found
+
+
 def report(renderer: str, r: dict[str, Any], stored: int,
            baseline: dict[str, float] | None, judged: bool = True) -> None:
     """Every figure with its target (OK or MISSED; not ``judged`` in a CPU budget, where the
@@ -624,8 +635,8 @@ def main() -> None:
     from playwright.sync_api import sync_playwright
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--renderer", choices=("canvaskit", "skwasm", "both"),
-                        default="canvaskit")
+    parser.add_argument("--renderer", choices=("auto", "canvaskit", "skwasm", "both"),
+                        default="auto")
     parser.add_argument("--site", action="append", type=Path, default=[],
                         help="bench this folder built before (repeatable: A/B)")
     parser.add_argument("--repeats", type=int, default=3, help="repeat visits (3)")
@@ -685,8 +696,7 @@ def main() -> None:
                 tag = renderer + (f", {cores(args.cpu_budget)}" if budget else "")
                 r = measure(p.chromium, renderer, tmp, args, executable, tag)
                 report(tag, r, args.stored,
-                       (baseline or {}).get("renderers", {}).get(renderer)
-                       if baseline else None, judged=not budget)
+                       _baseline_of(baseline, renderer), judged=not budget)
                 results[renderer] = figures(r)
     finally:
         if budget:
