@@ -273,6 +273,31 @@ def test_a_wrong_code_is_refused_and_the_right_one_admits(coded):
         headers["Set-Cookie"]
 
 
+@pytest.mark.parametrize("spelling", ["%09/evil.example", "%0A/evil.example", "%0D/evil.example",
+                                      "%09%09/evil.example", "/%09evil.example",
+                                      "%5C%09evil.example", "%20/evil.example", "%C3%A9/x",
+                                      "%E2%82%AC/x"])
+def test_the_code_in_the_address_never_sends_to_another_site(coded, spelling):
+    """A browser drops tabs and line breaks from an address (the URL standard), so
+    ``Location: /\t/evil.example`` is followed to http://evil.example/ (issue 17 item 3).
+    Python's urljoin drops them too: it stands for the browser here."""
+    from urllib.parse import urljoin, urlsplit
+
+    url, code = coded
+    for address in (url + spelling + f"?code={code}",):
+        status, headers, _ = get(address)
+        assert status == 303, address
+        location = headers["Location"]
+        assert re.fullmatch(r"[!-~]+", location), location  # printable ASCII, no white space
+        assert urlsplit(urljoin(address, location)).netloc == urlsplit(url).netloc, location
+        status, headers, _ = get(url + "table-code",
+                                 data=f"code={code}&next=/{spelling}".encode())
+        assert status == 303
+        location = headers["Location"]
+        assert re.fullmatch(r"[!-~]+", location), location
+        assert urlsplit(urljoin(url, location)).netloc == urlsplit(url).netloc, location
+
+
 def test_the_websocket_is_refused_without_the_cookie(coded):
     from websockets.exceptions import InvalidStatus
     from websockets.sync.client import connect

@@ -30,7 +30,7 @@ import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs, urlencode
+from urllib.parse import parse_qs, quote, urlencode
 
 from ..i18n import choose_language
 from .client_files import (
@@ -250,7 +250,10 @@ class ScorerGate:
         rest = {k: v for k, v in query.items() if k != "code"}
         if not path.startswith("/") or path.startswith("//") or "\\" in path:
             path = "/"  # never to another site ("//host", "/\\host")
-        target = path + ("?" + urlencode(rest, doseq=True) if rest else "")
+        # Percent-encoded as it came: a browser drops tabs and line breaks from an address, so a
+        # raw "/\t/host" would become "//host"; "/%09/host" stays a path on this site.
+        target = quote(path, safe="/:@!$&'()*+,;=-._~") + \
+            ("?" + urlencode(rest, doseq=True) if rest else "")
         headers = [("location", target), ("cache-control", "no-store"),
                    ("referrer-policy", "no-referrer")]
         if token is not None:
