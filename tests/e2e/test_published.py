@@ -229,6 +229,25 @@ def test_export_to_scorer_serve_and_import_from_it(site, chromium, tmp_path):
     assert json.loads(exported.read_text(encoding="utf-8"))["format"] == "scorer-export"
 
 
+def test_a_file_of_100000_nested_brackets_is_refused_and_the_app_keeps_working(site, chromium,
+                                                                              tmp_path):
+    """Issue 17 item 1: this file ended the phone app ("Pyodide has suffered a fatal error",
+    no message, dead until a reload): Pyodide's stack is far smaller than CPython's."""
+    phone = chromium.phone(site.url)
+    phone.see("No games yet")
+    nested = tmp_path / "nested.json"
+    nested.write_text("[" * 100_000 + "]" * 100_000)
+    with phone.page.expect_file_chooser() as chooser:
+        phone.tap("Import a game")
+    chooser.value.set_files(str(nested))
+    phone.see("Not imported: the file is nested deeper than 24 levels; it is not a Scorer "
+              "export", timeout=60000)
+    # Still alive: a game starts and saves.
+    phone.new_game("Draw Bridge", ["Ana", "Ben"], dealer="Ana")
+    bridge_deal(phone, "Ana", 4, "Spades", 10)
+    phone.see("Deal 1: 4S by Ana")
+
+
 def _total(phone, party):
     phone.see(f"{party} total ")
     for line in phone.screen_text().splitlines():
