@@ -312,19 +312,117 @@ def test_the_websocket_is_refused_without_the_cookie(coded):
         assert admitted.protocol.state.name == "OPEN"
 
 
-def test_guessing_is_cut_off(tmp_path):
+def post_from(source: str, url: str, body: str, **headers: str):
+    """(status, headers, body) of a POST sent from the loopback address ``source``."""
+    import http.client
+    from urllib.parse import urlsplit
+
+    where = urlsplit(url)
+    connection = http.client.HTTPConnection(where.hostname, where.port, timeout=30,
+                                            source_address=(source, 0))
+    try:
+        connection.request("POST", "/table-code", body=body, headers={
+            "Content-Type": "application/x-www-form-urlencoded", **headers})
+        response = connection.getresponse()
+        return response.status, response.headers, response.read()
+    finally:
+        connection.close()
+
+
+def printed_url(data_dir: Path, url: str) -> str:
+    """The whole address `scorer serve` printed (the QR code's)."""
+    port = url.rsplit(":", 1)[1].strip("/")
+    log = (data_dir.parent / f"serve-{port}.log").read_text()
+    found = re.search(r"served at (\S+)", log)
+    assert found, log
+    return found.group(1)
+
+
+def test_guessing_is_cut_off_across_many_addresses_and_the_qr_code_still_admits(tmp_path):
+    """Issue 17 item 2: the limit was per source address; with 100 loopback addresses the
+    code fell at try 778 in 0.4 s. Now the wrong codes of all addresses count together."""
+    from scorer.ui.server import WRONG_TRIES
+
     data_dir = tmp_path / "data"
     data_dir.mkdir()
     with served(data_dir, args=["--code"]) as url:
         code = printed_code(data_dir, url)
-        wrong = "000000" if code != "000000" else "111111"
-        statuses = [get(url + "table-code", data=f"code={wrong}".encode())[0]
-                    for _ in range(10)]
-        assert statuses == [403] * 10
-        # The eleventh try is refused even with the right code.
-        status, headers, body = get(url + "table-code", data=f"code={code}".encode())
+        wrong = [f"{(int(code) + n) % 10**6:06d}" for n in range(1, WRONG_TRIES + 30)]
+        statuses = [post_from(f"127.0.0.{2 + n}", url, f"code={guess}")[0]
+                    for n, guess in enumerate(wrong)]
+        assert statuses == [403] * WRONG_TRIES + [429] * 29
+        # Typing the right code from yet another address now waits too: a guess cannot be
+        # told from it before it is checked, and checking is what a guesser wants.
+        status, headers, body = post_from("127.0.0.200", url, f"code={code}")
         assert status == 429 and "set-cookie" not in headers
-        assert b"Too many wrong codes" in body
+        assert b"Too many wrong codes" in body and b"scan the QR code" in body
+        # The printed address (the QR code's) carries a key no one can guess: it admits.
+        address = printed_url(data_dir, url)
+        assert f"?code={code}&key=" in address
+        status, headers, _ = get(address)
+        assert status == 303 and headers["Location"] == "/"
+        cookie = headers["Set-Cookie"].split(";")[0]
+        assert get(url, Cookie=cookie)[0] == 200
+        # A phone already at the table is never affected.
+        assert get(url + "game/x", Cookie=cookie)[0] == 200
+        # A wrong key is no way in.
+        status, headers, _ = get(url + f"?key=x{address.rsplit('=', 1)[1]}")
+        assert status in (401, 429) and "set-cookie" not in headers
+
+
+def test_the_window_passes_and_the_total_turns_typing_off(monkeypatch, capsys):
+    """The counts, in-process with a clock that is moved by hand: WRONG_TRIES wrong codes
+    make typed codes wait until the window has passed; WRONG_TOTAL turn typing off for good
+    (the terminal says so), while the printed address's key still admits."""
+    import asyncio
+
+    from flet_web import get_package_web_dir
+
+    from scorer.ui import server
+    from scorer.ui.table import plan_table
+
+    assert server.WRONG_TOTAL / 10**6 <= 1 / 5000  # a guesser's chance per start
+    assert server.WRONG_TRIES / server.WRONG_WINDOW * 6 * 3600 <= 1000  # tries in an evening
+    table = plan_table("127.0.0.1", 0, require_code=True)
+    table.sock.close()
+    clock = [1000.0]
+    monkeypatch.setattr(server.time, "monotonic", lambda: clock[0])
+    monkeypatch.setattr(server, "WRONG_TRIES", 3)
+    monkeypatch.setattr(server, "WRONG_TOTAL", 5)
+
+    async def nothing(scope, receive, send):  # Flet's app: never reached without the cookie
+        raise AssertionError("reached the app")
+
+    gate = server.ScorerGate(nothing, table, "<html></html>", get_package_web_dir(), "v1")
+
+    async def ask(query: str) -> tuple[int, bytes]:
+        sent: list = []
+
+        async def send(message):
+            sent.append(message)
+
+        async def receive():
+            return {"type": "http.request", "body": b"", "more_body": False}
+
+        await gate({"type": "http", "method": "GET", "path": "/", "headers": [],
+                    "query_string": query.encode(), "client": ("127.0.0.9", 1)}, receive, send)
+        return sent[0]["status"], sent[1]["body"]
+
+    def status(query: str) -> int:
+        return asyncio.run(ask(query))[0]
+
+    right = f"code={table.code}"
+    wrong = f"code={(int(table.code) + 1) % 10**6:06d}"
+    assert [status(wrong) for _ in range(4)] == [403, 403, 403, 429]
+    assert status(right) == 429
+    clock[0] += server.WRONG_WINDOW
+    assert status(right) == 303  # the window has passed
+    assert [status(wrong) for _ in range(3)] == [403, 403, 429]  # 5 wrong in all
+    clock[0] += server.WRONG_WINDOW
+    code, body = asyncio.run(ask(right))
+    assert code == 429 and b"typing the code is off until Scorer is restarted" in body
+    assert "typing the code is off until scorer serve restarts" in capsys.readouterr().out
+    assert status(f"key={table.key}") == 303
 
 
 def test_the_printed_address_carries_the_code_and_is_never_loopback_on_the_lan(tmp_path):
@@ -333,7 +431,9 @@ def test_the_printed_address_carries_the_code_and_is_never_loopback_on_the_lan(t
     table = plan_table("0.0.0.0", 0, address=lambda: "192.168.1.20")
     try:
         assert table.code is not None and re.fullmatch(r"\d{6}", table.code)
-        assert table.url == f"http://192.168.1.20:{table.port}/?code={table.code}"
+        assert table.url == f"http://192.168.1.20:{table.port}/?code={table.code}&key=" \
+            f"{table.key}"
+        assert len(table.key) >= 22  # 128 bits
     finally:
         table.sock.close()
     table = plan_table("0.0.0.0", 0, address=lambda: None)
@@ -346,8 +446,10 @@ def test_the_printed_address_carries_the_code_and_is_never_loopback_on_the_lan(t
         assert table.code is None and table.url == f"http://10.0.0.5:{table.port}/"
     finally:
         table.sock.close()
-    table = plan_table("127.0.0.1", 0)
-    try:
-        assert table.code is None
-    finally:
-        table.sock.close()
+    # Any 127.x address is this computer (decision 104): no code, as on 127.0.0.1.
+    for host in ("127.0.0.1", "127.0.0.2", "127.1.2.3"):
+        table = plan_table(host, 0)
+        try:
+            assert table.code is None and table.loopback
+        finally:
+            table.sock.close()
