@@ -5,6 +5,7 @@ serve` child process on loopback, spoken to with urllib and a websocket client."
 from __future__ import annotations
 
 import gzip
+import os
 import re
 import socket
 import subprocess
@@ -208,6 +209,64 @@ def test_responses_are_compressed_and_client_files_cached(open_server):
                              **{"Accept-Encoding": "gzip"})
     assert status == 200 and headers["Content-Encoding"] == "gzip"
     assert headers["Cache-Control"] == "no-cache" and headers["ETag"]
+
+
+def server_process(url: str) -> Path:
+    """/proc/PID of the `scorer serve` listening at ``url``."""
+    port = url.rsplit(":", 1)[1].strip("/")
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                args = (entry / "cmdline").read_bytes().split(b"\0")
+            except OSError:
+                continue
+            if b"serve" in args and port.encode() in args and b"scorer.cli" in args:
+                return entry
+    raise AssertionError(f"no scorer serve on port {port}")
+
+
+def cpu_and_memory(process: Path) -> tuple[float, int]:
+    """(CPU seconds used, resident kB) of a process."""
+    fields = (process / "stat").read_text().rsplit(")", 1)[1].split()
+    ticks = os.sysconf("SC_CLK_TCK")
+    resident = [line for line in (process / "status").read_text().splitlines()
+                if line.startswith("VmRSS:")][0]
+    return (int(fields[11]) + int(fields[12])) / ticks, int(resident.split()[1])
+
+
+def test_new_spellings_of_a_client_file_cost_no_memory_and_no_compression(tmp_path):
+    """Issue 17 item 4: each new spelling of a client file's path (`./main.dart.wasm`,
+    `././...`) was compressed again (1.4 s of CPU) and kept: 30 took the server from 71 to
+    177 MB. Now a file is kept once, under its one real name."""
+    from scorer.ui.server import WARM
+
+    data_dir = tmp_path / "data"
+    data_dir.mkdir()
+    with served(data_dir) as url:
+        _, _, index = get(url)
+        prefix = url + re.search(r'entrypointBaseUrl="/(v/[0-9a-f]+/)"', index.decode()).group(1)
+        for _ in range(2):  # the files the server compresses at start, now all kept
+            for name in WARM:
+                assert get(prefix + name, **{"Accept-Encoding": "gzip"})[0] == 200
+        process = server_process(url)
+        before = cpu_and_memory(process)
+        for _ in range(50):  # until the start-up compression is over: CPU time stands still
+            time.sleep(0.5)
+            now = cpu_and_memory(process)
+            if now[0] - before[0] < 0.1:
+                break
+            before = now
+        first = get(prefix + "main.dart.wasm", **{"Accept-Encoding": "gzip"})
+        for n in range(1, 13):
+            for spelling in ("./" * n + "main.dart.wasm",
+                             "canvaskit/" + "../" * 1 + "./" * n + "main.dart.wasm"):
+                status, headers, body = get(prefix + spelling, **{"Accept-Encoding": "gzip"})
+                assert status == 200 and headers["ETag"] == first[1]["ETag"], spelling
+                assert gzip.decompress(body) == gzip.decompress(first[2])
+        after = cpu_and_memory(process)
+        # Before: 24 compressions (more than 30 s of CPU) and about 85 MB more.
+        assert after[0] - before[0] < 5, (before, after)
+        assert after[1] - before[1] < 20_000, (before, after)
 
 
 def test_the_served_client_names_no_cdn(open_server):

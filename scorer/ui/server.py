@@ -328,6 +328,11 @@ class ScorerGate:
         target = (self.web_dir / relative).resolve()
         if not target.is_relative_to(self.web_dir) or not target.is_file():
             return None
+        # Kept under the file's one real name, never the spelling asked for ("./x", "a/../x"):
+        # so at most one copy of each of the client's files, each compressed once.
+        relative = target.relative_to(self.web_dir).as_posix()
+        if relative in self.files:
+            return self.files[relative]
         lock = self.locks.setdefault(relative, asyncio.Lock())
         async with lock:
             if relative not in self.files:
