@@ -29,6 +29,17 @@ def precache(site):
     return json.loads(text[start:text.index(";\nconst CACHE")])
 
 
+def test_the_page_gives_flutter_a_valid_language_before_anything_else(site):
+    """Issue 17 item 9 (the script itself is tested in Chromium: tests/e2e)."""
+    from scorer.ui.client_files import LOCALE_SCRIPT
+
+    page = (site / "index.html").read_text(encoding="utf-8")
+    assert page.count(LOCALE_SCRIPT) == 1
+    head = page.index("<head>") + len("<head>")
+    assert page[head:].lstrip().startswith(LOCALE_SCRIPT)
+    assert page.index(LOCALE_SCRIPT) < page.index("flutter_bootstrap.js")
+
+
 def test_the_page_runs_python_in_the_browser_under_its_base_url(site):
     page = (site / "index.html").read_text(encoding="utf-8")
     assert '<base href="/cards/scorer/">' in page

@@ -269,6 +269,14 @@ def test_new_spellings_of_a_client_file_cost_no_memory_and_no_compression(tmp_pa
         assert after[1] - before[1] < 20_000, (before, after)
 
 
+def test_the_served_page_gives_flutter_a_valid_language_first(open_server):
+    from scorer.ui.client_files import LOCALE_SCRIPT
+
+    page = get(open_server)[2].decode()
+    assert page.count(LOCALE_SCRIPT) == 1
+    assert page.index(LOCALE_SCRIPT) < page.index("flutter_bootstrap.js")
+
+
 def test_the_served_client_names_no_cdn(open_server):
     _, _, body = get(open_server)
     for path in client_files(body.decode()):

@@ -35,7 +35,7 @@ from collections.abc import Iterator
 from importlib.resources import files
 from pathlib import Path
 
-from .client_files import UNUSED_FONTS
+from .client_files import LOCALE_SCRIPT, UNUSED_FONTS
 from .theme import FLUTTER_FALLBACKS
 
 __all__ = ["PublishError", "publish", "RENDERERS"]
@@ -291,7 +291,8 @@ def _write_index(path: Path, base: str, renderer: str) -> None:
     page = page.replace("flet.pyodide = true;", config, 1)
     page, found = re.subn(r'<script src="flutter_bootstrap.js" async></script>',
                           PAGE_SCRIPT.replace("__BASE__", base), page)
-    if not found or f'flet.pyodideUrl="{base}' not in page:
+    page, head = re.subn(r"<head>", lambda _: "<head>\n" + LOCALE_SCRIPT, page, count=1)
+    if not found or not head or f'flet.pyodideUrl="{base}' not in page:
         raise PublishError("flet-web's index.html has an unexpected shape; cannot configure it")
     page = page.replace('content="black"', 'content="default"')
     page = page.replace('<link rel="apple-touch-icon" href="icons/apple-touch-icon-192.png">',
