@@ -20,9 +20,10 @@ from .rules.contract_bridge import CHECK_MODES, Honours, score_duplicate, score_
 from .rules.seats import seat_index, seat_msg
 from .rules.values import Line, Msg
 
-__all__ = ["EXIT_INVALID", "UsageError", "build_parser", "main", "terminal_safe"]
+__all__ = ["EXIT_INVALID", "EXIT_PARTIAL", "UsageError", "build_parser", "main", "terminal_safe"]
 
 EXIT_INVALID = 2
+EXIT_PARTIAL = 3  # export --all: the readable games written, the unreadable ones named
 
 
 class UsageError(Exception):
@@ -284,7 +285,6 @@ def _write_export(args: argparse.Namespace, text: str, data_folder: Any) -> None
 
 
 def _store_command(args: argparse.Namespace) -> int:
-    from .sheet import to_csv
     from .store import Store
 
     t = Translator(args.lang)
@@ -295,17 +295,35 @@ def _store_command(args: argparse.Namespace) -> int:
             _list_games(store)
             return 0
         if args.command == "export":
-            ids = None if args.all else [args.game_id]
-            text = (store.export_json(ids) if args.format == "json"
-                    else to_csv(store.load_many(ids), t))
-            if args.output:
-                _write_export(args, text, store.folder)
-            else:
-                sys.stdout.write(text if text.endswith("\n") else text + "\n")
-            return 0
+            return _export(args, store, t)
         report = store.import_file(args.file)
         print(terminal_safe(str(report)))
         return 0
+
+
+def _export(args: argparse.Namespace, store: Any, t: Translator) -> int:
+    """`scorer export`: one game (any problem is one line, exit 2), or --all: every readable
+    game is exported and each unreadable one named on stderr, exit EXIT_PARTIAL (decision
+    103), so that a backup missing a game never looks complete."""
+    from .sheet import to_csv
+
+    if args.all:
+        games, unreadable = store.load_readable()
+    else:
+        games, unreadable = [store.load(args.game_id)], []
+    text = (store.export_games(games) if args.format == "json" else to_csv(games, t))
+    if args.output:
+        _write_export(args, text, store.folder)
+    else:
+        sys.stdout.write(text if text.endswith("\n") else text + "\n")
+    if not unreadable:
+        return 0
+    exported = f"{len(games)} game" + ("" if len(games) == 1 else "s")
+    print(f"exported {exported}; {len(unreadable)} could not be read and were not exported:",
+          file=sys.stderr)
+    for bad in unreadable:
+        print(terminal_safe(f"not exported: game {bad.id}: {bad.reason}"), file=sys.stderr)
+    return EXIT_PARTIAL
 
 
 def _serve(args: argparse.Namespace) -> int:

@@ -200,6 +200,53 @@ def test_games_lists_an_unreadable_game_with_its_reason(scorer, stored, monkeypa
     one_line_exit_2(export, game.id, "cannot be opened", "Permission denied")
 
 
+@pytest.mark.parametrize("index", ["kept", "rebuilt"])
+@pytest.mark.parametrize("fmt", ["json", "csv"])
+def test_export_all_writes_the_readable_games_and_names_the_others(scorer, stored, tmp_path,
+                                                                  monkeypatch, index, fmt):
+    """Issue 17 item 8: `export --all` dropped unreadable games silently (exit 0) or stopped
+    and exported none (exit 2). The rule: every readable game is exported, each other one is
+    named on stderr with the reason, and the exit status is 3."""
+    from scorer.game import Game
+    from scorer.store import AtomicJSONStorage, Store
+
+    folder, game = stored
+    with Store(folder) as store:
+        newer = store.save(Game.new("draw-bridge", ["Newer", "Scorer"], first_dealer=0))
+        locked = store.save(Game.new("draw-bridge", ["Locked", "File"], first_dealer=0))
+    path = folder / "games" / f"{newer.id}.json"  # written by a newer Scorer: on disk
+    path.write_text(path.read_text(encoding="utf-8").replace('"schema_version":1',
+                                                             '"schema_version":99'))
+    assert '"schema_version":99' in path.read_text(encoding="utf-8")
+    if index == "rebuilt":  # found unreadable when the store opens, not when exporting
+        (folder / "index.json").unlink()
+    real = AtomicJSONStorage.read
+
+    def read(self):
+        if self.path.name == f"{locked.id}.json":
+            raise PermissionError(13, "Permission denied", str(self.path))
+        return real(self)
+
+    monkeypatch.setattr(AtomicJSONStorage, "read", read)
+    out = tmp_path / f"all.{fmt}"
+    for args in (["--format", fmt], ["--format", fmt, "-o", str(out)]):
+        done = scorer("--data-dir", str(folder), "export", "--all", *args)
+        assert done.returncode == 3, (done.stdout, done.stderr)
+        assert "Traceback" not in done.stderr
+        written = out.read_text(encoding="utf-8") if "-o" in args else done.stdout
+        if fmt == "json":
+            assert [g["id"] for g in json.loads(written)["games"]] == [game.id]
+        else:
+            assert "Ana" in written and "Newer" not in written and "Locked" not in written
+        lines = done.stderr.strip().splitlines()
+        assert len(lines) == 3, done.stderr
+        assert lines[0] == "exported 1 game; 2 could not be read and were not exported:"
+        assert f"not exported: game {locked.id}: its file cannot be read (Permission " \
+               f"denied)" in lines
+        assert any(line.startswith(f"not exported: game {newer.id}: ") and "newer" in line
+                   for line in lines), lines
+
+
 def test_terminal_output_escapes_control_characters(scorer, stored):
     from scorer.cli import terminal_safe
 

@@ -32,6 +32,17 @@ def precache(site):
     return json.loads(text[start:text.index(";\nconst CACHE")])
 
 
+def test_the_page_gives_flutter_a_valid_language_before_anything_else(site):
+    """Issue 17 item 9 (the script itself is tested in Chromium: tests/e2e)."""
+    from scorer.ui.client_files import LOCALE_SCRIPT
+
+    page = (site / "index.html").read_text(encoding="utf-8")
+    assert page.count(LOCALE_SCRIPT) == 1
+    head = page.index("<head>") + len("<head>")
+    assert page[head:].lstrip().startswith(LOCALE_SCRIPT)
+    assert page.index(LOCALE_SCRIPT) < page.index("flutter_bootstrap.js")
+
+
 def test_the_page_runs_python_in_the_browser_under_its_base_url(site):
     page = (site / "index.html").read_text(encoding="utf-8")
     assert '<base href="/cards/scorer/">' in page
@@ -210,7 +221,7 @@ def test_a_flet_whose_worker_changed_shape_fails_the_build_loudly(site, tmp_path
         _patch_python_worker(copy)
 
 
-# --- what the first visit does not download (decisions 90-92) --------------------------------
+# --- what the first visit does not download (decisions 88-90) --------------------------------
 
 def _imported(module: str, source: str, is_package: bool, everywhere: bool) -> set[str]:
     """The modules ``source`` imports (and their parents): every import statement when

@@ -5,6 +5,7 @@ serve` child process on loopback, spoken to with urllib and a websocket client."
 from __future__ import annotations
 
 import gzip
+import os
 import re
 import socket
 import subprocess
@@ -210,6 +211,72 @@ def test_responses_are_compressed_and_client_files_cached(open_server):
     assert headers["Cache-Control"] == "no-cache" and headers["ETag"]
 
 
+def server_process(url: str) -> Path:
+    """/proc/PID of the `scorer serve` listening at ``url``."""
+    port = url.rsplit(":", 1)[1].strip("/")
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                args = (entry / "cmdline").read_bytes().split(b"\0")
+            except OSError:
+                continue
+            if b"serve" in args and port.encode() in args and b"scorer.cli" in args:
+                return entry
+    raise AssertionError(f"no scorer serve on port {port}")
+
+
+def cpu_and_memory(process: Path) -> tuple[float, int]:
+    """(CPU seconds used, resident kB) of a process."""
+    fields = (process / "stat").read_text().rsplit(")", 1)[1].split()
+    ticks = os.sysconf("SC_CLK_TCK")
+    resident = [line for line in (process / "status").read_text().splitlines()
+                if line.startswith("VmRSS:")][0]
+    return (int(fields[11]) + int(fields[12])) / ticks, int(resident.split()[1])
+
+
+def test_new_spellings_of_a_client_file_cost_no_memory_and_no_compression(tmp_path):
+    """Issue 17 item 4: each new spelling of a client file's path (`./main.dart.wasm`,
+    `././...`) was compressed again (1.4 s of CPU) and kept: 30 took the server from 71 to
+    177 MB. Now a file is kept once, under its one real name."""
+    from scorer.ui.server import WARM
+
+    data_dir = tmp_path / "data"
+    data_dir.mkdir()
+    with served(data_dir) as url:
+        _, _, index = get(url)
+        prefix = url + re.search(r'entrypointBaseUrl="/(v/[0-9a-f]+/)"', index.decode()).group(1)
+        for _ in range(2):  # the files the server compresses at start, now all kept
+            for name in WARM:
+                assert get(prefix + name, **{"Accept-Encoding": "gzip"})[0] == 200
+        process = server_process(url)
+        before = cpu_and_memory(process)
+        for _ in range(50):  # until the start-up compression is over: CPU time stands still
+            time.sleep(0.5)
+            now = cpu_and_memory(process)
+            if now[0] - before[0] < 0.1:
+                break
+            before = now
+        first = get(prefix + "main.dart.wasm", **{"Accept-Encoding": "gzip"})
+        for n in range(1, 13):
+            for spelling in ("./" * n + "main.dart.wasm",
+                             "canvaskit/" + "../" * 1 + "./" * n + "main.dart.wasm"):
+                status, headers, body = get(prefix + spelling, **{"Accept-Encoding": "gzip"})
+                assert status == 200 and headers["ETag"] == first[1]["ETag"], spelling
+                assert gzip.decompress(body) == gzip.decompress(first[2])
+        after = cpu_and_memory(process)
+        # Before: 24 compressions (more than 30 s of CPU) and about 85 MB more.
+        assert after[0] - before[0] < 5, (before, after)
+        assert after[1] - before[1] < 20_000, (before, after)
+
+
+def test_the_served_page_gives_flutter_a_valid_language_first(open_server):
+    from scorer.ui.client_files import LOCALE_SCRIPT
+
+    page = get(open_server)[2].decode()
+    assert page.count(LOCALE_SCRIPT) == 1
+    assert page.index(LOCALE_SCRIPT) < page.index("flutter_bootstrap.js")
+
+
 def test_the_served_client_names_no_cdn(open_server):
     _, _, body = get(open_server)
     for path in client_files(body.decode()):
@@ -273,6 +340,31 @@ def test_a_wrong_code_is_refused_and_the_right_one_admits(coded):
         headers["Set-Cookie"]
 
 
+@pytest.mark.parametrize("spelling", ["%09/evil.example", "%0A/evil.example", "%0D/evil.example",
+                                      "%09%09/evil.example", "/%09evil.example",
+                                      "%5C%09evil.example", "%20/evil.example", "%C3%A9/x",
+                                      "%E2%82%AC/x"])
+def test_the_code_in_the_address_never_sends_to_another_site(coded, spelling):
+    """A browser drops tabs and line breaks from an address (the URL standard), so
+    ``Location: /\t/evil.example`` is followed to http://evil.example/ (issue 17 item 3).
+    Python's urljoin drops them too: it stands for the browser here."""
+    from urllib.parse import urljoin, urlsplit
+
+    url, code = coded
+    for address in (url + spelling + f"?code={code}",):
+        status, headers, _ = get(address)
+        assert status == 303, address
+        location = headers["Location"]
+        assert re.fullmatch(r"[!-~]+", location), location  # printable ASCII, no white space
+        assert urlsplit(urljoin(address, location)).netloc == urlsplit(url).netloc, location
+        status, headers, _ = get(url + "table-code",
+                                 data=f"code={code}&next=/{spelling}".encode())
+        assert status == 303
+        location = headers["Location"]
+        assert re.fullmatch(r"[!-~]+", location), location
+        assert urlsplit(urljoin(url, location)).netloc == urlsplit(url).netloc, location
+
+
 def test_the_websocket_is_refused_without_the_cookie(coded):
     from websockets.exceptions import InvalidStatus
     from websockets.sync.client import connect
@@ -287,19 +379,117 @@ def test_the_websocket_is_refused_without_the_cookie(coded):
         assert admitted.protocol.state.name == "OPEN"
 
 
-def test_guessing_is_cut_off(tmp_path):
+def post_from(source: str, url: str, body: str, **headers: str):
+    """(status, headers, body) of a POST sent from the loopback address ``source``."""
+    import http.client
+    from urllib.parse import urlsplit
+
+    where = urlsplit(url)
+    connection = http.client.HTTPConnection(where.hostname, where.port, timeout=30,
+                                            source_address=(source, 0))
+    try:
+        connection.request("POST", "/table-code", body=body, headers={
+            "Content-Type": "application/x-www-form-urlencoded", **headers})
+        response = connection.getresponse()
+        return response.status, response.headers, response.read()
+    finally:
+        connection.close()
+
+
+def printed_url(data_dir: Path, url: str) -> str:
+    """The whole address `scorer serve` printed (the QR code's)."""
+    port = url.rsplit(":", 1)[1].strip("/")
+    log = (data_dir.parent / f"serve-{port}.log").read_text()
+    found = re.search(r"served at (\S+)", log)
+    assert found, log
+    return found.group(1)
+
+
+def test_guessing_is_cut_off_across_many_addresses_and_the_qr_code_still_admits(tmp_path):
+    """Issue 17 item 2: the limit was per source address; with 100 loopback addresses the
+    code fell at try 778 in 0.4 s. Now the wrong codes of all addresses count together."""
+    from scorer.ui.server import WRONG_TRIES
+
     data_dir = tmp_path / "data"
     data_dir.mkdir()
     with served(data_dir, args=["--code"]) as url:
         code = printed_code(data_dir, url)
-        wrong = "000000" if code != "000000" else "111111"
-        statuses = [get(url + "table-code", data=f"code={wrong}".encode())[0]
-                    for _ in range(10)]
-        assert statuses == [403] * 10
-        # The eleventh try is refused even with the right code.
-        status, headers, body = get(url + "table-code", data=f"code={code}".encode())
+        wrong = [f"{(int(code) + n) % 10**6:06d}" for n in range(1, WRONG_TRIES + 30)]
+        statuses = [post_from(f"127.0.0.{2 + n}", url, f"code={guess}")[0]
+                    for n, guess in enumerate(wrong)]
+        assert statuses == [403] * WRONG_TRIES + [429] * 29
+        # Typing the right code from yet another address now waits too: a guess cannot be
+        # told from it before it is checked, and checking is what a guesser wants.
+        status, headers, body = post_from("127.0.0.200", url, f"code={code}")
         assert status == 429 and "set-cookie" not in headers
-        assert b"Too many wrong codes" in body
+        assert b"Too many wrong codes" in body and b"scan the QR code" in body
+        # The printed address (the QR code's) carries a key no one can guess: it admits.
+        address = printed_url(data_dir, url)
+        assert f"?code={code}&key=" in address
+        status, headers, _ = get(address)
+        assert status == 303 and headers["Location"] == "/"
+        cookie = headers["Set-Cookie"].split(";")[0]
+        assert get(url, Cookie=cookie)[0] == 200
+        # A phone already at the table is never affected.
+        assert get(url + "game/x", Cookie=cookie)[0] == 200
+        # A wrong key is no way in.
+        status, headers, _ = get(url + f"?key=x{address.rsplit('=', 1)[1]}")
+        assert status in (401, 429) and "set-cookie" not in headers
+
+
+def test_the_window_passes_and_the_total_turns_typing_off(monkeypatch, capsys):
+    """The counts, in-process with a clock that is moved by hand: WRONG_TRIES wrong codes
+    make typed codes wait until the window has passed; WRONG_TOTAL turn typing off for good
+    (the terminal says so), while the printed address's key still admits."""
+    import asyncio
+
+    from flet_web import get_package_web_dir
+
+    from scorer.ui import server
+    from scorer.ui.table import plan_table
+
+    assert server.WRONG_TOTAL / 10**6 <= 1 / 5000  # a guesser's chance per start
+    assert server.WRONG_TRIES / server.WRONG_WINDOW * 6 * 3600 <= 1000  # tries in an evening
+    table = plan_table("127.0.0.1", 0, require_code=True)
+    table.sock.close()
+    clock = [1000.0]
+    monkeypatch.setattr(server.time, "monotonic", lambda: clock[0])
+    monkeypatch.setattr(server, "WRONG_TRIES", 3)
+    monkeypatch.setattr(server, "WRONG_TOTAL", 5)
+
+    async def nothing(scope, receive, send):  # Flet's app: never reached without the cookie
+        raise AssertionError("reached the app")
+
+    gate = server.ScorerGate(nothing, table, "<html></html>", get_package_web_dir(), "v1")
+
+    async def ask(query: str) -> tuple[int, bytes]:
+        sent: list = []
+
+        async def send(message):
+            sent.append(message)
+
+        async def receive():
+            return {"type": "http.request", "body": b"", "more_body": False}
+
+        await gate({"type": "http", "method": "GET", "path": "/", "headers": [],
+                    "query_string": query.encode(), "client": ("127.0.0.9", 1)}, receive, send)
+        return sent[0]["status"], sent[1]["body"]
+
+    def status(query: str) -> int:
+        return asyncio.run(ask(query))[0]
+
+    right = f"code={table.code}"
+    wrong = f"code={(int(table.code) + 1) % 10**6:06d}"
+    assert [status(wrong) for _ in range(4)] == [403, 403, 403, 429]
+    assert status(right) == 429
+    clock[0] += server.WRONG_WINDOW
+    assert status(right) == 303  # the window has passed
+    assert [status(wrong) for _ in range(3)] == [403, 403, 429]  # 5 wrong in all
+    clock[0] += server.WRONG_WINDOW
+    code, body = asyncio.run(ask(right))
+    assert code == 429 and b"typing the code is off until Scorer is restarted" in body
+    assert "typing the code is off until scorer serve restarts" in capsys.readouterr().out
+    assert status(f"key={table.key}") == 303
 
 
 def test_the_printed_address_carries_the_code_and_is_never_loopback_on_the_lan(tmp_path):
@@ -308,7 +498,9 @@ def test_the_printed_address_carries_the_code_and_is_never_loopback_on_the_lan(t
     table = plan_table("0.0.0.0", 0, address=lambda: "192.168.1.20")
     try:
         assert table.code is not None and re.fullmatch(r"\d{6}", table.code)
-        assert table.url == f"http://192.168.1.20:{table.port}/?code={table.code}"
+        assert table.url == f"http://192.168.1.20:{table.port}/?code={table.code}&key=" \
+            f"{table.key}"
+        assert len(table.key) >= 22  # 128 bits
     finally:
         table.sock.close()
     table = plan_table("0.0.0.0", 0, address=lambda: None)
@@ -321,8 +513,10 @@ def test_the_printed_address_carries_the_code_and_is_never_loopback_on_the_lan(t
         assert table.code is None and table.url == f"http://10.0.0.5:{table.port}/"
     finally:
         table.sock.close()
-    table = plan_table("127.0.0.1", 0)
-    try:
-        assert table.code is None
-    finally:
-        table.sock.close()
+    # Any 127.x address is this computer (decision 98): no code, as on 127.0.0.1.
+    for host in ("127.0.0.1", "127.0.0.2", "127.1.2.3"):
+        table = plan_table(host, 0)
+        try:
+            assert table.code is None and table.loopback
+        finally:
+            table.sock.close()

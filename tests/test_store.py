@@ -564,6 +564,47 @@ def test_two_processes_saving_in_turn_lose_no_acknowledged_deal(folder, path):
         assert store.notices == []
 
 
+@pytest.mark.parametrize("kind", ["symlink", "dangling symlink", "hard link", "folder"])
+def test_a_lock_file_that_is_not_a_plain_file_is_refused_and_left_alone(tmp_path, kind):
+    """Issue 17 item 7: a `.lock` that links to another file had that file truncated and a
+    process id written in it by every `scorer` command. Refused, one line, nothing touched."""
+    folder = tmp_path / "data"
+    folder.mkdir()
+    with Store(folder) as store:
+        store.save(call_break())
+    (folder / ".lock").unlink()
+    precious = tmp_path / "precious.txt"
+    if kind == "symlink":
+        precious.write_text("keep me\n")
+        (folder / ".lock").symlink_to(precious)
+    elif kind == "dangling symlink":
+        (folder / ".lock").symlink_to(precious)
+    elif kind == "hard link":
+        precious.write_text("keep me\n")
+        os.link(precious, folder / ".lock")
+    else:
+        (folder / ".lock").mkdir()
+    with pytest.raises(NotAFolder) as refused:
+        Store(folder)
+    assert str(folder / ".lock") in str(refused.value)
+    done = subprocess.run([sys.executable, "-m", "scorer.cli", "--data-dir", str(folder),
+                           "games"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1, done.stderr
+    assert "lock file" in done.stderr and "remove it" in done.stderr, done.stderr
+    if kind == "dangling symlink":
+        assert not precious.exists()
+    elif kind != "folder":
+        assert precious.read_text() == "keep me\n"
+    # Once removed, the folder opens again.
+    if kind == "folder":
+        (folder / ".lock").rmdir()
+    else:
+        (folder / ".lock").unlink()
+    with Store(folder) as store:
+        assert len(store.list_games()) == 1
+
+
 def test_a_write_from_elsewhere_is_never_overwritten(any_store):
     """Even without any lock, a save checks what is stored, not only its own index."""
     game = any_store.save(call_break())

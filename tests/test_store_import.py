@@ -180,6 +180,55 @@ def test_hostile_imports_are_refused_with_a_clear_message(store, case):
     assert store.list_games() == []
 
 
+NESTED_CHILD = """
+import sys, threading
+from scorer.store import InvalidImport, Store
+sys.setrecursionlimit(10**7)  # as deep as the stack goes: a recursive parse would crash
+threading.stack_size(256 * 1024)  # a small stack, as Pyodide's
+raw = open(sys.argv[2], "rb").read()
+said = []
+def importing():
+    with Store(sys.argv[1]) as store:
+        try:
+            store.import_data(raw)
+        except InvalidImport as error:
+            said.append(str(error))
+        said.append(len(store.list_games()))
+worker = threading.Thread(target=importing)
+worker.start()
+worker.join()
+print(said)
+"""
+
+
+@pytest.mark.parametrize("nesting", ["[" * 100_000 + "]" * 100_000,
+                                     '{"a":' * 100_000 + "{}" + "}" * 100_000,
+                                     "[" * 100_000])
+def test_100000_nested_brackets_are_refused_before_any_recursive_parse(tmp_path, nesting):
+    """Issue 17 item 1: the phone app died on this file ("Pyodide has suffered a fatal
+    error"): its stack is far smaller than CPython's. On a 256 KB thread stack with no
+    recursion limit, a recursive parse crashes the process; the store refuses the file first."""
+    import subprocess
+    import sys
+
+    (tmp_path / "data").mkdir()
+    (tmp_path / "nested.json").write_text(nesting)
+    done = subprocess.run([sys.executable, "-c", NESTED_CHILD, str(tmp_path / "data"),
+                           str(tmp_path / "nested.json")], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, (done.returncode, done.stderr[-2000:])
+    assert done.stdout.strip() == str(["file: JSON is nested deeper than 24 levels", 0])
+
+
+@pytest.mark.parametrize("text", ['["[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["]',
+                                  '{"a\\\\\\"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[": 1}',
+                                  '[' * 24 + ']' * 24])
+def test_brackets_in_strings_are_not_nesting(text):
+    from scorer.store.files import loads_strict
+
+    assert loads_strict(text) == json.loads(text)
+
+
 def test_a_utf8_bom_is_accepted(store):
     assert len(store.import_data(b"\xef\xbb\xbf" + export(call_break().to_dict()).encode())
                .imported) == 1

@@ -206,6 +206,16 @@ class Store:
         ids = [s.id for s in self.list_games()] if game_ids is None else list(game_ids)
         return [self.load(i) for i in ids]
 
+    def load_readable(self) -> tuple[list[Game], list[UnreadableGame]]:
+        """Every game that can be read (newest first) and every one that cannot, with the
+        reason (found when the store opened or now): what `export --all` writes and names."""
+        games: list[Game] = []
+        for summary in self.list_games():
+            # One that fails is now among unreadable_games() (or was deleted since listed).
+            with contextlib.suppress(GameUnreadable, NewerSchema, UnknownGame):
+                games.append(self.load(summary.id))
+        return games, self.unreadable_games()
+
     def _refuse_unreadable(self, game_id: str, what: str) -> None:
         bad = self._unreadable.get(game_id.casefold())
         if bad is not None:
@@ -286,6 +296,10 @@ class Store:
     def export_json(self, game_ids: Iterable[str] | None = None) -> str:
         """The games (all with None) as one JSON document that ``import_data`` reads back."""
         return export_document(self.load_many(game_ids))
+
+    def export_games(self, games: Iterable[Game]) -> str:
+        """Games already loaded (:meth:`load_readable`) as the document of :meth:`export_json`."""
+        return export_document(list(games))
 
     def import_file(self, path: str | os.PathLike[str]) -> ImportReport:
         return self.import_data(read_import_file(path))

@@ -7,6 +7,8 @@ second process can read who holds the folder even on Windows, where a locked ran
 read. Within one process a registry of held folders refuses a second store on the same folder
 (POSIX locks are per process, so the OS would not). A folder whose lock file cannot be
 created at all (a read-only folder) is opened without one: nobody can write there anyway.
+A ``.lock`` that is not a plain file of its own (a symbolic or hard link, a folder) is refused
+with :class:`NotAFolder`, never written through.
 """
 
 from __future__ import annotations
@@ -15,12 +17,13 @@ import contextlib
 import errno
 import importlib
 import os
+import stat
 import threading
 import time
 from pathlib import Path
 from types import ModuleType
 
-from .errors import DataFolderBusy
+from .errors import DataFolderBusy, NotAFolder
 
 
 def _module(name: str) -> ModuleType | None:
@@ -95,16 +98,51 @@ class FolderLock:
             _held.discard(self.key)
 
     def _open(self) -> int | None:
-        flags = getattr(os, "O_BINARY", 0) | getattr(os, "O_NOINHERIT", 0)
+        # Never through a link: a `.lock` that points elsewhere would have its target
+        # truncated and a process id written in it (O_NOFOLLOW; lstat where it is missing).
+        flags = getattr(os, "O_BINARY", 0) | getattr(os, "O_NOINHERIT", 0) | \
+            getattr(os, "O_NOFOLLOW", 0)
+        if os.path.islink(self.path):
+            raise self._not_plain("a link to another file")
         try:
-            return os.open(self.path, os.O_RDWR | os.O_CREAT | flags, 0o644)
+            return self._plain(os.open(self.path, os.O_RDWR | os.O_CREAT | flags, 0o644))
         except OSError as error:
+            self._refuse_link(error)
             if error.errno not in _CANNOT_WRITE:
                 raise
         try:  # an existing lock file in a folder we cannot write: lock it read-only
-            return os.open(self.path, os.O_RDONLY | flags)
-        except OSError:
+            return self._plain(os.open(self.path, os.O_RDONLY | flags))
+        except OSError as error:
+            self._refuse_link(error)
             return None  # no lock file and no way to create one: a read-only folder
+
+    def _refuse_link(self, error: OSError) -> None:
+        """O_NOFOLLOW met a link (ELOOP; EMLINK on FreeBSD), or the lock file is a folder."""
+        if error.errno in (errno.ELOOP, errno.EMLINK):
+            raise self._not_plain("a link to another file") from None
+        if error.errno == errno.EISDIR:
+            raise self._not_plain("a folder") from None
+
+    def _plain(self, fd: int) -> int:
+        """``fd`` if it is a plain file with no other name; else closed and refused (a hard
+        link's other name would lose its contents as a link's target would)."""
+        info = os.fstat(fd)
+        what = None
+        if stat.S_ISDIR(info.st_mode):
+            what = "a folder"
+        elif not stat.S_ISREG(info.st_mode):
+            what = "not a plain file"
+        elif info.st_nlink > 1:
+            what = "another name of a file kept elsewhere (a hard link)"
+        if what is None:
+            return fd
+        os.close(fd)
+        raise self._not_plain(what)
+
+    def _not_plain(self, what: str) -> NotAFolder:
+        return NotAFolder(f"this data folder's lock file ({self.path}) is {what}; Scorer "
+                          f"writes its process id there and will not write through it: "
+                          f"remove it and try again")
 
     def _lock_file(self, deadline: float) -> None:
         fd = self._open()

@@ -16,9 +16,33 @@ from importlib.metadata import version as package_version
 from pathlib import Path
 from typing import Any
 
-__all__ = ["PACKED", "UNUSED_FONTS", "ClientFile", "client_version", "font_manifest", "made_file",
-           "make_index", "prepare_file"]
+__all__ = ["LOCALE_SCRIPT", "PACKED", "UNUSED_FONTS", "ClientFile", "client_version",
+           "font_manifest", "made_file", "make_index", "prepare_file"]
 
+# First in <head> of the served page and the published one: a browser language that is not a
+# language tag stops Flutter before its first frame (WebKit under the "C" locale says "C", and
+# Flutter's Intl.Locale("C") throws), so such a tag is replaced by the valid ones or "en-US".
+LOCALE_SCRIPT = """<script>
+  // Scorer: navigator.language must be a language tag before Flutter starts (see above).
+  (function () {
+    function valid(tag) {
+      try { return typeof tag === "string" && Intl.getCanonicalLocales(tag).length === 1; }
+      catch (error) { return false; }
+    }
+    var nav = window.navigator, given = [];
+    try { given = Array.prototype.slice.call(nav.languages || []); } catch (error) {}
+    var kept = given.filter(valid);
+    if (valid(nav.language) && kept.length === given.length) { return; }
+    var language = valid(nav.language) ? nav.language : (kept[0] || "en-US");
+    if (kept.indexOf(language) < 0) { kept.unshift(language); }
+    try {
+      Object.defineProperty(nav, "language", { configurable: true,
+                                               get: function () { return language; } });
+      Object.defineProperty(nav, "languages", { configurable: true,
+                                                get: function () { return kept.slice(); } });
+    } catch (error) { console.warn("Scorer: cannot set the page's language (" + error + ")"); }
+  })();
+</script>"""
 NO_RIVE = "/_no_cdn_rive"  # where the Rive runtime address points now: answers 404
 RIVE_CDN = re.compile(rb"https://cdn\.jsdelivr\.net/npm/@rive-app/flutter-native-wasm@[0-9.]+/")
 UNUSED_FONTS = ("packages/flutter_math_fork/", "packages/cupertino_icons/")
@@ -111,7 +135,8 @@ def make_index(web_dir: str, assets_dir: str, version: str, renderer: Any) -> st
     finally:
         shutil.rmtree(folder, ignore_errors=True)
     prefix = f"/v/{version}/"
-    for old, new in (('flet.entrypointBaseUrl="/";', f'flet.entrypointBaseUrl="{prefix}";'),
+    for old, new in (("<head>", "<head>\n" + LOCALE_SCRIPT),
+                     ('flet.entrypointBaseUrl="/";', f'flet.entrypointBaseUrl="{prefix}";'),
                      ('flet.canvasKitBaseUrl="/canvaskit/";',
                       f'flet.canvasKitBaseUrl="{prefix}canvaskit/";'),
                      ('src="flutter_bootstrap.js"', f'src="{prefix}flutter_bootstrap.js"'),

@@ -37,7 +37,7 @@ from collections.abc import Iterator
 from importlib.resources import files
 from pathlib import Path
 
-from .client_files import UNUSED_FONTS
+from .client_files import LOCALE_SCRIPT, UNUSED_FONTS
 from .theme import FLUTTER_FALLBACKS
 
 __all__ = ["PublishError", "publish", "RENDERERS"]
@@ -45,7 +45,7 @@ __all__ = ["PublishError", "publish", "RENDERERS"]
 THEME_COLOR = "#2E7D32"  # the app's green (the theme's seed colour, Material green 800)
 BACKGROUND = "#FFFFFF"
 # "auto": both renderers, Flutter choosing at each visit (skwasm in Chromium, CanvasKit
-# elsewhere); each browser keeps only the files it asks for (decision 95).
+# elsewhere); each browser keeps only the files it asks for (decision 91).
 RENDERERS = ("auto", "canvaskit", "skwasm")
 
 # Python packages the app imports, shipped as source in the app archive. msgpack runs as pure
@@ -83,7 +83,7 @@ NOT_PRECACHED = ("assets/NOTICES", "assets/packages/media_kit/", "assets/package
 ON_DEMAND = ("fonts/Noto",)
 
 # Parts of Pyodide's standard library (python_stdlib.zip) that the app never imports, left out of
-# the site (decision 90): what no import statement of the app's code (scorer, flet, ...) reaches,
+# the site (decision 88): what no import statement of the app's code (scorer, flet, ...) reaches,
 # directly or through the standard library's own module-level imports, and that Python itself
 # never asks for by name. tests/test_publish.py checks that against the archive's code, and the
 # browser tests import every module of the app in the published site.
@@ -270,7 +270,7 @@ def _package_files(name: str) -> Iterator[tuple[str, Path]]:
 
 
 def without_docstrings(source: bytes) -> bytes:
-    """Python source with its documentation strings emptied (decision 91): each string that
+    """Python source with its documentation strings emptied (decision 89): each string that
     stands alone as a statement (a module's, class's or function's docstring, or an
     attribute's, as Flet documents every property) becomes ``""`` followed by as many line
     ends as it had, so every line keeps its number. A class keeps the first line of its
@@ -387,7 +387,8 @@ def _write_index(path: Path, base: str, renderer: str) -> None:
     page = page.replace("flet.pyodide = true;", config, 1)
     page, found = re.subn(r'<script src="flutter_bootstrap.js" async></script>',
                           PAGE_SCRIPT.replace("__BASE__", base), page)
-    if not found or f'flet.pyodideUrl="{base}' not in page:
+    page, head = re.subn(r"<head>", lambda _: "<head>\n" + LOCALE_SCRIPT, page, count=1)
+    if not found or not head or f'flet.pyodideUrl="{base}' not in page:
         raise PublishError("flet-web's index.html has an unexpected shape; cannot configure it")
     page = page.replace('content="black"', 'content="default"')
     page = page.replace('<link rel="apple-touch-icon" href="icons/apple-touch-icon-192.png">',

@@ -23,6 +23,7 @@ clear line, not a traceback):
 from __future__ import annotations
 
 import asyncio
+import collections
 import os
 import secrets
 import threading
@@ -30,7 +31,7 @@ import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs, urlencode
+from urllib.parse import parse_qs, quote, urlencode
 
 from ..i18n import choose_language
 from .client_files import (
@@ -54,8 +55,14 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 COOKIE = "scorer_table"
 HIDDEN = {"/docs", "/redoc", "/openapi.json", "/docs/oauth2-redirect"}
-WRONG_TRIES = 10  # wrong codes from one address before it must wait
-WRONG_WINDOW = 600.0  # seconds over which those tries are counted
+# Wrong table codes are counted for the whole table, never per address (a guesser has as many
+# addresses as it likes): WRONG_TRIES in WRONG_WINDOW seconds, then every typed code waits;
+# WRONG_TOTAL in all, then typing the code is off until a restart. A guesser thus gets at most
+# 2 tries a minute and 200 in all: a 1 in 5,000 chance per start of `scorer serve` (decision
+# 104). The printed address and QR code carry a key that admits whatever the count.
+WRONG_TRIES = 20
+WRONG_WINDOW = 600.0
+WRONG_TOTAL = 200
 IMMUTABLE = "public, max-age=31536000, immutable"
 # The client files most phones ask for, compressed at start in a thread (the rest when first
 # asked): phones on the Wi-Fi (plain HTTP, no secure context) get skwasm_heavy, this machine's
@@ -124,7 +131,8 @@ class ScorerGate:
         self.prefix = f"/v/{client_version}/"
         self.files: dict[str, ClientFile] = {}
         self.locks: dict[str, asyncio.Lock] = {}
-        self.wrong: dict[str, list[float]] = {}
+        self.wrong: collections.deque[float] = collections.deque()  # recent wrong codes
+        self.wrong_total = 0
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         kind = scope["type"]
@@ -152,7 +160,7 @@ class ScorerGate:
             return
         if scope["method"] in ("GET", "HEAD"):
             query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
-            if "code" in query and self.table.code is not None:
+            if ("code" in query or "key" in query) and self.table.code is not None:
                 # Already admitted: drop the code from the address bar.
                 await self._redirect(send, path, query, None)
                 return
@@ -193,24 +201,35 @@ class ScorerGate:
                 return True
         return False
 
-    def _too_many(self, client: str) -> bool:
+    def _typing(self) -> str:
+        """Whether a typed code is checked now: "ok", "wait" (too many wrong codes lately) or
+        "off" (too many in all)."""
+        if self.wrong_total >= WRONG_TOTAL:
+            return "off"
         now = time.monotonic()
-        recent = [t for t in self.wrong.get(client, []) if now - t < WRONG_WINDOW]
-        self.wrong[client] = recent
-        return len(recent) >= WRONG_TRIES
+        while self.wrong and now - self.wrong[0] >= WRONG_WINDOW:
+            self.wrong.popleft()
+        return "wait" if len(self.wrong) >= WRONG_TRIES else "ok"
 
-    def _right(self, client: str, given: str) -> bool:
+    def _right(self, given: str) -> bool:
         code = self.table.code or ""
         if secrets.compare_digest(given.strip().encode(), code.encode()):
-            self.wrong.pop(client, None)
             return True
-        self.wrong.setdefault(client, []).append(time.monotonic())
+        self.wrong.append(time.monotonic())
+        self.wrong_total += 1
+        if self.wrong_total == WRONG_TOTAL:
+            print(f"scorer serve: {WRONG_TOTAL} wrong table codes were typed; typing the code "
+                  f"is off until scorer serve restarts. Phones can still join with the "
+                  f"address or QR code printed above.", flush=True)
         return False
+
+    def _key_admits(self, query: dict[str, list[str]]) -> bool:
+        key = (query.get("key") or [""])[0]
+        return bool(key) and secrets.compare_digest(key.encode(), self.table.key.encode())
 
     async def _ask_code(self, scope: Scope, receive: Receive, send: Send,
                         headers: dict[str, str]) -> None:
         path: str = scope["path"]
-        client = (scope.get("client") or ("?", 0))[0]
         lang = choose_language(*[part.split(";")[0] for part in
                                  headers.get("accept-language", "").split(",")])
         head = scope["method"] == "HEAD"
@@ -221,13 +240,18 @@ class ScorerGate:
             form = parse_qs((await _body(receive, 4096)).decode("utf-8", "replace"))
             given = (form.get("code") or [""])[0]
             next_path = (form.get("next") or ["/"])[0]
-        elif scope["method"] in ("GET", "HEAD") and "code" in query:
-            given = query["code"][0]
-        wrong = wait = False
+        elif scope["method"] in ("GET", "HEAD"):
+            if self._key_admits(query):
+                await self._redirect(send, next_path, query, self.table.token)
+                return
+            if "code" in query:
+                given = query["code"][0]
+        wrong = wait = off = False
         if given is not None:
-            if self._too_many(client):
-                wait = True
-            elif self._right(client, given):
+            typing = self._typing()
+            if typing != "ok":
+                wait, off = True, typing == "off"
+            elif self._right(given):
                 await self._redirect(send, next_path, query, self.table.token)
                 return
             else:
@@ -238,7 +262,8 @@ class ScorerGate:
             return
         if path == CODE_PATH:
             next_path = next_path if given is not None else "/"
-        page = code_page(lang, wrong=wrong, wait=wait, next_path=next_path).encode("utf-8")
+        page = code_page(lang, wrong=wrong, wait=wait, next_path=next_path,
+                         off=off).encode("utf-8")
         await _respond(send, 429 if wait else 403 if wrong else 401, page, [
             ("content-type", "text/html; charset=utf-8"), ("cache-control", "no-store"),
             ("content-security-policy",
@@ -247,10 +272,13 @@ class ScorerGate:
 
     async def _redirect(self, send: Send, path: str, query: dict[str, list[str]],
                         token: str | None) -> None:
-        rest = {k: v for k, v in query.items() if k != "code"}
+        rest = {k: v for k, v in query.items() if k not in ("code", "key")}
         if not path.startswith("/") or path.startswith("//") or "\\" in path:
             path = "/"  # never to another site ("//host", "/\\host")
-        target = path + ("?" + urlencode(rest, doseq=True) if rest else "")
+        # Percent-encoded as it came: a browser drops tabs and line breaks from an address, so a
+        # raw "/\t/host" would become "//host"; "/%09/host" stays a path on this site.
+        target = quote(path, safe="/:@!$&'()*+,;=-._~") + \
+            ("?" + urlencode(rest, doseq=True) if rest else "")
         headers = [("location", target), ("cache-control", "no-store"),
                    ("referrer-policy", "no-referrer")]
         if token is not None:
@@ -300,6 +328,11 @@ class ScorerGate:
         target = (self.web_dir / relative).resolve()
         if not target.is_relative_to(self.web_dir) or not target.is_file():
             return None
+        # Kept under the file's one real name, never the spelling asked for ("./x", "a/../x"):
+        # so at most one copy of each of the client's files, each compressed once.
+        relative = target.relative_to(self.web_dir).as_posix()
+        if relative in self.files:
+            return self.files[relative]
         lock = self.locks.setdefault(relative, asyncio.Lock())
         async with lock:
             if relative not in self.files:

@@ -61,9 +61,12 @@ class Table:
     host: str
     port: int
     sock: socket.socket
-    url: str | None  # the address phones open (with the code), None if no LAN address
+    url: str | None  # the address phones open (code and key), None if no LAN address
     code: str | None
     token: str = field(default_factory=lambda: secrets.token_urlsafe(32))
+    # What the printed address and QR code carry besides the code: too long to guess, so it
+    # admits even while typed codes wait (decision 98).
+    key: str = field(default_factory=lambda: secrets.token_urlsafe(16))
 
     @property
     def loopback(self) -> bool:
@@ -86,12 +89,13 @@ def plan_table(host: str, port: int, *, open_access: bool = False,
     if require_code or not (loopback or open_access):
         code = f"{secrets.randbelow(10**6):06d}"
     shown = address() if host in ("0.0.0.0", "", "::", "[::]") else host
+    key = secrets.token_urlsafe(16)
     url = None
     if shown is not None:
         if ":" in shown and not shown.startswith("["):
             shown = f"[{shown}]"
-        url = f"http://{shown}:{port}/" + (f"?code={code}" if code else "")
-    return Table(host=host, port=port, sock=sock, url=url, code=code)
+        url = f"http://{shown}:{port}/" + (f"?code={code}&key={key}" if code else "")
+    return Table(host=host, port=port, sock=sock, url=url, code=code, key=key)
 
 
 def bind(host: str, port: int) -> socket.socket:
@@ -122,11 +126,15 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
-def code_page(lang: str, wrong: bool = False, wait: bool = False, next_path: str = "/") -> str:
-    """The only page a phone without the table's cookie gets: asks for the code."""
+def code_page(lang: str, wrong: bool = False, wait: bool = False, next_path: str = "/",
+              off: bool = False) -> str:
+    """The only page a phone without the table's cookie gets: asks for the code (``wait``:
+    too many wrong codes lately; ``off``: too many in all, typing is off until a restart)."""
     t = Translator(lang)
     message = ""
-    if wait:
+    if off:
+        message = f'<p class="bad" role="alert">{html.escape(t("serve.code_off"))}</p>'
+    elif wait:
         message = f'<p class="bad" role="alert">{html.escape(t("serve.code_wait"))}</p>'
     elif wrong:
         message = f'<p class="bad" role="alert">{html.escape(t("serve.code_wrong"))}</p>'

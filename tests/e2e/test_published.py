@@ -229,6 +229,25 @@ def test_export_to_scorer_serve_and_import_from_it(site, chromium, tmp_path):
     assert json.loads(exported.read_text(encoding="utf-8"))["format"] == "scorer-export"
 
 
+def test_a_file_of_100000_nested_brackets_is_refused_and_the_app_keeps_working(site, chromium,
+                                                                              tmp_path):
+    """Issue 17 item 1: this file ended the phone app ("Pyodide has suffered a fatal error",
+    no message, dead until a reload): Pyodide's stack is far smaller than CPython's."""
+    phone = chromium.phone(site.url)
+    phone.see("No games yet")
+    nested = tmp_path / "nested.json"
+    nested.write_text("[" * 100_000 + "]" * 100_000)
+    with phone.page.expect_file_chooser() as chooser:
+        phone.tap("Import a game")
+    chooser.value.set_files(str(nested))
+    phone.see("Not imported: the file is nested deeper than 24 levels; it is not a Scorer "
+              "export", timeout=60000)
+    # Still alive: a game starts and saves.
+    phone.new_game("Draw Bridge", ["Ana", "Ben"], dealer="Ana")
+    bridge_deal(phone, "Ana", 4, "Spades", 10)
+    phone.see("Deal 1: 4S by Ana")
+
+
 def _total(phone, party):
     phone.see(f"{party} total ")
     for line in phone.screen_text().splitlines():
@@ -547,7 +566,7 @@ def test_a_save_copies_only_the_files_it_wrote_and_a_deletion_removes_its_entry(
     reload(phone, "No games yet")
 
 
-# --- The renderer (decision 95) ---------------------------------------------------------------
+# --- The renderer (decision 91) ---------------------------------------------------------------
 
 def test_chromium_runs_skwasm_keeps_only_its_files_and_a_new_build_brings_them_offline(
         chromium, tmp_path):
@@ -606,7 +625,7 @@ json.dumps({"failed": _failed, "modules": len(sys.modules)})
 
 
 def test_every_module_of_the_app_imports_in_the_published_site(site, chromium):
-    """The site's Python standard library is trimmed (decision 90): every module of Scorer and
+    """The site's Python standard library is trimmed (decision 88): every module of Scorer and
     of the packages it ships imports there, in Pyodide, as does what the app imports later
     (a module that needs a package the site does not ship, such as matplotlib, is not
     counted: only a missing module of the standard library fails this)."""

@@ -191,3 +191,59 @@ def test_a_hung_page_is_killed_and_its_call_fails_at_once(browser):
     assert len(watch.killed) == 1
     other.set_content("<p>Scorer</p>")
     assert other.evaluate("1 + 1") == 2
+
+
+# A browser whose language is "C" (WebKit under the "C" locale), as a page's first script sees it.
+C_LOCALE = """
+Object.defineProperty(Navigator.prototype, "language", {configurable: true, get: () => "C"});
+Object.defineProperty(Navigator.prototype, "languages",
+                      {configurable: true, get: () => LANGUAGES});
+"""
+SEEN = """() => {
+  let locale = null;
+  try { locale = new Intl.Locale(navigator.language).toString(); } catch (e) {}
+  return [navigator.language, Array.from(navigator.languages), locale];
+}"""
+
+
+@pytest.mark.parametrize("languages, seen", [
+    (["C"], ["en-US", ["en-US"], "en-US"]),
+    (["C", "es-ES", "POSIX.x"], ["es-ES", ["es-ES"], "es-ES"]),
+    (["bg-BG", "bg"], ["bg-BG", ["bg-BG", "bg"], "bg-BG"]),  # only navigator.language is "C"
+])
+def test_the_locale_script_replaces_a_language_that_is_no_tag(browser, languages, seen):
+    """Issue 17 item 9: WebKit under the "C" locale never left the splash screen, since
+    Flutter's Intl.Locale("C") throws. The page's first script gives Flutter a valid tag."""
+    import json
+
+    from scorer.ui.client_files import LOCALE_SCRIPT
+
+    context = browser.new_context()
+    context.add_init_script(C_LOCALE.replace("LANGUAGES", json.dumps(languages)))
+    page = context.new_page()
+    page.set_content("<!DOCTYPE html><html><head></head><body></body></html>")
+    before = page.evaluate(SEEN)
+    assert before[0] == "C" and before[2] is None  # what Flutter met
+    page.set_content(f"<!DOCTYPE html><html><head>{LOCALE_SCRIPT}</head><body></body></html>")
+    assert page.evaluate(SEEN) == seen
+    context.close()
+
+
+def test_a_valid_language_is_left_as_it_is(browser):
+    from scorer.ui.client_files import LOCALE_SCRIPT
+
+    context = browser.new_context(locale="es-ES")
+    page = context.new_page()
+    page.set_content(f"<!DOCTYPE html><html><head>{LOCALE_SCRIPT}</head><body></body></html>")
+    assert page.evaluate(SEEN) == ["es-ES", ["es-ES"], "es-ES"]
+    context.close()
+
+
+def test_the_served_app_starts_in_a_browser_whose_language_is_c(browser, server):
+    context = browser.new_context(viewport=PHONE)
+    context.add_init_script(C_LOCALE.replace("LANGUAGES", '["C"]'))
+    page = context.new_page()
+    phone = Phone(page, server).open()
+    phone.see("No games yet")
+    assert page.evaluate("navigator.language") == "en-US"
+    context.close()
