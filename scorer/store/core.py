@@ -295,7 +295,7 @@ class Store:
     # -- export and import
     def export_json(self, game_ids: Iterable[str] | None = None) -> str:
         """The games (all with None) as one JSON document that ``import_data`` reads back."""
-        return export_document(self.load_many(game_ids))
+        return self.export_games(self.load_many(game_ids))
 
     def export_games(self, games: Iterable[Game]) -> str:
         """Games already loaded (:meth:`load_readable`) as the document of :meth:`export_json`."""

@@ -145,12 +145,19 @@ async def _answer(start: Any, what: str) -> None:
                       f"{PERSIST_TIMEOUT:g} s") from None
 
 
-async def _syncfs(populate: bool) -> None:
-    """Copy IndexedDB into memory (``populate``) or the whole folder into IndexedDB."""
+def _sync_lock() -> asyncio.Lock:
+    """One copy between memory and IndexedDB at a time (made on first use, in the page's
+    event loop): Emscripten would otherwise redo the work, and a copy takes what changed
+    before it began."""
     global _syncing
     if _syncing is None:
         _syncing = asyncio.Lock()
-    async with _syncing:  # one sync at a time: Emscripten would otherwise redo the work
+    return _syncing
+
+
+async def _syncfs(populate: bool) -> None:
+    """Copy IndexedDB into memory (``populate``) or the whole folder into IndexedDB."""
+    async with _sync_lock():
         await _answer(lambda callback: _fs().syncfs(populate, callback),
                       "read" if populate else "write")
 
@@ -168,13 +175,10 @@ def _track_changes() -> None:
 async def persist() -> None:
     """Make every change so far durable in IndexedDB (returns when it is; OSError if the
     browser's storage refused it or did not answer)."""
-    global _syncing
     if _tracker is None:  # before the folder was loaded: nothing of ours is tracked yet
         await _syncfs(False)
         return
-    if _syncing is None:
-        _syncing = asyncio.Lock()
-    async with _syncing:  # one copy at a time, each with what changed before it began
+    async with _sync_lock():
         await _answer(_tracker.copy, "write")
 
 
