@@ -90,6 +90,10 @@ def served(data_dir: Path, port: int | None = None, args: Sequence[str] = (),
         except subprocess.TimeoutExpired:
             child.kill()
         log.close()
+        # Shown by pytest only when the test failed: what the server said (a handler's
+        # traceback, a refused message) is then in the report, not in a lost temporary folder.
+        print(f"--- the end of {log.name} ---\n"
+              + "\n".join(Path(log.name).read_text(errors="replace").splitlines()[-40:]))
 
 
 def chromium_path() -> str:
@@ -147,6 +151,20 @@ class Phone:
         self.shown(target, f"button {name!r}")
         self.scroll_to(target, tries=20)
         target.click()
+        self.taps += 1
+
+    def hold(self, name: str, frames: int = 60) -> None:
+        """Press the button ``name`` and keep the finger down for ``frames`` frames drawn (at
+        least a second at 60 a second: well past Flutter's half-second long press)."""
+        target = self.button(name).first
+        self.shown(target, f"button {name!r}")
+        self.scroll_to(target, tries=20)
+        box = self.steady_box(target)
+        assert box is not None, f"button {name!r} never stopped moving"
+        self.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        self.page.mouse.down()
+        self.frames(frames)
+        self.page.mouse.up()
         self.taps += 1
 
     def type(self, label: str, text: str) -> None:

@@ -84,35 +84,13 @@ def test_through_flet_no_two_live_controls_share_an_id():
     """Flet pairs unkeyed siblings of a reconciled ("frozen") column by place, and a control
     paired with another takes over that one's id: a kept control must carry a key of its own,
     or after a Save two controls hold one id (decision 78; docs/flet-reuse-repro.py)."""
-    import dataclasses
-
     import msgpack
-    from flet.controls.base_control import BaseControl
-    from flet.messaging.protocol import configure_encode_object_for_msgpack
     from flet.messaging.session import Session
-
-    encode = configure_encode_object_for_msgpack(BaseControl)
-
-    class Connection:  # serializes as flet_web does (the encoder records what was sent)
-        pubsubhub = None
-
-        def send_message(self, message) -> None:
-            msgpack.packb([message.action, message.body], default=encode)
-
-    def controls(value):
-        if isinstance(value, BaseControl):
-            yield value
-        if dataclasses.is_dataclass(value):
-            for f in dataclasses.fields(value):
-                if not f.metadata.get("skip") and not f.name.startswith("_"):
-                    yield from controls(getattr(value, f.name, None))
-        elif isinstance(value, list):
-            for item in value:
-                yield from controls(item)
+    from flet_page import ENCODE, Connection, controls
 
     reuse = Reuse()
     session = Session(Connection())  # type: ignore[arg-type]
-    msgpack.packb(session.get_page_patch(), default=encode)
+    msgpack.packb(session.get_page_patch(), default=ENCODE)
     view = ft.View(route="/")
     session.page.views.append(view)
     game = game_of(3)

@@ -88,14 +88,17 @@ class FakeScreen:
         self.snacks.append(text)
 
     def run_task(self, handler: Any, *args: Any) -> None:
-        self.tasks.append(handler(*args))
+        # Kept as a call, made into a coroutine only when run: one never run is not left
+        # unawaited (Python warns about that, in whichever later test collects it).
+        self.tasks.append((handler, args))
 
     def run_tasks(self) -> None:
         # Each on an event loop of its own thread: the browser tests' Playwright keeps a loop
         # running in this thread for the whole session when they run first.
         with ThreadPoolExecutor(max_workers=1) as pool:
             while self.tasks:
-                pool.submit(asyncio.run, self.tasks.pop(0)).result()
+                handler, args = self.tasks.pop(0)
+                pool.submit(asyncio.run, handler(*args)).result()
 
     def changed_elsewhere(self, game_id: str) -> None:
         self.heard.append(game_id)

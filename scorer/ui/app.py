@@ -125,7 +125,7 @@ class ScorerApp:
             back = leave or self.go
             view.appbar.leading = ft.Semantics(
                 label=self.t("ui.back"), button=True, container=True,
-                content=ft.IconButton(ft.Icons.ARROW_BACK, on_click=lambda: back(parent)))
+                content=w.icon_button(ft.Icons.ARROW_BACK, lambda: back(parent)))
         if self.page.views:
             copy_view(view, self.page.views[0])
             del self.page.views[1:]

@@ -59,13 +59,32 @@ def _call(handler: Handler) -> Callable[[Any], Any]:
     return lambda _event: handler()
 
 
+def pressed(handler: Handler) -> dict[str, Callable[[Any], Any]]:
+    """A button's handlers: the same for a tap and for a press held longer.
+
+    Flet's buttons always claim a long press (a finger down 0.5 s or more), and a press that
+    becomes a long press is no longer a tap: without this, a deliberate press at the table,
+    or any press on a phone busy drawing, did nothing at all (decision 101)."""
+    call = _call(handler)
+    return {"on_click": call, "on_long_press": call}
+
+
+def text_button(text: str, handler: Handler) -> ft.TextButton:
+    """A dialog's action."""
+    return ft.TextButton(text, **pressed(handler))
+
+
+def icon_button(icon: ft.IconData, handler: Handler) -> ft.IconButton:
+    return ft.IconButton(icon, **pressed(handler))
+
+
 def tap(text: str, label: str, on_tap: Handler | None, *, selected: bool = False,
         disabled: bool = False, width: float | None = None, expand: bool | int | None = None,
         primary: bool = False) -> ft.Semantics:
     """A button at least 48 px high whose accessible name is ``label``."""
     cls = ft.FilledButton if primary else ft.OutlinedButton
     button = cls(content=_content(text, selected and not primary),
-                 on_click=None if on_tap is None else _call(on_tap),
+                 **({} if on_tap is None else pressed(on_tap)),
                  disabled=disabled or on_tap is None, height=TOUCH, width=width,
                  style=None if primary else _style(selected))
     return ft.Semantics(label=label, button=True, selected=selected, content=button,

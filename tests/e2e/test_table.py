@@ -367,3 +367,26 @@ def test_phone_habits_awake_share_undo_delete_and_restore(browser, tmp_path):
     with Store(data_dir) as store:
         restored = store.load(game.id)
         assert restored.totals == (20, 0) and len(restored.history) == 1
+
+
+def test_a_press_held_a_second_is_a_tap(browser, tmp_path):
+    """A finger kept down on a button (deliberately, or on a phone too busy to see it lift in
+    time) does what a tap does: Flet's buttons turn it into a long press (decision 101)."""
+    data_dir = tmp_path / "data"
+    stored_game(data_dir, deals=1)
+    with served(data_dir) as url:
+        phone = Phone(browser.new_context(viewport=PHONE).new_page(), url).open()
+        phone.hold("New game")
+        phone.see("Start game")
+        phone.hold("Back")
+        phone.hold("Open Draw Bridge: Ana, Ben")   # a card: a tap only, held or not
+        phone.see("Ana total 20")
+        phone.hold("New deal")
+        for name in ("Declarer Ben", "Level 1", "No-trump", "Tricks 7"):
+            phone.hold(name)
+        phone.see("1NT by Ben: made")
+        phone.hold("Save deal")
+        phone.see("Ben total 40")
+        phone.hold("Delete this game")
+        phone.hold("Keep it")                       # a dialog's button
+        phone.see("Ben total 40")

@@ -62,8 +62,7 @@ def confirm(app: ScorerApp, title: str, text: str, keep: str, act: str,
 
     app.page.show_dialog(ft.AlertDialog(
         modal=True, title=ft.Text(title), content=ft.Text(text),
-        actions=[ft.TextButton(keep, on_click=kept),
-                 ft.TextButton(act, on_click=confirmed)]))
+        actions=[w.text_button(keep, kept), w.text_button(act, confirmed)]))
 
 
 def points(game: Game, value: int) -> str:

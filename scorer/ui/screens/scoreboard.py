@@ -173,7 +173,7 @@ def _confirm_delete(app: ScorerApp, game: Game) -> None:
     app.page.show_dialog(ft.AlertDialog(
         modal=True, title=ft.Text(t("ui.delete_question")),
         content=ft.Text(t("ui.delete_explain")),
-        actions=[ft.TextButton(t("ui.keep_it"), on_click=lambda: app.page.pop_dialog()),
-                 ft.TextButton(t("ui.download_copy"), on_click=lambda: app.page.run_task(
-                     download, app, game, "json")),
-                 ft.TextButton(t("ui.delete_button"), on_click=delete)]))
+        actions=[w.text_button(t("ui.keep_it"), app.page.pop_dialog),
+                 w.text_button(t("ui.download_copy"),
+                               lambda: app.page.run_task(download, app, game, "json")),
+                 w.text_button(t("ui.delete_button"), delete)]))

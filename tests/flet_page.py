@@ -1,0 +1,38 @@
+"""A real Flet page without a browser, for unit tests of what the app puts on it: its
+messages are encoded as flet_web sends them, and nothing is sent anywhere."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from typing import Any
+
+import msgpack
+from flet.controls.base_control import BaseControl
+from flet.messaging.protocol import configure_encode_object_for_msgpack
+
+ENCODE = configure_encode_object_for_msgpack(BaseControl)
+
+
+class Connection:
+    """What a Flet session sends through: each message encoded (so an unsendable value
+    fails), then dropped."""
+
+    pubsubhub: Any = None
+    page_url = "http://127.0.0.1:8550"
+
+    def send_message(self, message: Any) -> None:
+        msgpack.packb([message.action, message.body], default=ENCODE)
+
+
+def controls(value: Any) -> Iterator[BaseControl]:
+    """``value`` and every control below it, as Flet walks them to send a page."""
+    if isinstance(value, BaseControl):
+        yield value
+    if dataclasses.is_dataclass(value):
+        for f in dataclasses.fields(value):
+            if not f.metadata.get("skip") and not f.name.startswith("_"):
+                yield from controls(getattr(value, f.name, None))
+    elif isinstance(value, list):
+        for item in value:
+            yield from controls(item)

@@ -1,0 +1,66 @@
+"""Every button the app draws does what its tap does when the press is held (decision 101):
+Flet's buttons always claim a long press, and a press that turns into one is not a tap."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from pathlib import Path
+
+import flet as ft
+import pytest
+from flet.messaging.session import Session
+from flet.pubsub.pubsub_hub import PubSubHub
+from flet_page import Connection, controls
+
+from scorer.game import Game
+from scorer.rules import Contract
+from scorer.rules.draw_bridge import DrawBridgeDeal
+from scorer.store import Store
+from scorer.ui.app import ScorerApp
+
+BUTTONS = (ft.FilledButton, ft.OutlinedButton, ft.TextButton, ft.IconButton, ft.Button)
+UI = Path(__file__).parent.parent / "scorer" / "ui"
+
+
+@pytest.fixture
+def app(tmp_path):
+    """The real app on a Flet page whose messages are encoded as flet_web sends them."""
+    loop = asyncio.new_event_loop()
+
+    class Table(Connection):
+        pubsubhub = PubSubHub(loop=loop)
+
+    session = Session(Table())  # type: ignore[arg-type]
+    page = session.page  # (the page holds its session weakly: the fixture keeps it)
+    page.run_task = lambda *args, **kwargs: None  # no event loop: nothing runs later
+    store = Store(tmp_path / "scorer.json")
+    yield ScorerApp(page, store)
+    del session
+    loop.close()
+
+
+def test_every_button_on_every_screen_answers_a_held_press(app):
+    game = Game.new("draw-bridge", ["Ana", "Ben"], first_dealer=0, end="target=100")
+    game = app.session.store.save(game.add_deal(DrawBridgeDeal(0, Contract.parse("2H"), 8)))
+    routes = ["/", "/new", "/check", "/join", "/stats", "/rules/draw-bridge",
+              f"/game/{game.id}", f"/game/{game.id}/deal", f"/game/{game.id}/deal/1",
+              f"/game/{game.id}/deal/1/edit"]
+    for route in routes:
+        app.route = route
+        app.show()
+        buttons = [c for c in controls(app.page) if isinstance(c, BUTTONS)]
+        assert buttons, route
+        for button in buttons:
+            if button.on_click is not None and not button.disabled:
+                assert button.on_long_press is button.on_click, (route, button)
+
+
+def test_no_button_is_made_outside_the_widgets_that_give_it_both_handlers():
+    """Dialogs' buttons are not on any screen above: they must come from scorer.ui.widgets."""
+    made = re.compile(r"ft\.(TextButton|IconButton|FilledButton|OutlinedButton|Button)\(")
+    elsewhere = [f"{path.relative_to(UI)}:{number}"
+                 for path in UI.rglob("*.py") if path.name != "widgets.py"
+                 for number, line in enumerate(path.read_text().splitlines(), 1)
+                 if made.search(line) and "pressed(" not in line]
+    assert elsewhere == [], "buttons made without widgets.pressed: " + ", ".join(elsewhere)
