@@ -18,7 +18,7 @@ from .rules.base import option_contract
 from .rules.boards import board_dealer, board_vulnerable, check_board, check_diff, imps_line
 from .rules.contract_bridge import CHECK_MODES, Honours, score_duplicate, score_rubber, vul_msg
 from .rules.seats import seat_index, seat_msg
-from .rules.values import Line, Msg
+from .rules.values import Line, Msg, ascii_digits
 
 __all__ = ["EXIT_INVALID", "EXIT_PARTIAL", "UsageError", "build_parser", "main", "terminal_safe"]
 
@@ -51,6 +51,15 @@ def _lines(t: Translator, lines: Sequence[Any]) -> list[dict[str, Any]]:
 
 _OPTIONS = ("contract", "tricks", "hcp", "dealer", "calls", "vulnerable", "board", "declarer",
             "honors", "diff")
+
+
+def _typed_digits(args: argparse.Namespace) -> None:
+    """Devanagari digits in the options of ``scorer check`` read as ASCII digits, once for all
+    (they hold numbers inside notation too: 4HX, declarer:100, min_call=1; decision 110)."""
+    for option in _OPTIONS:
+        if getattr(args, option) is not None:
+            setattr(args, option, ascii_digits(getattr(args, option)))
+    args.rule = [ascii_digits(pair) for pair in args.rule]
 
 
 def _check_unused(name: str, used: Collection[str], args: argparse.Namespace) -> None:
@@ -349,6 +358,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = parser.parse_args(argv)
         if args.command == "check":
+            _typed_digits(args)
             words = [""]
             result = _check(args, words)
             if args.json:

@@ -1,9 +1,9 @@
-"""Every word a player reads, in English, Spanish, Bulgarian or Afrikaans.
+"""Every word a player reads, in English, Spanish, Bulgarian, Afrikaans, Nepali or Hindi.
 
 Catalogs are JSON files in ``scorer/assets/i18n/`` (package data; one per language,
 ``{"key": "text"}``), which a translator edits without touching code. A text may name
 parameters (``{points}``); a text that depends on a count is ``{"one": ..., "other": ...}``,
-chosen by the parameter ``n``. The core
+chosen by the parameter ``n`` with the language's plural rule (:func:`plural`). The core
 describes what to say as :class:`~scorer.rules.values.Msg` values; :class:`Translator` renders
 them. Pure: the standard library and the catalogs only.
 """
@@ -22,9 +22,11 @@ from .rules.contract import Contract
 from .rules.values import InvalidInput, Msg
 
 __all__ = ["LANGUAGES", "DEFAULT", "CATALOG_DIR", "Translator", "catalog", "choose_language",
-           "placeholders"]
+           "placeholders", "plural"]
 
-LANGUAGES = {"en": "English", "es": "Español", "bg": "Български", "af": "Afrikaans"}
+# Each named in its own language and script, as the home screen lists them.
+LANGUAGES = {"en": "English", "es": "Español", "bg": "Български", "af": "Afrikaans",
+             "ne": "नेपाली", "hi": "हिन्दी"}
 DEFAULT = "en"
 CATALOG_DIR: Traversable = files("scorer") / "assets" / "i18n"  # package data, in a wheel too
 
@@ -47,6 +49,17 @@ def choose_language(*preferences: str | None) -> str:
         if code in LANGUAGES:
             return code
     return DEFAULT
+
+
+# CLDR's cardinal plural rules, for the whole numbers we count: 'one' for 1 only, except Hindi,
+# where 0 takes it too (i = 0 or n = 1). Every language here has only 'one' and 'other'.
+_ONE: dict[str, frozenset[int]] = {"hi": frozenset({0, 1})}
+_ONLY_ONE = frozenset({1})
+
+
+def plural(lang: str, count: object) -> str:
+    """The plural form ('one' or 'other') that ``lang`` uses for ``count`` things."""
+    return "one" if count in _ONE.get(lang, _ONLY_ONE) else "other"
 
 
 def placeholders(text: str) -> set[str]:
@@ -73,8 +86,7 @@ class Translator:
         if entry is None:
             entry = catalog(DEFAULT).get(key, key)
         if isinstance(entry, dict):
-            count = params.get("n", 0)
-            entry = entry["one"] if count == 1 else entry["other"]
+            entry = entry[plural(self.lang, params.get("n"))]
         values = {name: self.render(value) if isinstance(value, Msg) else value
                   for name, value in params.items()}
         if "field" in values:

@@ -8,7 +8,6 @@ variant it runs.
 
 from __future__ import annotations
 
-import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -16,7 +15,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from .contract import Contract
 from .seats import SEATS, seat_index
-from .values import InvalidInput, Line, Msg, check_int
+from .values import InvalidInput, Line, Msg, check_int, whole_number
 
 __all__ = ["DealScore", "DealT", "EndRule", "HandCheck", "RuleInfo", "RulesT", "Variant",
            "option_contract", "option_ints"]
@@ -63,9 +62,10 @@ class EndRule:
         kind = kind.strip().lower()
         if kind == "open" and not value:
             return cls("open")
-        if not value.strip().isdigit():
+        number = whole_number(value)
+        if number is None or number < 0:
             raise InvalidInput("end", text, "is not target=N, deals=N, rubbers=N or open")
-        return cls(kind, int(value))
+        return cls(kind, number)
 
     def __str__(self) -> str:
         return "open" if self.kind == "open" else f"{self.kind}={self.value}"
@@ -103,17 +103,14 @@ class HandCheck:
     first: HandCheck | None = None
 
 
-_INT = re.compile(r"-?[0-9]+")
-
-
 def option_ints(name: str, text: str) -> list[int]:
-    """Comma-separated whole numbers in ASCII digits (int() would also take '0_4', '٥' or
-    full-width digits, which the Python API refuses)."""
-    parts = [p.strip() for p in text.split(",")]
-    if not all(_INT.fullmatch(p) for p in parts):
+    """Comma-separated whole numbers, each as :func:`~.values.whole_number` reads it (ASCII
+    or Devanagari digits)."""
+    numbers = [whole_number(p.strip()) for p in text.split(",")]
+    if None in numbers:
         raise InvalidInput(name, text, "is not a comma-separated list of whole numbers "
                            "(digits 0-9)")
-    return [int(p) for p in parts]
+    return [n for n in numbers if n is not None]
 
 
 def option_contract(options: Mapping[str, str | None], example: str) -> tuple[Contract, int]:
@@ -186,7 +183,7 @@ class Variant(ABC, Generic[DealT, RulesT]):
     def parse_seat(self, value: object, field: str = "seat") -> int:
         """A player's number from the number (0, '2') or, where the variant names its seats,
         the seat ('N', 'north'); InvalidInput naming ``field`` otherwise."""
-        if self.seat_names == SEATS and isinstance(value, str) and not value.strip().isdigit():
+        if self.seat_names == SEATS and isinstance(value, str) and whole_number(value) is None:
             return seat_index(value, field)
         return check_int(field, value, 0, self.player_count - 1)
 

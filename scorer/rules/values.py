@@ -13,10 +13,12 @@ __all__ = [
     "InvalidInput",
     "Line",
     "Msg",
+    "ascii_digits",
     "check_int",
     "parse_switch",
     "settings_from",
     "switch_settings",
+    "whole_number",
 ]
 
 
@@ -63,12 +65,32 @@ def _show(value: object) -> str:
     return str(value)
 
 
+# Digits a player types: ASCII, and Devanagari (०-९, from Nepali and Hindi keyboards). Every
+# number typed in the app or on the command line is read through ascii_digits (decision 110).
+_DEVANAGARI = str.maketrans("०१२३४५६७८९", "0123456789")
+# At most 30 digits: int() refuses a string of more than 4300 (a ValueError, not InvalidInput).
+_WHOLE = re.compile(r"[ \t]*-?[0-9]{1,30}[ \t]*")
+
+
+def ascii_digits(text: str) -> str:
+    """``text`` with its Devanagari digits as ASCII digits ('४२' -> '42'), the rest as given.
+    Only these: int() would also take Arabic-Indic, full-width or '0_4', which we refuse."""
+    return text.translate(_DEVANAGARI)
+
+
+def whole_number(text: str) -> int | None:
+    """The whole number a player typed ('42', ' 7 ', '-3', '४२'), or None if it is not one."""
+    plain = ascii_digits(text)
+    return int(plain) if _WHOLE.fullmatch(plain) else None
+
+
 def check_int(field: str, value: object, low: int, high: int) -> int:
-    """Return ``value`` as an int in ``low..high`` or raise :class:`InvalidInput`."""
+    """Return ``value`` (an int, or a whole number typed as text: :func:`whole_number`) as an
+    int in ``low..high`` or raise :class:`InvalidInput`."""
     if isinstance(value, bool) or not isinstance(value, int):
-        # ASCII digits only: int() refuses some characters that regex \s and \d accept.
-        if isinstance(value, str) and re.fullmatch(r"[ \t]*-?[0-9]+[ \t]*", value):
-            value = int(value)
+        number = whole_number(value) if isinstance(value, str) else None
+        if number is not None:
+            value = number
         else:
             raise InvalidInput(field, value, f"is not a whole number between {low} and {high}",
                                Msg.of("error.not_whole", field=field, value=str(value),

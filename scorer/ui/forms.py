@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from ..game import Game, check_players
 from ..rules import NEW_GAME_FIRST, EndRule, InvalidInput, variant
-from ..rules.values import Msg
+from ..rules.values import Msg, whole_number
 from .entry import DealDraft, Evaluation, entry_for, problem_of
 from .entry.common import DOUBLINGS, STRAINS
 
@@ -70,11 +70,12 @@ class NewGameForm:
         if self.end_kind == "open":
             return EndRule("open")
         text = self.end_value.strip()
-        if not text.isdigit() or int(text) < 1:
+        number = whole_number(text)
+        if number is None or number < 1:
             field_name = _END_FIELDS.get(self.end_kind, self.end_kind)
             raise InvalidInput(field_name, text or None, "must be a whole number of at least 1",
                                Msg.of(f"form.end_{self.end_kind}"))
-        return EndRule(self.end_kind, int(text))
+        return EndRule(self.end_kind, number)
 
     def problem(self) -> Msg | None:
         """Why Start is disabled, or None."""

@@ -172,6 +172,20 @@ def set_suited(control: ft.Text, text: str) -> ft.Text:
     return control
 
 
+# A number field lets through the digits a player may type: ASCII, and Devanagari from a Nepali
+# or Hindi keyboard (read as ASCII by scorer.rules.values.ascii_digits; decision 110). Flet's
+# NumbersOnlyInputFilter lets only 0-9 through.
+DIGITS = ft.InputFilter(regex_string=r"^[0-9०-९]*$", allow=True, replacement_string="")
+
+
+def number_field(label: str, value: str, on_change: Callable[[str], Any],
+                 **more: Any) -> ft.TextField:
+    """A field for a whole number: the phone's number keyboard, digits only."""
+    return ft.TextField(label=label, value=value, keyboard_type=ft.KeyboardType.NUMBER,
+                        input_filter=DIGITS, on_change=lambda e: on_change(e.control.value),
+                        **more)
+
+
 def heading(text: str) -> ft.Text:
     return ft.Text(text, size=16, weight=ft.FontWeight.BOLD)
 

@@ -20,7 +20,7 @@ from ...rules.minibridge import (
     seat_msg,
     who_msg,
 )
-from ...rules.values import Msg
+from ...rules.values import Msg, whole_number
 from .. import widgets as w
 from .base import DealEntry, EntryKind, Evaluation, flag, four, indexes, problem_of
 from .common import (
@@ -84,8 +84,8 @@ class MiniBridgeDraft(ContractDraft):
         *first, last = self.announce_order()
         if last in self.typed_counts:
             return None
-        known = [self.hcp[s].strip() for s in first]
-        rest = 40 - sum(int(k) for k in known) if all(k.isdigit() for k in known) else -1
+        known = [whole_number(self.hcp[s]) for s in first]
+        rest = -1 if None in known else 40 - sum(k for k in known if k is not None)
         filled = str(rest) if 0 <= rest <= HCP_MAX else ""
         if filled == self.hcp[last]:
             return None
@@ -99,9 +99,10 @@ class MiniBridgeDraft(ContractDraft):
             seat = seat_msg(index)
             if not text.strip():
                 return None, Msg.of("form.hcp_missing", seat=seat)
-            if not text.strip().isdigit() or int(text) > HCP_MAX:
+            count = whole_number(text)
+            if count is None or not 0 <= count <= HCP_MAX:
                 return None, Msg.of("form.hcp_number", seat=seat)
-            counts.append(int(text))
+            counts.append(count)
         try:
             return declarer_from_hcp(counts, self.dealer), None
         except InvalidInput as error:
@@ -132,7 +133,8 @@ class MiniBridgeDraft(ContractDraft):
 
 
 def _count_text(value: object) -> str:
-    if not isinstance(value, str) or len(value) > 2 or (value and not value.isdigit()):
+    if (not isinstance(value, str) or len(value) > 2
+            or (value and (not value.isdecimal() or whole_number(value) is None))):
         raise ValueError("not a count as typed")
     return value
 
@@ -186,10 +188,8 @@ class MiniBridgeEntry(DealEntry):
             seat_word = t(f"seat.{SEATS[seat]}")
             label = (t("ui.points_field", seat=seat_word, name=name) if name
                      else t("ui.points_of_seat", seat=seat_word))
-            self.hcp_fields[seat] = ft.TextField(
-                label=label, value=draft.hcp[seat], keyboard_type=ft.KeyboardType.NUMBER,
-                input_filter=ft.NumbersOnlyInputFilter(),
-                on_change=lambda e, seat=seat: typed(seat, e.control.value),
+            self.hcp_fields[seat] = w.number_field(
+                label, draft.hcp[seat], lambda value, seat=seat: typed(seat, value),
                 on_submit=move_on(position), expand=1)
         fields: list[ft.Control] = [self.hcp_fields[seat] for seat in order]
         return [w.note(t("ui.points_help")),

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from ...rules import InvalidInput, variant
+from ...rules.values import ascii_digits
 from .. import widgets as w
 from ..forms import NewGameForm, problem_of, recent_names
 from .frame import GAMES, Screen, rule_pickers, screen
@@ -88,16 +89,14 @@ def build(app: ScorerApp, route: Route | None = None) -> Screen:
         def typed_end(value: str) -> None:
             form.end_value = value
             if suggestion_group is not None:
-                suggestion_group.select(value.strip())
+                suggestion_group.select(ascii_digits(value.strip()))  # '५००' is 500
             refresh_start()
 
         def picked_end(value: str) -> None:
             form.end_value = field.value = value
             refresh_start()
 
-        field = ft.TextField(label=kind_words[form.end_kind], value=form.end_value,
-                             keyboard_type=ft.KeyboardType.NUMBER,
-                             on_change=lambda e: typed_end(e.control.value))
+        field = w.number_field(kind_words[form.end_kind], form.end_value, typed_end)
         controls.append(field)
         if suggestions:
             suggestion_group = w.ChoiceGroup(
