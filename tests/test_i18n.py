@@ -1,4 +1,5 @@
-"""The four languages: complete catalogs, matching placeholders, no untranslated UI text."""
+"""Every language: complete catalogs, matching placeholders, plural forms, no untranslated UI
+text; Devanagari digits read wherever a player types a number."""
 
 from __future__ import annotations
 
@@ -14,13 +15,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorer.game import Game
-from scorer.i18n import CATALOG_DIR, LANGUAGES, Translator, choose_language, placeholders
-from scorer.rules import Contract, Strain, variant
+from scorer.i18n import CATALOG_DIR, LANGUAGES, Translator, choose_language, placeholders, plural
+from scorer.rules import Contract, EndRule, InvalidInput, Strain, variant
+from scorer.rules.base import option_ints
 from scorer.rules.call_break import CallBreakRules, score_calls
 from scorer.rules.draw_bridge import DrawBridgeDeal, DrawBridgeRules
 from scorer.rules.draw_bridge import score_contract as draw
 from scorer.rules.minibridge import MiniBridgeDeal, declarer_from_hcp
 from scorer.rules.minibridge import score_contract as mini
+from scorer.rules.values import check_int, whole_number
+from scorer.ui.forms import DealDraft, NewGameForm
+from scorer.ui.screens.check import ScoreCheck
+from scorer.ui.widgets import number_field
 
 ROOT = Path(__file__).resolve().parent.parent
 EN = Translator("en")
@@ -153,7 +159,11 @@ def test_game_sentences_in_english_and_every_language():
      ("bg", ["4 взятки над шест в купи: 4 × 30 = 120", "контра: 120 × 2 = 240",
              "разиграващият печели 240"]),
      ("af", ["4 slae bo ses in hartens: 4 × 30 = 120", "gedoebleer: 120 × 2 = 240",
-             "die speelvoerder kry 240"])],
+             "die speelvoerder kry 240"]),
+     ("ne", ["पानमा छभन्दा माथि 4 हात: 4 × 30 = 120", "डबल: 120 × 2 = 240",
+             "डिक्लेयररलाई 240"]),
+     ("hi", ["पान में छह से ऊपर 4 हाथ: 4 × 30 = 120", "डबल: 120 × 2 = 240",
+             "डिक्लेयरर को 240"])],
 )
 def test_explanations_in_each_language(lang, expected):
     t = Translator(lang)
@@ -170,28 +180,96 @@ def test_plurals():
     assert Translator("af")("ui.card_facts", n=3, changed="x").startswith("3 spelle ")
 
 
+@pytest.mark.parametrize(("lang", "one"), [("en", {1}), ("es", {1}), ("bg", {1}), ("af", {1}),
+                                           ("ne", {1}), ("hi", {0, 1})])
+def test_each_language_plural_rule(lang, one):
+    """CLDR: Hindi says 0 like 1 ('0 बाज़ी', '1 बाज़ी', '2 बाज़ियाँ'); the others only 1."""
+    assert {n for n in range(30) if plural(lang, n) == "one"} == one
+    assert plural(lang, None) == "other"  # a count not given
+
+
+def test_plural_forms_in_nepali_and_hindi():
+    hi, ne = Translator("hi"), Translator("ne")
+    assert [hi("ui.card_facts", n=n, changed="x") for n in (0, 1, 2)] == [
+        "0 बाज़ी · बदला x", "1 बाज़ी · बदला x", "2 बाज़ियाँ · बदला x"]
+    assert [ne("ui.card_facts", n=n, changed="x") for n in (0, 1, 2)] == [
+        "0 राउन्ड · परिवर्तन x", "1 राउन्ड · परिवर्तन x", "2 राउन्ड · परिवर्तन x"]
+    assert hi("progress.open", n=0) == "बिना तय अंत, 0 बाज़ियाँ खेलीं"
+
+
+NEVER_ZERO = {"cb.under"}  # counts undertricks: at least 1 (its 'one' form names the trick)
+COUNTS = {"n", "imps"}  # the parameters that carry the count (cb.imps: n is the IMPs)
+
+
+def one_forms_without_their_count(lang: str, catalog) -> list[tuple[str, int]]:
+    """Where ``lang`` chooses 'one' for counts other than 1 (Hindi: 0), the entries whose
+    'one' text, rendered for such a count, does not show it (a literal '1 ...')."""
+    counts = [n for n in range(3) if n != 1 and plural(lang, n) == "one"]
+    t = Translator(lang)
+    t.entries = catalog
+    return [(key, n) for key, entry in catalog.items()
+            if isinstance(entry, dict) and key not in NEVER_ZERO for n in counts
+            if str(n) not in t(key, **{name: n if name in COUNTS else "x"
+                                       for name in union_placeholders(entry) | {"n"}})]
+
+
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+def test_a_one_form_for_other_counts_says_its_count(lang):
+    catalog = json.loads((CATALOG_DIR / f"{lang}.json").read_text(encoding="utf-8"))
+    assert one_forms_without_their_count(lang, catalog) == []
+
+
+def test_the_one_form_check_can_fail():
+    catalog = json.loads((CATALOG_DIR / "hi.json").read_text(encoding="utf-8"))
+    catalog["ui.card_facts"] = {"one": "1 बाज़ी · बदला {changed}",
+                                "other": "{n} बाज़ियाँ · बदला {changed}"}
+    assert one_forms_without_their_count("hi", catalog) == [("ui.card_facts", 0)]
+
+
 @pytest.mark.parametrize(("given", "lang"), [(("es-ES",), "es"), (("bg_BG",), "bg"),
                                              (("af-ZA",), "af"), (("fr-FR", "es"), "es"),
+                                             (("ne-NP",), "ne"), (("hi-IN",), "hi"),
+                                             (("mr-IN", "hi"), "hi"),
                                              (("de",), "en"), ((None, ""), "en")])
 def test_language_follows_the_locale(given, lang):
     assert choose_language(*given) == lang
 
 
-def test_scorer_check_speaks_spanish():
-    done = subprocess.run([sys.executable, "-m", "scorer.cli", "check", "minibridge",
-                           "--contract", "3NT", "--tricks", "9", "--lang", "es"],
-                          capture_output=True, text=True, check=True)
-    assert done.stdout.splitlines() == [
+def scorer_check(*args: str) -> subprocess.CompletedProcess[str]:
+    """``scorer check ARGS`` run as a command."""
+    return subprocess.run([sys.executable, "-m", "scorer.cli", "check", *args],
+                          capture_output=True, text=True)
+
+
+@pytest.mark.parametrize(("args", "lines"), [
+    (("minibridge", "--contract", "3NT", "--tricks", "9", "--lang", "es"), [
         "3 bazas por encima de seis en sin triunfo: 40 + 2 × 30 = 100",
         "prima de manga (3NT es un contrato de manga): 300",
         "la pareja declarante anota 100 + 300 = 400",
-        "Resultado: cumplido; declarante 400, defensores 0",
-    ]
-    bad = subprocess.run([sys.executable, "-m", "scorer.cli", "check", "call-break", "--calls",
-                          "4,3,2,4", "--tricks", "5,3,1,3", "--lang", "bg"],
-                         capture_output=True, text=True)
-    assert bad.returncode == 2
-    assert bad.stderr.strip() == "взятките са общо 5 + 3 + 1 + 3 = 12, а не 13"
+        "Resultado: cumplido; declarante 400, defensores 0"]),
+    (("call-break", "--calls", "४,३,२,४", "--tricks", "५,३,२,३", "--lang", "ne"), [
+        "खेलाडी 1: कल 4, हात 5: कल पुग्यो, 4 × 10 + 1 = 41",
+        "खेलाडी 2: कल 3, हात 3: कल पुग्यो, 3 × 10 + 0 = 30",
+        "खेलाडी 3: कल 2, हात 2: कल पुग्यो, 2 × 10 + 0 = 20",
+        "खेलाडी 4: कल 4, हात 3: कलभन्दा कम, -4 × 10 = -40",
+        "नतिजा: 41 (4.1), 30 (3.0), 20 (2.0), -40 (-4.0)"]),
+])
+def test_scorer_check_speaks_the_language(args, lines):
+    done = scorer_check(*args)
+    assert done.returncode == 0 and done.stdout.splitlines() == lines
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (("--calls", "4,3,2,4", "--tricks", "5,3,1,3", "--lang", "bg"),
+     "взятките са общо 5 + 3 + 1 + 3 = 12, а не 13"),
+    (("--calls", "४,३,२,४", "--tricks", "५,३,२,४", "--lang", "hi"),
+     "हाथों का जोड़ 5 + 3 + 2 + 4 = 14 है, 13 नहीं"),
+    (("--calls", "४,३,२,४", "--tricks", "५,३,२,x", "--lang", "hi"),
+     "हाथ: 5,3,2,x, अल्पविराम से अलग की गई पूरी संख्याओं की सूची नहीं है"),
+])
+def test_scorer_check_says_what_is_wrong_in_the_language(args, said):
+    bad = scorer_check("call-break", *args)
+    assert (bad.returncode, bad.stderr.strip()) == (2, said)
 
 
 # --- no user-visible literal in scorer/ui bypasses translation ---------------------------------
@@ -249,3 +327,79 @@ def test_the_literal_check_finds_a_literal():
     assert untranslated('ft.Text("Game over")') == ["line 1: 'Game over'"]
     assert untranslated('w.tap(f"Show all {n}", t("ui.x"), go)') == ["line 1: 'Show all '"]
     assert untranslated('ft.Text(t("ui.game_over"))') == []
+
+
+# --- Devanagari digits, wherever a player types a number (decision 110) -------------------------
+
+@pytest.mark.parametrize(("typed", "number"), [("४२", 42), ("१०", 10), (" ७ ", 7), ("०", 0),
+                                               ("४2", 42), ("-३", -3), ("42", 42)])
+def test_devanagari_digits_are_whole_numbers(typed, number):
+    assert whole_number(typed) == number
+    assert check_int("tricks", typed, -13, 100) == number
+
+
+@pytest.mark.parametrize("typed", ["٤٢", "４２", "²", "४x", "", "४ २", "1" * 31, "४_२"])
+def test_other_digits_and_words_are_not(typed):
+    assert whole_number(typed) is None
+    with pytest.raises(InvalidInput) as caught:
+        check_int("tricks", typed, 0, 13)
+    assert Translator("hi").error(caught.value).startswith("हाथ: ")  # the field, by name
+
+
+def test_devanagari_digits_in_each_kind_of_number_field():
+    hi = Translator("hi")
+    # Calls and tricks as Check a score and the CLI read them (lists of counts).
+    assert option_ints("calls", "४,३,२,४") == [4, 3, 2, 4]
+    with pytest.raises(InvalidInput) as caught:
+        option_ints("tricks", "५,३,x,४")
+    assert hi.error(caught.value) == ("हाथ: ५,३,x,४, अल्पविराम से अलग की गई पूरी संख्याओं की "
+                                      "सूची नहीं है")
+    # New game's target (and number of deals).
+    form = NewGameForm()
+    form.choose("call-break")
+    form.names = ["अमित", "प्रिया", "राहुल", "नेहा"]
+    form.end_kind, form.end_value = "target", "५x"
+    assert hi.render(form.problem()) == "लक्ष्य कम से कम 1 की पूरी संख्या होना चाहिए"
+    form.end_value = "१५०"
+    assert form.problem() is None and form.create().end == EndRule("target", 150)
+    form.end_kind, form.end_value = "deals", "५"
+    assert form.create().end == EndRule("deals", 5)
+    # MiniBridge's points in deal entry: typed, filled in (40 minus the rest), kept and read back.
+    game = Game.new("minibridge", ["Ana", "Ben", "Cleo", "Dan"], first_dealer=0)
+    draft = DealDraft.for_game(game)
+    draft.use_hcp = True
+    for seat, count in ((0, "१५"), (1, "५"), (2, "१२")):
+        draft.type_count(seat, count)
+    assert draft.hcp[3] == "8"
+    evaluation = draft.evaluate()
+    assert hi.render(evaluation.note) == "डिक्लेयरर Ana (उत्तर), डमी Cleo (दक्षिण)"
+    again = DealDraft.for_game(game)
+    assert again.restore(draft.to_dict()) and again.hcp == ["१५", "५", "१२", "8"]
+    draft.type_count(3, "९")
+    assert hi.render(draft.evaluate().problem) == "अंकों का जोड़ 41 है, 40 नहीं"
+    # Check a score: the same fields, on a hand of MiniBridge.
+    check = ScoreCheck()
+    check.reset("minibridge", hi)
+    hand = check.hand(hi)
+    hand.use_hcp = True
+    hand.hcp = ["१०", "१०", "१०", "१०"]
+    assert hand.evaluate().deal.redeal
+    # The number fields let these digits through (and only digits).
+    digits = re.compile(number_field("x", "", print).input_filter.regex_string)
+    assert digits.fullmatch("१२") and digits.fullmatch("12") and not digits.fullmatch("1a")
+
+
+@pytest.mark.parametrize(("args", "out"), [
+    (["call-break", "--calls", "४,३,२,४", "--tricks", "५,३,२,३", "--rule", "min_call=१"],
+     "नतिजा: 41 (4.1), 30 (3.0), 20 (2.0), -40 (-4.0)"),
+    (["draw-bridge", "--contract", "४HX", "--tricks", "१०"],
+     "नतिजा: पुग्यो; डिक्लेयरर 240, डिफेन्डर 0"),
+    (["minibridge", "--hcp", "१५,५,१२,८", "--dealer", "N", "--contract", "३NT", "--tricks", "९"],
+     "नतिजा: पुग्यो; डिक्लेयरर 400, डिफेन्डर 0"),
+    (["imps", "--diff", "४७०"], "फरक 470: WBF IMP तालिकामा 430-490 = 10 IMP"),
+])
+def test_scorer_check_speaks_nepali_and_reads_devanagari_digits(args, out, capsys):
+    from scorer.cli import main
+
+    assert main(["check", *args, "--lang", "ne"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == out

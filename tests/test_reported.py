@@ -78,7 +78,7 @@ def test_a_partnership_wins_in_the_plural():
 
 
 @pytest.mark.parametrize("bad", ["0_4,3,2,4", "٥,3,1,4", "４,3,2,4", " 4,3,2,4x"])
-def test_check_takes_ascii_digits_only(bad, capsys):
+def test_check_refuses_digits_other_than_ascii_and_devanagari(bad, capsys):
     from scorer.cli import main
 
     assert main(["check", "call-break", "--calls", bad, "--tricks", "5,3,1,4"]) == 2

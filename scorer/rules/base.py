@@ -109,7 +109,8 @@ def option_ints(name: str, text: str) -> list[int]:
     numbers = [whole_number(p.strip()) for p in text.split(",")]
     if None in numbers:
         raise InvalidInput(name, text, "is not a comma-separated list of whole numbers "
-                           "(digits 0-9)")
+                           "(digits 0-9 or ०-९)", Msg.of("error.not_numbers", field=name,
+                                                          value=text))
     return [n for n in numbers if n is not None]
 
 
