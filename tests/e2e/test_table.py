@@ -118,12 +118,14 @@ def test_join_from_another_phone_shows_address_and_qr(phone):
 @pytest.mark.parametrize(("language", "label"), [("Español", "Nueva partida"),
                                                   ("Български", "Нова игра"),
                                                   ("Afrikaans", "Nuwe spel"),
+                                                  ("नेपाली", "नयाँ खेल"),
+                                                  ("हिन्दी", "नया खेल"),
                                                   ("English", "New game")])
 def test_switch_language_and_it_is_remembered(browser, phone, language, label):
     phone.tap(language)
     phone.tap(label)                  # the translated button exists and works
     phone.see({"Español": "Jugadores", "Български": "Играчи", "Afrikaans": "Spelers",
-               "English": "Players"}[language])
+               "नेपाली": "खेलाडी", "हिन्दी": "खिलाड़ी", "English": "Players"}[language])
     phone.open()                      # reload: the same session, the same language
     phone.shown(phone.button(label).first, f"button {label!r}")
     # Closed and opened again later on the same device (its local storage kept): remembered.
@@ -156,6 +158,36 @@ def test_first_start_follows_the_browser_and_a_game_in_spanish(browser, server):
     phone.tap("Mano 1: 4SX de Pablo: cumplido")
     phone.see("4 bazas por encima de seis en picas: 4 × 30 = 120")
     phone.see("doblado: 120 × 2 = 240")
+    context.close()
+
+
+def test_a_call_break_round_in_hindi_with_devanagari_digits(browser, server):
+    """A phone in Hindi: the target typed in Devanagari digits (as a Hindi keyboard gives
+    them), one round tapped in, the game won, in Hindi throughout."""
+    context = browser.new_context(viewport=PHONE, locale="hi-IN")
+    phone = Phone(context.new_page(), server).open()
+    names = ["अमित", "प्रिया", "राहुल", "नेहा"]
+    phone.tap("नया खेल")
+    phone.tap("कॉल ब्रेक")
+    for number, name in enumerate(names, 1):
+        phone.into_view(f"खिलाड़ी {number}")
+        phone.type(f"खिलाड़ी {number}", name)
+    phone.tap("पहले बाँटने वाला अमित")
+    phone.tap("अंत: लक्ष्य अंक")
+    phone.type("लक्ष्य अंक", "१५")
+    phone.tap("खेल शुरू करें")
+    phone.see("पहले 15 तक · बाँटने की बारी: अमित")
+    phone.see("कॉल और पहली चाल: प्रिया")
+    phone.tap("नई बाज़ी")
+    for name, call in zip(names, [4, 3, 2, 4], strict=True):
+        phone.tap(f"{name}: कॉल {call}")
+    phone.see("रखी गई कॉल: अमित 4 · प्रिया 3 · राहुल 2 · नेहा 4")
+    for name, tricks in zip(names[:3], [5, 3, 2], strict=True):
+        phone.tap(f"{name}: {tricks} हाथ")
+    phone.see("बने हाथ (13 में से 0 बाकी)")  # नेहा's 3: the rest of the 13
+    phone.tap("बाज़ी सहेजें")
+    phone.see("अमित की जीत: 15 का लक्ष्य पूरा")
+    phone.see("बाज़ी 1: कॉल 4 3 2 4; हाथ 5 3 2 3")
     context.close()
 
 
