@@ -296,7 +296,7 @@ def test_every_line_renders_in_every_language(contract, taken, vul, held):
 
 # --- the rules page in each language ---------------------------------------------------------
 
-YES = {"es": "sí", "bg": "да", "af": "ja"}
+YES = {"es": "sí", "bg": "да", "af": "ja", "ne": "हो", "hi": "हाँ"}
 
 
 @pytest.mark.parametrize("lang", sorted(YES))
@@ -317,6 +317,8 @@ def test_translated_pages_examples_match_the_scoring(lang):
                           ("chicago", "es", "# Bridge de contrato"),
                           ("team-match", "bg", "# Бридж на договори"),
                           ("chicago", "af", "# Kontrakbrug"),
+                          ("team-match", "ne", "# कन्ट्र्याक्ट ब्रिज"),
+                          ("rubber-bridge", "hi", "# कॉन्ट्रैक्ट ब्रिज"),
                           ("minibridge", "en", "# MiniBridge")])
 def test_each_contract_bridge_game_shows_the_shared_rules_page(game, lang, title):
     from scorer.rulebook import rules_page

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from scorer.game import Game
 from scorer.i18n import CATALOG_DIR, LANGUAGES, Translator, choose_language, placeholders, plural
+from scorer.rulebook import HOUSE_RULES, RULES_DIR
 from scorer.rules import Contract, EndRule, InvalidInput, Strain, variant
 from scorer.rules.base import option_ints
 from scorer.rules.call_break import CallBreakRules, score_calls
@@ -270,6 +271,50 @@ def test_scorer_check_speaks_the_language(args, lines):
 def test_scorer_check_says_what_is_wrong_in_the_language(args, said):
     bad = scorer_check("call-break", *args)
     assert (bad.returncode, bad.stderr.strip()) == (2, said)
+
+
+# --- the rules pages in every language ---------------------------------------------------------
+
+PAGES = sorted(path.name for path in RULES_DIR.iterdir() if path.name.endswith(".md"))
+
+
+@pytest.mark.parametrize("lang", sorted(set(LANGUAGES) - {"en"}))
+def test_every_language_has_every_rules_page(lang):
+    """No page falls back to English unnoticed; each keeps the mark where house rules begin
+    (a house rule's link opens the page there)."""
+    assert len(PAGES) == 4
+    for page in PAGES:
+        path = RULES_DIR / lang / page
+        assert path.is_file(), f"{lang}/{page} missing"
+        english = (RULES_DIR / page).read_text(encoding="utf-8")
+        assert (HOUSE_RULES in path.read_text(encoding="utf-8")) == (HOUSE_RULES in english)
+
+
+# The words each page's example table uses for house rules (es, bg, af: rows without rules).
+CALL_BREAK_RULES = {"ne": {"सीमा छैन": {"overtrick_limit": "none"},
+                           "आठ वा बढी": {"eight_plus": "on"},
+                           "सबैभन्दा कम कल 1": {"min_call": "1"}},
+                    "hi": {"कोई सीमा नहीं": {"overtrick_limit": "none"},
+                           "आठ या ज़्यादा": {"eight_plus": "on"},
+                           "सबसे कम कॉल 1": {"min_call": "1"}}}
+
+
+@pytest.mark.parametrize("lang", sorted(set(LANGUAGES) - {"en"}))
+def test_call_break_examples_of_each_language_match_the_scoring(lang):
+    text = (RULES_DIR / lang / "call-break.md").read_text(encoding="utf-8")
+    rows = [[cell.strip() for cell in line.strip("|").split("|")]
+            for line in text.splitlines() if re.match(r"\| \d", line)]
+    assert len(rows) >= 7
+    words = CALL_BREAK_RULES.get(lang, {})
+    for call, tricks, rule, points in rows:
+        if rule and rule not in words:
+            assert lang not in CALL_BREAK_RULES, f"{lang}: house rule {rule!r} not known"
+            continue
+        rules = variant("call-break").parse_rules(words.get(rule, {}))
+        low = rules.min_call  # the other three call the least and take the rest of the 13
+        score = score_calls([int(call), low, low, low], [int(tricks), 13 - int(tricks), 0, 0],
+                            rules)
+        assert score.points[0] == int(points), (lang, call, tricks, rule)
 
 
 # --- no user-visible literal in scorer/ui bypasses translation ---------------------------------
