@@ -1,8 +1,9 @@
 """Each game's rules as we score them, in the player's language, from ``scorer/assets/rules/``.
 
 ``rules/<game>.md`` is English (and holds the worked examples the tests read);
-``rules/<lang>/<game>.md`` is the same page in Spanish, Bulgarian or Afrikaans. They are
-package data (read with importlib.resources), so a wheel and the browser build have them. Pure.
+``rules/<lang>/<game>.md`` is the same page in Spanish, Bulgarian, Afrikaans, Nepali or Hindi.
+They are package data (read with importlib.resources), so a wheel and the browser build have
+them. Pure.
 """
 
 from __future__ import annotations
