@@ -174,6 +174,7 @@ def test_a_call_break_round_in_hindi_with_devanagari_digits(browser, server):
         phone.type(f"खिलाड़ी {number}", name)
     phone.tap("पहले बाँटने वाला अमित")
     phone.tap("अंत: लक्ष्य अंक")
+    phone.into_view("लक्ष्य अंक")  # above the bar that holds Start
     phone.type("लक्ष्य अंक", "१५")
     phone.tap("खेल शुरू करें")
     phone.see("पहले 15 तक · बाँटने की बारी: अमित")
