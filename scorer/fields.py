@@ -41,7 +41,11 @@ def check_game_id(value: object) -> str:
 # Control and format characters (bidi overrides, zero-width), surrogates and the line and
 # paragraph separators: invisible, or able to change how a line around them is shown.
 HIDDEN = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
-ZWJ = "\u200d"  # allowed inside an emoji sequence (👩‍🌾), nowhere else
+ZWJ = "\u200d"  # allowed inside an emoji sequence (👩‍🌾), and as below
+ZWNJ = "\u200c"
+# A joiner right after a virama and before a letter is how Devanagari (and the other Indic
+# scripts) asks for a half form or a visible virama (Nepali र्‍य): allowed there too.
+VIRAMA = 9  # the canonical combining class of every virama
 
 
 def clean_name(name: str) -> str:
@@ -55,9 +59,13 @@ def _hidden_character(name: str) -> str | None:
     for i, c in enumerate(name):
         if unicodedata.category(c) not in HIDDEN:
             continue
-        if (c == ZWJ and 0 < i < len(name) - 1
+        inside = 0 < i < len(name) - 1
+        if (c == ZWJ and inside
                 and unicodedata.category(name[i - 1]) in ("So", "Sk", "Mn")
                 and unicodedata.category(name[i + 1]) == "So"):
+            continue
+        if (c in (ZWJ, ZWNJ) and inside and unicodedata.combining(name[i - 1]) == VIRAMA
+                and unicodedata.category(name[i + 1]) == "Lo"):
             continue
         return c
     return None

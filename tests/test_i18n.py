@@ -8,12 +8,14 @@ import json
 import re
 import subprocess
 import sys
+import unicodedata
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from scorer.fields import HIDDEN
 from scorer.game import Game
 from scorer.i18n import CATALOG_DIR, LANGUAGES, Translator, choose_language, placeholders, plural
 from scorer.rulebook import HOUSE_RULES, RULES_DIR
@@ -49,6 +51,23 @@ def test_catalog_is_complete_and_placeholders_match(lang):
             assert set(entry) == {"one", "other"}, key
         assert union_placeholders(entry) == union_placeholders(ENGLISH[key]), key
         assert str(entry).strip(), key
+
+
+def hidden_characters(catalog) -> list[tuple[str, str]]:
+    """(key, U+XXXX) of invisible or control characters in a catalog's texts: the command line
+    would print them as escapes (terminal_safe), so a text never holds one (a Nepali keyboard
+    types a zero-width joiner in र्‍य: written without it, र्य)."""
+    texts = [(key, text) for key, entry in catalog.items()
+             for text in (entry.values() if isinstance(entry, dict) else [entry])]
+    return [(key, f"U+{ord(c):04X}") for key, text in texts for c in text
+            if unicodedata.category(c) in HIDDEN]
+
+
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+def test_no_catalog_text_holds_an_invisible_character(lang):
+    catalog = json.loads((CATALOG_DIR / f"{lang}.json").read_text(encoding="utf-8"))
+    assert hidden_characters(catalog) == []
+    assert hidden_characters({"x": "गर्\u200dयो"}) == [("x", "U+200D")]
 
 
 def test_the_checks_can_fail(tmp_path):
@@ -448,3 +467,17 @@ def test_scorer_check_speaks_nepali_and_reads_devanagari_digits(args, out, capsy
 
     assert main(["check", *args, "--lang", "ne"]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == out
+
+
+@pytest.mark.parametrize("name", ["आर्\u200dयन", "क्\u200cषमा", "सीता"])
+def test_a_devanagari_name_may_join_after_a_virama(name):
+    """र्‍य, a half form asked for with a zero-width joiner after the virama, as Nepali
+    keyboards type it: a name, not a hidden character."""
+    assert Game.new("draw-bridge", [name, "Ben"], first_dealer=0).players[0] == name
+
+
+@pytest.mark.parametrize("name", ["आर\u200dयन", "आर्\u200d", "आर्\u200d1"])
+def test_a_joiner_anywhere_else_is_still_refused(name):
+    with pytest.raises(InvalidInput) as caught:
+        Game.new("draw-bridge", [name, "Ben"], first_dealer=0)
+    assert "U+200D" in str(caught.value)
