@@ -315,6 +315,8 @@ def test_the_code_page_speaks_the_browsers_language(coded):
     url, _ = coded
     _, _, body = get(url, **{"Accept-Language": "es-ES,es;q=0.9,en;q=0.5"})
     assert "Código de la mesa" in body.decode()
+    _, _, body = get(url, **{"Accept-Language": "hi-IN,hi;q=0.9,en;q=0.5"})
+    assert "टेबल कोड" in body.decode()
 
 
 def test_a_wrong_code_is_refused_and_the_right_one_admits(coded):
@@ -442,6 +444,7 @@ def test_the_window_passes_and_the_total_turns_typing_off(monkeypatch, capsys):
     make typed codes wait until the window has passed; WRONG_TOTAL turn typing off for good
     (the terminal says so), while the printed address's key still admits."""
     import asyncio
+    from urllib.parse import quote
 
     from flet_web import get_package_web_dir
 
@@ -484,6 +487,8 @@ def test_the_window_passes_and_the_total_turns_typing_off(monkeypatch, capsys):
     assert status(right) == 429
     clock[0] += server.WRONG_WINDOW
     assert status(right) == 303  # the window has passed
+    typed = table.code.translate(str.maketrans("0123456789", "०१२३४५६७८९"))
+    assert status("code=" + quote(typed)) == 303  # as a Hindi keyboard types it
     assert [status(wrong) for _ in range(3)] == [403, 403, 429]  # 5 wrong in all
     clock[0] += server.WRONG_WINDOW
     code, body = asyncio.run(ask(right))

@@ -34,6 +34,7 @@ from typing import Any
 from urllib.parse import parse_qs, quote, urlencode
 
 from ..i18n import choose_language
+from ..rules.values import ascii_digits
 from .client_files import (
     NO_RIVE,
     ClientFile,
@@ -213,7 +214,8 @@ class ScorerGate:
 
     def _right(self, given: str) -> bool:
         code = self.table.code or ""
-        if secrets.compare_digest(given.strip().encode(), code.encode()):
+        typed = ascii_digits(given.strip())  # a Nepali or Hindi keyboard's ०-९ (decision 110)
+        if secrets.compare_digest(typed.encode(), code.encode()):
             return True
         self.wrong.append(time.monotonic())
         self.wrong_total += 1
