@@ -105,6 +105,8 @@ def test_fallback_fonts_are_kept_only_once_asked_for_by_flutter(site):
     assert 'flet.fontFallbackBaseUrl="assets/fonts/";' in (site / "index.html").read_text()
     assert manifest["fontFallbacks"]["notosanssc"] == chinese
     assert manifest["fontFallbacks"]["notosansarabic"] == "fonts/NotoSansArabic.woff2"
+    # Devanagari is asked for as plain Noto Sans's slice (decision 115).
+    assert manifest["fontFallbacks"]["notosans"] == "fonts/NotoSansDevanagari.woff2"
     assert set(manifest["fontFallbacks"].values()) == {
         name for name in manifest["onDemand"] if name.startswith("fonts/Noto")}
 

@@ -68,6 +68,11 @@ FLUTTER_FALLBACKS = {
        for folder in ("notosanssc", "notosanstc", "notosanshk", "notosansjp", "notosanskr")},
     "notosansarabic": FALLBACK_FONTS["NotoSansArabic"],
     "notosansdevanagari": FALLBACK_FONTS["NotoSansDevanagari"],
+    # Flutter's engine finds Devanagari in plain "Noto Sans" (Google's has a Devanagari slice)
+    # and asks for notosans/v37/....woff2, never notosansdevanagari/: without this folder, Nepali
+    # and Hindi were boxes on the phone (decision 115). Roboto draws the scripts Noto Sans's
+    # other slices hold, so ours answers them all.
+    "notosans": FALLBACK_FONTS["NotoSansDevanagari"],
     "notocoloremoji": FALLBACK_FONTS["NotoColorEmoji"],
 }
 # Every text is drawn in Roboto (Flet's client ships it), then the fallbacks for what Roboto

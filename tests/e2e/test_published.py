@@ -256,6 +256,11 @@ def _total(phone, party):
     raise AssertionError(f"no total for {party}")
 
 
+# The language list names नेपाली and हिन्दी in their own script: where it is in view (an empty
+# home screen), the page fetches this font too (decision 115).
+DEVANAGARI = "/fonts/NotoSansDevanagari.woff2"
+
+
 def test_a_name_in_chinese_fetches_its_font_then_and_only_then(site, chromium, tmp_path):
     before = len(site.paths)
     phone = chromium.phone(site.url)
@@ -265,7 +270,7 @@ def test_a_name_in_chinese_fetches_its_font_then_and_only_then(site, chromium, t
                                    end="target=1000")).id for name in ("王", "李")]
         games = tmp_path / "chinese.json"
         games.write_text(store.export_json(ids), encoding="utf-8")
-    fonts = [p for p in site.paths[before:] if "/fonts/" in p.lower()]
+    fonts = [p for p in site.paths[before:] if "/fonts/" in p.lower() and p != DEVANAGARI]
     assert not [p for p in fonts if "noto" in p.lower()], fonts  # not for Latin names
     with phone.page.expect_file_chooser() as chooser:
         phone.tap("Import a game")
@@ -273,16 +278,36 @@ def test_a_name_in_chinese_fetches_its_font_then_and_only_then(site, chromium, t
     cards = [phone.button(f"Open Draw Bridge: {name}, Ann").first for name in ("王", "李")]
     for card in cards:
         phone.shown(card, "a game card", timeout=30000)
-    # Drawn as boxes (tofu) the two names look the same; drawn with glyphs they differ. The
-    # font arrives after the first frame: wait for it by count.
-    for _ in range(300):
-        shots = [phone.page.screenshot(clip=card.bounding_box()) for card in cards]
-        if shots[0] != shots[1]:
-            break
-        time.sleep(0.1)
-    assert shots[0] != shots[1], "the Chinese names are drawn as boxes"
-    fetched = [p for p in site.paths[before:] if "noto" in p.lower()]
+    assert drawn_apart(phone, cards), "the Chinese names are drawn as boxes"
+    fetched = [p for p in site.paths[before:] if "noto" in p.lower() and p != DEVANAGARI]
     assert fetched == ["/fonts/NotoSansSC-common.woff2"], fetched  # once, and only that one
+
+
+def drawn_apart(phone: Phone, targets) -> bool:
+    """Whether two controls of as many characters in a script of its own are drawn differently:
+    as boxes (tofu) they look the same, with glyphs they differ. The font arrives after the
+    first frame: waited for by count."""
+    for _ in range(300):
+        shots = [phone.page.screenshot(clip=target.bounding_box()) for target in targets]
+        if shots[0] != shots[1]:
+            return True
+        time.sleep(0.1)
+    return False
+
+
+def test_hindi_fetches_the_devanagari_font_and_draws_it(site, chromium):
+    """The language list names नेपाली and हिन्दी in their own script: chosen, the app speaks
+    Hindi, drawn with the Devanagari font the site fetches then (and no other Noto font)."""
+    before = len(site.paths)
+    phone = chromium.phone(site.url)
+    phone.see("No games yet")
+    names = [phone.button(name).first for name in ("नेपाली", "हिन्दी")]  # alike, not chosen
+    phone.scroll_to(names[1], tries=20)
+    assert drawn_apart(phone, names), "Devanagari is drawn as boxes"
+    fetched = [p for p in site.paths[before:] if "noto" in p.lower()]
+    assert fetched == [DEVANAGARI], fetched
+    phone.tap("हिन्दी")
+    phone.see("अभी कोई खेल नहीं। शुरू करने के लिए नया खेल दबाएँ।")
 
 
 def test_bad_input_keeps_its_clear_messages(site, chromium):
