@@ -66,7 +66,8 @@ def main() -> None:
             browser = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
 
             def shot(name: str, path: str, *steps: str, see: str = "",
-                     scheme: str = "light", locale: str = "en-GB", scroll: int = 0) -> None:
+                     scheme: str = "light", locale: str = "en-GB", scroll: int = 0,
+                     settle: float = 1.0) -> None:
                 context = browser.new_context(viewport=PHONE, color_scheme=scheme,
                                               locale=locale)
                 phone = Phone(context.new_page(), url).open(path)
@@ -77,7 +78,7 @@ def main() -> None:
                 if scroll:
                     phone.page.mouse.move(180, 320)
                     phone.page.mouse.wheel(0, scroll)
-                time.sleep(1.0)
+                time.sleep(settle)
                 phone.page.screenshot(path=str(HERE / f"{name}.png"))
                 context.close()
                 print(f"docs/screenshots/{name}.png")
@@ -101,6 +102,12 @@ def main() -> None:
             shot("tricks-entry", f"/game/{ids['playing']}", "Enter the tricks", "Asha took 3",
                  "Bikram took 4", "Chandra took 2", see="Calls kept", scroll=700)
             shot("scoreboard-grid", f"/game/{ids['calls']}", see="Game over", scroll=900)
+            # Devanagari: the fallback fonts arrive after the first frames (boxes until then).
+            shot("game-over-hi", f"/game/{ids['calls']}", see="खेल ख़त्म", locale="hi-IN",
+                 settle=5.0)
+            shot("tricks-entry-ne", f"/game/{ids['playing']}", "हात लेख्नुहोस्", "Asha: 3 हात",
+                 "Bikram: 4 हात", "Chandra: 2 हात", see="राखिएका कल", scroll=700,
+                 locale="ne-NP", settle=5.0)
             browser.close()
 
 
