@@ -433,3 +433,13 @@ def test_any_names_import_accepts_can_be_shown(store, names, data):
     doc = with_history().to_dict()
     doc["players"] = names
     accepted_everywhere(store, export(doc))
+
+
+@pytest.mark.parametrize("text", ["[" * 25 + "]" * 25, '{"a":' * 25 + "1" + "}" * 25])
+def test_too_deep_is_its_own_error_not_read_from_its_words(text):
+    """Issue 19 item 6: an import's 'too deep' answer comes from the error's kind."""
+    from scorer.store.files import TooDeep, loads_strict
+
+    with pytest.raises(TooDeep) as refused:
+        loads_strict(text)
+    assert refused.value.limit == 24 and isinstance(refused.value, ValueError)

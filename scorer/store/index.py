@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any
 
 from tinydb.storages import Storage
@@ -73,12 +74,22 @@ class GameSummary:
                    (int(data["stamp"][0]), int(data["stamp"][1])), stats)
 
 
+class Why(Enum):
+    """Why a stored game cannot be opened."""
+
+    NEWER = "newer"  # written by a newer Scorer: its file is left untouched
+    DAMAGED = "damaged"  # damaged (and its backup too, or it could not be moved aside)
+    NO_ACCESS = "no access"  # its file cannot be read (permissions, a disk error)
+
+
 @dataclass(frozen=True)
 class UnreadableGame:
-    """A stored game that cannot be opened, left where it is, and why (in English)."""
+    """A stored game that cannot be opened, left where it is: why, and the reason in
+    English."""
 
     id: str
     reason: str
+    why: Why = Why.DAMAGED
 
 
 def read_index(storage: Storage) -> dict[str, GameSummary]:
