@@ -94,7 +94,8 @@ def view(app: ScorerApp, game: Game) -> ft.View:
     if game.deals and game.variant_name in GAMES:
         controls.append(w.tap(t("ui.undo_last"), t("ui.undo_last"),
                               lambda: confirm_remove(app, game)))
-    board = scoreboard(game, t, lambda number: app.go(f"/game/{game.id}/deal/{number}"))
+    board = scoreboard(game, t, lambda number: app.go(f"/game/{game.id}/deal/{number}"),
+                       app.reuse)
     if board is not None:  # rubber, Chicago, team match: their own board (scorer/ui/boards.py)
         controls.append(board)
     elif game.records:
