@@ -58,6 +58,7 @@ def scorer_app(folder: Path) -> Iterator[Any]:
         pubsubhub = PubSubHub(loop=loop)
 
     session = Session(Table())  # the page holds its session weakly: kept here
+    msgpack.packb(session.get_page_patch(), default=ENCODE)  # the page as first sent
     session.page.run_task = lambda *args, **kwargs: None
     try:
         yield ScorerApp(session.page, Store(folder))

@@ -48,3 +48,19 @@ def test_no_button_is_made_outside_the_widgets_that_give_it_both_handlers():
                  for number, line in enumerate(path.read_text().splitlines(), 1)
                  if made.search(line) and "pressed(" not in line]
     assert elsewhere == [], "buttons made without widgets.pressed: " + ", ".join(elsewhere)
+
+
+def test_a_save_the_browser_did_not_keep_is_said_at_once_with_a_download(app):
+    """Issue 17 item 5: the dialog names the reason and offers the game as a download."""
+    game = app.session.store.save(Game.new("draw-bridge", ["Ana", "Ben"], first_dealer=0,
+                                           end="target=100"))
+    downloads = []
+    app.page.run_task = lambda handler, *args: downloads.append((handler.__name__, args))
+    app.not_kept("the browser's storage did not answer the write in 20 s", game)
+    [dialog] = [d for d in app.page._dialogs.controls if d.open]
+    assert "The browser's storage did not answer" in dialog.content.value
+    assert "download a copy now" in dialog.content.value
+    keep, download = dialog.actions
+    assert (keep.content, download.content) == ("Not now", "Download a copy")
+    download.on_click(None)
+    assert downloads == [("download", (app, game, "json"))] and not dialog.open

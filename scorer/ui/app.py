@@ -15,6 +15,7 @@ from typing import Any
 
 import flet as ft
 
+from ..game import Game
 from ..i18n import Translator, choose_language
 from ..store import Store
 from . import widgets as w
@@ -25,6 +26,7 @@ from .run import _ask, _assets_dir, qr_png, run, serve  # noqa: F401 - _ask, _as
 from .screens import deal, scoreboard
 from .screens.check import ScoreCheck
 from .screens.frame import copy_view
+from .screens.sharing import download
 from .session import Session
 from .theme import DARK, FALLBACK_FONTS, LIGHT, SYMBOL_FONT, theme
 
@@ -174,6 +176,22 @@ class ScorerApp:
     # --- what the session needs (scorer.ui.session.SessionUI) ------------------------------
     def snack(self, text: str) -> None:
         self.page.show_dialog(ft.SnackBar(ft.Text(text), open=True))
+
+    def not_kept(self, reason: str, game: Game) -> None:
+        """The phone build: a Save the browser's storage refused or never answered (issue 17
+        item 5). The game is in memory (and in the in-memory folder) as saved: offered at
+        once as a download, the way Import a game brings it back."""
+        t = self.t
+
+        def download_copy() -> None:
+            self.page.pop_dialog()
+            self.page.run_task(download, self, game, "json")
+
+        self.page.show_dialog(ft.AlertDialog(
+            modal=True, title=ft.Text(t("ui.not_kept_title")),
+            content=ft.Text(t("ui.not_kept_explain", reason=reason[:1].upper() + reason[1:])),
+            actions=[w.text_button(t("ui.not_now"), self.page.pop_dialog),
+                     w.text_button(t("ui.download_copy"), download_copy)]))
 
     def run_task(self, handler: Callable[..., Awaitable[Any]], *args: Any) -> None:
         self.page.run_task(handler, *args)
