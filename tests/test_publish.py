@@ -18,7 +18,7 @@ import pytest
 
 import scorer
 from scorer.cli import main
-from scorer.ui.publish import normalize_base_url, publish, stdlib_dropped
+from scorer.ui.publish import DOCS_READ, normalize_base_url, publish, stdlib_dropped
 from scorer.ui.slim import FLUTTER_ICONS, app_icons, slimmed, without_comments, without_docstrings
 
 
@@ -407,7 +407,7 @@ def test_the_standard_library_ships_without_docstrings_and_comments_and_runs_the
     shipped = zipfile.ZipFile(site / "pyodide" / "python_stdlib.zip")
     names = [n for n in shipped.namelist() if n.endswith(".py")]
     assert (site / "pyodide" / "python_stdlib.zip").stat().st_size < 1_000_000
-    checked = names[::7]  # one module in seven: the whole check takes a minute
+    checked = names[::7] + ["email/_policybase.py"]  # the whole check takes a minute
     slimmer = 0
     for name in checked:
         before, after = original.read(name), shipped.read(name)
@@ -417,8 +417,8 @@ def test_the_standard_library_ships_without_docstrings_and_comments_and_runs_the
         except SyntaxError:  # newer syntax than this Python's: shipped as it is
             assert after == before, name
             continue
-        assert ast.dump(ast.parse(after)) == ast.dump(ast.parse(
-            without_docstrings(before, tree))), name
+        expected = before if name.startswith(DOCS_READ) else without_docstrings(before, tree)
+        assert ast.dump(ast.parse(after)) == ast.dump(ast.parse(expected)), name
         slimmer += len(after) < len(before)
     assert slimmer > len(checked) * 0.8
 

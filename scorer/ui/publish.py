@@ -109,6 +109,9 @@ STDLIB_DROPPED = (
 )
 # Kept all the same: zipfile reads names in cp437; cp1252 is what many files from Windows are.
 STDLIB_KEPT = ("encodings/cp437.py", "encodings/cp1252.py")
+# Standard-library modules whose code reads docstrings as data, which keep theirs: email's
+# policies build each class's docstring from its base's (`_extend_docstrings` splits them).
+DOCS_READ = ("email/",)
 
 # Precached files this large get a gzipped copy that the service worker downloads instead.
 GZIP_FROM = 64 * 1024
@@ -228,7 +231,7 @@ def _trimmed_stdlib(original: bytes) -> bytes:
             if not stdlib_dropped(info.filename):
                 data = source.read(info)
                 if info.filename.endswith(".py"):
-                    data = slimmed(data)
+                    data = slimmed(data, docstrings=info.filename.startswith(DOCS_READ))
                 trimmed.writestr(info, data, compress_type=info.compress_type,
                                  compresslevel=9)
     return raw.getvalue()

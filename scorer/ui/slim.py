@@ -95,15 +95,15 @@ def without_comments(source: bytes) -> bytes:
     return "".join(lines).encode(encoding)
 
 
-def slimmed(source: bytes) -> bytes:
-    """``source`` without docstrings and comments; as it is if this Python cannot parse it
-    (Pyodide's Python is newer: its tokenizer reads some strings differently, so a ``#`` in
-    one could pass for a comment here). Source this Python parses is tokenized the same by
-    both, so only comments go."""
+def slimmed(source: bytes, docstrings: bool = False) -> bytes:
+    """``source`` without comments, and without docstrings unless ``docstrings``; as it is if
+    this Python cannot parse it (Pyodide's Python is newer: its tokenizer reads some strings
+    differently, so a ``#`` in one could pass for a comment here). Source this Python parses
+    is tokenized the same by both, so only comments go."""
     tree = _parsed(source)
     if tree is None:
         return source
-    return without_comments(without_docstrings(source, tree))
+    return without_comments(source if docstrings else without_docstrings(source, tree))
 
 
 def _parsed(source: bytes) -> ast.Module | None:
