@@ -74,6 +74,11 @@ class GameSummary:
                    (int(data["stamp"][0]), int(data["stamp"][1])), stats)
 
 
+# How the players' statistics kept in the index were counted; an index of another rule is
+# rebuilt from the game files. 2: a deal counts as its game counts deals (decision 108).
+STATS_RULE = 2
+
+
 class Why(Enum):
     """Why a stored game cannot be opened."""
 
@@ -97,6 +102,8 @@ def read_index(storage: Storage) -> dict[str, GameSummary]:
     rebuilt from the game files) or cannot be read."""
     try:
         raw = storage.read() or {}
+        if raw and raw.get("stats_rule") != STATS_RULE:  # figures of another rule: rebuilt
+            return {}
         summaries = (GameSummary.from_dict(doc) for doc in raw.get("games", {}).values())
         return {s.id: s for s in summaries}
     except (CorruptFile, OSError, KeyError, TypeError, ValueError, IndexError):
@@ -106,4 +113,4 @@ def read_index(storage: Storage) -> dict[str, GameSummary]:
 def write_index(storage: Storage, summaries: Iterable[GameSummary]) -> None:
     """Write the index (a file: atomically; OSError when the disk is full or read-only)."""
     docs = {str(i): s.to_dict() for i, s in enumerate(summaries, start=1)}
-    storage.write({"games": docs})
+    storage.write({"games": docs, "stats_rule": STATS_RULE})
