@@ -216,6 +216,12 @@ class Variant(ABC, Generic[DealT, RulesT]):
         (Call Break: the four calls), checked, as a plain dict. Variants without one refuse."""
         raise InvalidInput("announcement", data, f"is not used in {self.title}")
 
+    def announced_words(self, data: Mapping[str, Any], dealer: int,
+                        players: Sequence[str]) -> str:
+        """What :meth:`check_announcement` kept, as the table says it (names and numbers, in
+        the order announced: Call Break's 'Ben 3 · Cleo 3 · Dan 4 · Ana 2')."""
+        raise InvalidInput("announcement", data, f"is not used in {self.title}")
+
     @abstractmethod
     def check_deal(self, deal: Any, dealer: int, rules: RulesT) -> None:
         """Raise InvalidInput if ``deal`` cannot have been played with ``dealer`` dealing."""

@@ -125,6 +125,16 @@ def test_minibridge_whole_game_with_points_and_redeal(phone):
     phone.see("Ben & Dan win: highest total after 4 deals")
 
 
+def row_says_call(phone, name, call):
+    """``name``'s tricks row is headed by their name and call, just above their numbers."""
+    button = phone.button(f"{name} took 0").first
+    phone.scroll_to(button, tries=20)
+    heading = phone.page.get_by_text(f"{name} · called {call}", exact=True).first
+    above, under = phone.steady_box(heading), phone.steady_box(button)
+    assert above and under and 0 <= under["y"] - (above["y"] + above["height"]) < 40, \
+        (above, under)
+
+
 def test_call_break_whole_game(phone, second_phone):
     names = ["Ana", "Ben", "Cleo", "Dan"]
     phone.new_game("Call Break", names, dealer="Ana", end="End: Number of deals")
@@ -141,21 +151,30 @@ def test_call_break_whole_game(phone, second_phone):
     second_phone.open()
     second_phone.tap("Open Call Break: Ana, Ben, Cleo, Dan", exact=False)
     second_phone.see("Deal 1 of 5")
+    # The calls in calling order, from the dealer's right (Ana deals round 1, Ben round 2...).
+    in_order = ["Ben 2 · Cleo 2 · Dan 2 · Ana 4", "Cleo 2 · Dan 2 · Ana 4 · Ben 2",
+                "Dan 2 · Ana 4 · Ben 2 · Cleo 2", "Ana 4 · Ben 2 · Cleo 2 · Dan 2",
+                "Ben 2 · Cleo 2 · Dan 2 · Ana 4"]
     for round_number in range(1, 6):
         phone.taps = 0
         phone.tap("New deal")
         for name, call in zip(names, [4, 2, 2, 2], strict=True):  # one tap per call
             phone.tap(f"{name} calls {call}")
-        phone.see("Calls kept: Ana 4 · Ben 2 · Cleo 2 · Dan 2")  # stored as soon as made
+        calls = in_order[round_number - 1]
+        phone.see(f"Calls kept: {calls}")  # stored as soon as made
         phone.see("Cannot save yet: tricks must total 13 (13 left to give)")
         assert not phone.enabled("Save deal")
         if round_number == 1:  # the round is in play: it is part of the stored game
             phone.page.go_back()
-            phone.see("Round 1 · calls 4 2 2 2 · playing")
-            second_phone.see("Round 1 · calls 4 2 2 2 · playing")
+            phone.see(f"Round 1 in play: {calls}")
+            second_phone.see(f"Round 1 in play: {calls}")
             phone.open(phone.page.url.replace(phone.url, ""))  # reload
             phone.tap("Enter the tricks")
-            phone.see("Calls kept: Ana 4 · Ben 2 · Cleo 2 · Dan 2")
+            phone.see(f"Calls kept: {calls}")
+        for name, call in zip(names, [4, 2, 2, 2], strict=True):  # each row says its call
+            phone.see(f"{name} · called {call}")
+        if round_number == 1:
+            row_says_call(phone, "Ana", 4)
         for name, tricks in zip(names[:3], [5, 3, 2], strict=True):  # one tap each
             phone.tap(f"{name} took {tricks}")
         phone.see("Tricks taken (0 of 13 left)")  # Dan's 3: the rest of the 13

@@ -1,0 +1,43 @@
+"""What players tripped over at a real table (issue 18), each with the case that showed it."""
+
+from __future__ import annotations
+
+from scorer.game import Game
+from scorer.i18n import Translator
+from scorer.rules.call_break import calling_order, calls_in_order
+from scorer.ui.deal_entry import DealEntry
+from scorer.ui.forms import DealDraft
+
+EN = Translator("en")
+NAMES = ["Ana", "Ben", "Cleo", "Dan"]
+
+
+# --- 1. Call Break: who called what, while the tricks are entered ----------------------------
+
+
+def test_the_calls_are_said_in_calling_order_with_names():
+    assert calling_order(0) == (1, 2, 3, 0)  # Ana deals: Ben, at her right, calls first
+    assert calling_order(3) == (0, 1, 2, 3)
+    assert calls_in_order([2, 3, 3, 4], 0, NAMES) == "Ben 3 · Cleo 3 · Dan 4 · Ana 2"
+    assert calls_in_order([2, None, 3, 4], 1, NAMES) == "Cleo 3 · Dan 4 · Ana 2"
+
+
+def test_the_round_in_play_names_each_call_in_calling_order():
+    game = Game.new("call-break", NAMES, first_dealer=0).announce({"calls": [2, 3, 3, 4]})
+    assert game.variant.announced_words(game.pending, game.dealer, game.players) \
+        == "Ben 3 · Cleo 3 · Dan 4 · Ana 2"
+    assert EN("ui.round_playing", number=1, calls="Ben 3") == "Round 1 in play: Ben 3"
+
+
+def test_each_players_tricks_row_says_their_call():
+    game = Game.new("call-break", NAMES, first_dealer=0).announce({"calls": [2, 3, 3, 4]})
+    entry = DealEntry(DealDraft.for_game(game), lambda: None, EN, on_calls=lambda calls: True)
+    rows = [entry.trick_names[i].value for i in calling_order(0)]
+    assert rows == ["Ben · called 3", "Cleo · called 3", "Dan · called 4", "Ana · called 2"]
+    assert entry.calls_line.value == "Calls kept: Ben 3 · Cleo 3 · Dan 4 · Ana 2"
+    entry._call(3, 5)  # a call changed: its row follows
+    assert entry.trick_names[3].value == "Dan · called 5"
+    fresh = DealEntry(DealDraft.for_game(Game.new("call-break", NAMES, first_dealer=0)),
+                      lambda: None, EN)
+    assert fresh.trick_names[1].value == "Ben"  # no call yet: the name alone
+
