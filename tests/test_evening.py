@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from test_buttons import app  # noqa: F401 - the real app on a page that sends nothing
+
 from scorer.game import Game
 from scorer.i18n import Translator
 from scorer.rules.call_break import calling_order, calls_in_order
@@ -41,3 +43,21 @@ def test_each_players_tricks_row_says_their_call():
                       lambda: None, EN)
     assert fresh.trick_names[1].value == "Ben"  # no call yet: the name alone
 
+
+# --- 2. every screen opens at its top ---------------------------------------------------------
+
+
+def test_another_screen_is_scrolled_to_its_top_and_a_redraw_stays(app):  # noqa: F811
+    scheduled: list[str] = []
+    app.page.run_task = lambda handler, *args, **kwargs: scheduled.append(handler.__name__)
+    game = app.session.store.save(Game.new("draw-bridge", ["Ana", "Ben"], first_dealer=0,
+                                           end="target=100"))
+    app.route = "/"
+    app.show()  # the first screen: nothing to scroll yet
+    app.show()  # the same screen again (a tap, another phone): it stays where it was
+    assert "_to_top" not in scheduled
+    app.route = f"/game/{game.id}"
+    app.show()
+    assert scheduled.count("_to_top") == 1
+    app.show()
+    assert scheduled.count("_to_top") == 1
