@@ -61,3 +61,53 @@ def test_another_screen_is_scrolled_to_its_top_and_a_redraw_stays(app):  # noqa:
     assert scheduled.count("_to_top") == 1
     app.show()
     assert scheduled.count("_to_top") == 1
+
+
+# --- 5. MiniBridge counts ---------------------------------------------------------------------
+
+
+def test_the_first_minibridge_deal_opens_on_the_counts_and_then_follows_the_table():
+    from scorer.rules import Contract
+    from scorer.rules.minibridge import MiniBridgeDeal
+
+    game = Game.new("minibridge", NAMES, first_dealer=2)
+    assert DealDraft.for_game(game).use_hcp is True
+    picked = game.add_deal(MiniBridgeDeal(1, Contract.parse("1S"), 7))
+    assert DealDraft.for_game(picked).use_hcp is False  # a table that picks, picks again
+    entry = DealEntry(DealDraft.for_game(game), lambda: None, EN)
+    assert entry.hcp_box.visible and not entry.declarer_box.visible
+
+
+def test_the_count_boxes_stay_in_seat_order_whoever_deals():
+    for dealer in range(4):
+        game = Game.new("minibridge", NAMES, first_dealer=dealer)
+        entry = DealEntry(DealDraft.for_game(game), lambda: None, EN)
+        rows = entry.hcp_box.controls[1:3]
+        labels = [field.label for row in rows for field in row.controls]
+        assert labels == ["North points (Ana)", "East points (Ben)", "South points (Cleo)",
+                          "West points (Dan)"], dealer
+
+
+def test_any_one_missing_count_is_filled_in_for_every_dealer():
+    counts = ["12", "9", "11", "8"]
+    for dealer in range(4):
+        for missing in range(4):
+            draft = DealDraft.for_game(Game.new("minibridge", NAMES, first_dealer=dealer))
+            filled = None
+            for seat in range(4):
+                if seat != missing:
+                    filled = draft.type_count(seat, counts[seat])
+            assert filled == missing and draft.hcp == counts, (dealer, missing)
+            assert draft.evaluate().note is not None  # the counts name the declarer
+            assert draft.type_count((missing + 1) % 4, "") == missing  # one cleared: unknown
+            assert draft.hcp[missing] == ""
+
+
+def test_a_deal_whose_declarer_was_picked_is_corrected_as_picked():
+    from scorer.rules import Contract
+    from scorer.rules.minibridge import MiniBridgeDeal
+
+    game = Game.new("minibridge", NAMES, first_dealer=0)
+    game = game.add_deal(MiniBridgeDeal(2, Contract.parse("3NT"), 9))
+    draft = DealDraft.from_deal(game, 1)
+    assert draft.use_hcp is False and draft.evaluate().score.points == (400, 0)

@@ -65,11 +65,41 @@ POINTS_FIELDS = ["North points (Ana)", "East points (Ben)", "South points (Cleo)
 
 
 def announce_points(phone, counts):
-    """A new MiniBridge deal entered by the four announced counts (N, E, S, W)."""
+    """A new MiniBridge deal entered by the four announced counts (N, E, S, W): the deal
+    entry opens on them."""
     phone.tap("New deal")
-    phone.tap("Enter the points")
     for label, points in zip(POINTS_FIELDS, counts, strict=True):
         phone.type(label, str(points))
+
+
+def test_minibridge_counts_in_seat_order_and_the_missing_one_filled_for_every_dealer(phone):
+    """Issue 18: the first deal opened on "Pick declarer", the count boxes moved with the
+    dealer, and only the last announcer's count filled itself in. A table types North, East
+    and South (tapping each box) whoever deals; West's 20 is filled in and names Dan."""
+    phone.new_game("MiniBridge", ["Ana", "Ben", "Cleo", "Dan"], dealer="Ana")
+    for number, dealer in enumerate(["Ana", "Ben", "Cleo", "Dan"], start=1):
+        phone.see(f"dealer: {dealer}")
+        phone.taps = 0
+        phone.tap("New deal")
+        boxes = [phone.page.get_by_role("textbox", name=label, exact=True)
+                 for label in POINTS_FIELDS]
+        for box, label in zip(boxes, POINTS_FIELDS, strict=True):
+            phone.shown(box, label)
+        north, east, south, west = (phone.steady_box(box) for box in boxes)
+        assert north["y"] == east["y"] < south["y"] == west["y"], (north, east, south, west)
+        assert north["x"] == south["x"] < east["x"] == west["x"], (north, east, south, west)
+        for label, points in zip(POINTS_FIELDS[:3], ["5", "10", "5"], strict=True):
+            phone.type(label, points)
+            phone.taps += 1  # the tap on the box
+        phone.see("declarer Dan (West), dummy Ben (East)")  # West's 20 filled in
+        phone.tap("Level 1")
+        phone.tap("Spades")
+        phone.tap("Tricks 7")
+        phone.tap("Save deal")
+        print(f"MiniBridge deal {number}, counts typed box by box: {phone.taps} taps "
+              f"plus the digits")
+        assert phone.taps <= 8
+        phone.see(f"Ben & Dan total {80 * number}")
 
 
 def test_minibridge_whole_game_with_points_and_redeal(phone):
