@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import json
+
+import pytest
 from test_buttons import app  # noqa: F401 - the real app on a page that sends nothing
 
+from scorer.cli import main
 from scorer.game import Game
 from scorer.i18n import Translator
+from scorer.rules import Contract, variant
 from scorer.rules.call_break import calling_order, calls_in_order
 from scorer.ui.deal_entry import DealEntry
 from scorer.ui.forms import DealDraft
@@ -67,7 +72,6 @@ def test_another_screen_is_scrolled_to_its_top_and_a_redraw_stays(app):  # noqa:
 
 
 def test_the_first_minibridge_deal_opens_on_the_counts_and_then_follows_the_table():
-    from scorer.rules import Contract
     from scorer.rules.minibridge import MiniBridgeDeal
 
     game = Game.new("minibridge", NAMES, first_dealer=2)
@@ -104,10 +108,40 @@ def test_any_one_missing_count_is_filled_in_for_every_dealer():
 
 
 def test_a_deal_whose_declarer_was_picked_is_corrected_as_picked():
-    from scorer.rules import Contract
     from scorer.rules.minibridge import MiniBridgeDeal
 
     game = Game.new("minibridge", NAMES, first_dealer=0)
     game = game.add_deal(MiniBridgeDeal(2, Contract.parse("3NT"), 9))
     draft = DealDraft.from_deal(game, 1)
     assert draft.use_hcp is False and draft.evaluate().score.points == (400, 0)
+
+
+# --- 3. one rubber hand checked: one answer, in the app and from `scorer check` ---------------
+
+
+@pytest.mark.parametrize(("contract", "tricks", "vul", "honours", "points"), [
+    ("4HX", 11, (True, False), "declarer:100", (590, 0)),  # the hand the table checked
+    ("2S", 9, (False, False), None, (90, 0)),  # a part score
+    ("4S", 8, (True, True), "defenders:100", (0, 300)),  # down 2 vulnerable, defenders' honours
+    ("6NT", 12, (False, False), None, (690, 0)),  # a slam bonus is the hand's own
+])
+def test_a_rubber_hand_checked_in_the_app_is_what_the_cli_says(capsys, contract, tricks, vul,
+                                                                honours, points):
+    draft = DealDraft("rubber-bridge", ("",) * 4, variant("rubber-bridge").parse_rules({}))
+    parsed = Contract.parse(contract)
+    draft.declarer = 2  # South
+    draft.level, draft.strain, draft.doubling = parsed.level, parsed.strain, parsed.doubling
+    draft.tricks, draft.honours, draft.check_vul = tricks, honours, vul
+    evaluation = draft.evaluate()
+    assert evaluation.score.points == points  # no game or rubber bonus: one hand
+    args = ["check", "rubber", "--contract", contract, "--tricks", str(tricks),
+            "--vulnerable", "yes" if vul[0] else "no", "--json"]
+    assert main(args + (["--honors", honours] if honours else [])) == 0
+    cli = json.loads(capsys.readouterr().out)
+    assert (cli["declarer"], cli["defenders"]) == points
+    assert [line["text"] for line in cli["lines"]] == [EN.line(line)
+                                                       for line in evaluation.score.lines]
+    last = evaluation.score.lines[-1]  # the lines arrive at the headline
+    assert last.points == max(points)
+    entry = DealEntry(draft, lambda: None, EN)
+    assert entry.status(evaluation).endswith(f"N-S {points[0]} · E-W {points[1]}")

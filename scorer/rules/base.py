@@ -241,6 +241,13 @@ class Variant(ABC, Generic[DealT, RulesT]):
         after it. By default the deal is scored on its own and the state is unchanged."""
         return self.score(deal, rules, players), state
 
+    def score_alone(self, deal: DealT, rules: RulesT, players: Sequence[str], dealer: int,
+                    state: Any) -> DealScore:
+        """Score ``deal`` as one hand on its own (Check a score), where ``state`` stands for
+        what the table chose (a vulnerability). By default as in a game; a variant whose
+        deals score more in a game than alone (a rubber's game and rubber bonus) says so."""
+        return self.score_in(deal, rules, players, dealer, state)[0]
+
     def completed(self, state: Any) -> int:
         """How many units the end rule ``rubbers=N`` counts (rubbers) are finished."""
         return 0

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from browser import PHONE, Phone, served
 
+from scorer.cli import main
 from scorer.game import Game
 from scorer.rules import Contract
 from scorer.rules.draw_bridge import DrawBridgeDeal
@@ -107,6 +110,26 @@ def test_check_a_score_without_recording(phone, data_dir):
     phone.see("20-20: redeal")
     phone.page.go_back()
     phone.see("No games yet")  # nothing was recorded
+
+
+def test_check_a_rubber_hand_gives_one_total_the_clis(phone, capsys):
+    """Issue 18: 4♥X+1 by South, N-S vulnerable, 100 honours read N-S 1290 in the headline and
+    'rubber 1: N-S 1390' last, while `scorer check rubber` said 240 below and 350 above. One
+    hand is not a rubber: both now say 590, with the same lines, the last one the total."""
+    assert main(["check", "rubber", "--contract", "4HX", "--tricks", "11", "--vulnerable",
+                 "yes", "--honors", "declarer:100", "--json"]) == 0
+    cli = json.loads(capsys.readouterr().out)
+    assert (cli["declarer"], cli["defenders"]) == (590, 0)
+    phone.tap("Check a score")
+    for name in ("Check Rubber bridge", "Vulnerable: N-S", "Declarer South", "Level 4", "Hearts",
+                 "Doubled", "Tricks 11", "Honours 100 to declarer's side"):
+        phone.tap(name)
+    phone.see(f"4♥X by South: made +1: N-S {cli['declarer']} · E-W {cli['defenders']}")
+    for line in cli["lines"]:
+        phone.see(line["text"].replace("4H", Contract.parse("4H").symbols))
+    phone.see("declarer's side: 240 below and 350 above the line = 590")
+    shown = phone.screen_text()
+    assert "1290" not in shown and "1390" not in shown and "rubber 1" not in shown
 
 
 def test_join_from_another_phone_shows_address_and_qr(phone):
