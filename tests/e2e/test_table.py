@@ -120,10 +120,13 @@ def test_check_a_rubber_hand_gives_one_total_the_clis(phone, capsys):
                  "yes", "--honors", "declarer:100", "--json"]) == 0
     cli = json.loads(capsys.readouterr().out)
     assert (cli["declarer"], cli["defenders"]) == (590, 0)
+    phone.taps = 0
     phone.tap("Check a score")
     for name in ("Check Rubber bridge", "Vulnerable: N-S", "Declarer South", "Level 4", "Hearts",
                  "Doubled", "Tricks 11", "Honours 100 to declarer's side"):
         phone.tap(name)
+    print(f"Check a rubber hand from home: {phone.taps} taps")
+    assert phone.taps <= 9
     phone.see(f"4♥X by South: made +1: N-S {cli['declarer']} · E-W {cli['defenders']}")
     for line in cli["lines"]:
         phone.see(line["text"].replace("4H", Contract.parse("4H").symbols))
