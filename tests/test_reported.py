@@ -194,7 +194,7 @@ def test_a_table_that_counts_points_is_asked_for_counts_again():
     from scorer.ui.forms import DealDraft
 
     game = Game.new("minibridge", ["Ana", "Ben", "Cleo", "Dan"], first_dealer=0)
-    assert DealDraft.for_game(game).use_hcp is False
+    assert DealDraft.for_game(game).use_hcp is True  # the first deal: the game's own way
     counted = game.add_deal(MiniBridgeDeal.from_hcp((12, 10, 9, 9), 0, Contract.parse("1C"), 7))
     assert DealDraft.for_game(counted).use_hcp is True
     picked = counted.add_deal(MiniBridgeDeal(1, Contract.parse("1S"), 7))

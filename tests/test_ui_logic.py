@@ -81,6 +81,7 @@ def test_minibridge_points_name_declarer_or_redeal():
 def test_minibridge_draft_has_no_doubling_and_picks_declarer_directly():
     game = Game.new("minibridge", ["Ana", "Ben", "Cleo", "Dan"], first_dealer=0)
     draft = DealDraft.for_game(game)
+    draft.use_hcp = False  # "Pick declarer" (the first deal opens on the counts)
     draft.declarer, draft.level, draft.strain, draft.tricks = 3, 4, Strain.HEARTS, 10
     assert draft.evaluate().score.points == (0, 420)
     draft.doubling = Doubling.DOUBLED  # cannot be picked on screen; refused if it were

@@ -59,6 +59,7 @@ class ScorerApp:
         self.rules_back = "/"  # where the rules screen's back button returns
         self.reuse = Reuse()  # scoreboard rows and chart points, kept between drawings
         self.board: tuple[str, ft.Column] | None = None  # the last scoreboard: game id, contents
+        self.drawn: str | None = None  # the route of the screen on the page
         page.title = "Scorer"
         page.fonts = {SYMBOL_FONT: "fonts/ScorerSymbols.ttf", **FALLBACK_FONTS}
         page.theme_mode = ft.ThemeMode.SYSTEM
@@ -134,7 +135,20 @@ class ScorerApp:
         else:
             self.page.views.append(view)
         self.page.update()
+        if self.drawn is not None and self.drawn != self.route:
+            self.page.run_task(self._to_top)  # another screen: it opens at its top
+        self.drawn = self.route
         self._keep_awake(route.game_id is not None)
+
+    async def _to_top(self) -> None:
+        """The one View keeps its scroll position when its contents change (Flutter keeps the
+        scrollable and its offset): a game opened from a scrolled home list opened scrolled
+        down, its totals off screen. Sent after the new contents, so the top is theirs; the
+        same screen drawn again (a tap, another phone's change) stays where it was."""
+        try:
+            await self.page.views[0].scroll_to(offset=0)
+        except Exception:  # noqa: BLE001 - the page went away: nothing to scroll
+            return
 
     def _keep_board(self, route: Route, view: ft.View) -> None:
         """A game's deal screens keep its scoreboard's contents, hidden, above their own (the
