@@ -122,7 +122,7 @@ def _check_contract_bridge(args: argparse.Namespace, result_words: list[str]) ->
     honours = None if args.honors is None else Honours.parse(args.honors)
     rubber = score_rubber(contract, tricks, _yes_no("vulnerable", args.vulnerable), honours)
     result = rubber.to_dict()
-    result["lines"] = _lines(t, rubber.lines)
+    result["lines"] = _lines(t, [*rubber.lines, *rubber.alone])
     result_words[0] = t.render(rubber.result)
     return result
 
@@ -169,7 +169,8 @@ def _print_check(result: dict[str, Any], words: str, t: Translator,
     if "imps" in result:
         print(words)
     elif "declarer_below" in result:
-        print(t("cli.result_rubber", result=words, below=result["declarer_below"],
+        print(t("cli.result_rubber", result=words, total=result["declarer"],
+                below=result["declarer_below"],
                 above=result["declarer_above"], defenders=result["defenders_above"]))
     elif "points" in result:
         print(t("cli.result_points", points=", ".join(map(points_words, result["points"]))))

@@ -17,7 +17,8 @@ __all__ = ["PlayerStats", "game_stats", "combine"]
 
 @dataclass(frozen=True)
 class PlayerStats:
-    """One player's record. ``points`` are their side's points over the ``deals`` they sat in;
+    """One player's record. ``points`` are their side's points over the ``deals`` they sat in
+    (the deals their game counts: a deal dealt again by the same dealer is not one);
     ``declared``/``made`` count bridge contracts they declared; ``exact``/``over``/``failed``
     count Call Break calls met exactly, met with extra tricks, and failed."""
 
@@ -72,7 +73,9 @@ def game_stats(game: Game) -> tuple[PlayerStats, ...]:
         counts.update(games=1, won=int(party in winners))
         for record in game.records:
             added = v.deal_stats(record.deal, record.score, player)
-            if added is None:  # not a deal played (a redeal)
+            # A deal counts as the game counts its deals: not one dealt again by the same
+            # dealer (a MiniBridge redeal, a passed-out Chicago deal), whatever it scored.
+            if added is None or not record.counted:
                 continue
             counts["deals"] += 1
             counts["points"] += record.score.points[party]

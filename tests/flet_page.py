@@ -3,8 +3,11 @@ messages are encoded as flet_web sends them, and nothing is sent anywhere."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import dataclasses
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import msgpack
@@ -36,3 +39,29 @@ def controls(value: Any) -> Iterator[BaseControl]:
     elif isinstance(value, list):
         for item in value:
             yield from controls(item)
+
+
+@contextlib.contextmanager
+def scorer_app(folder: Path) -> Iterator[Any]:
+    """The real app (a ScorerApp over a Store in ``folder``) on such a page. Nothing runs
+    later: the page's tasks (``run_task``) are dropped, so screens are shown by setting
+    ``app.route`` and calling ``app.show()``."""
+    from flet.messaging.session import Session
+    from flet.pubsub.pubsub_hub import PubSubHub
+
+    from scorer.store import Store
+    from scorer.ui.app import ScorerApp
+
+    loop = asyncio.new_event_loop()
+
+    class Table(Connection):
+        pubsubhub = PubSubHub(loop=loop)
+
+    session = Session(Table())  # the page holds its session weakly: kept here
+    msgpack.packb(session.get_page_patch(), default=ENCODE)  # the page as first sent
+    session.page.run_task = lambda *args, **kwargs: None
+    try:
+        yield ScorerApp(session.page, Store(folder))
+    finally:
+        del session
+        loop.close()

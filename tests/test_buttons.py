@@ -3,21 +3,16 @@ Flet's buttons always claim a long press, and a press that turns into one is not
 
 from __future__ import annotations
 
-import asyncio
 import re
 from pathlib import Path
 
 import flet as ft
 import pytest
-from flet.messaging.session import Session
-from flet.pubsub.pubsub_hub import PubSubHub
-from flet_page import Connection, controls
+from flet_page import controls, scorer_app
 
 from scorer.game import Game
 from scorer.rules import Contract
 from scorer.rules.draw_bridge import DrawBridgeDeal
-from scorer.store import Store
-from scorer.ui.app import ScorerApp
 
 BUTTONS = (ft.FilledButton, ft.OutlinedButton, ft.TextButton, ft.IconButton, ft.Button)
 UI = Path(__file__).parent.parent / "scorer" / "ui"
@@ -25,19 +20,8 @@ UI = Path(__file__).parent.parent / "scorer" / "ui"
 
 @pytest.fixture
 def app(tmp_path):
-    """The real app on a Flet page whose messages are encoded as flet_web sends them."""
-    loop = asyncio.new_event_loop()
-
-    class Table(Connection):
-        pubsubhub = PubSubHub(loop=loop)
-
-    session = Session(Table())  # type: ignore[arg-type]
-    page = session.page  # (the page holds its session weakly: the fixture keeps it)
-    page.run_task = lambda *args, **kwargs: None  # no event loop: nothing runs later
-    store = Store(tmp_path / "scorer.json")
-    yield ScorerApp(page, store)
-    del session
-    loop.close()
+    with scorer_app(tmp_path / "data") as app:
+        yield app
 
 
 def test_every_button_on_every_screen_answers_a_held_press(app):
@@ -64,3 +48,19 @@ def test_no_button_is_made_outside_the_widgets_that_give_it_both_handlers():
                  for number, line in enumerate(path.read_text().splitlines(), 1)
                  if made.search(line) and "pressed(" not in line]
     assert elsewhere == [], "buttons made without widgets.pressed: " + ", ".join(elsewhere)
+
+
+def test_a_save_the_browser_did_not_keep_is_said_at_once_with_a_download(app):
+    """Issue 17 item 5: the dialog names the reason and offers the game as a download."""
+    game = app.session.store.save(Game.new("draw-bridge", ["Ana", "Ben"], first_dealer=0,
+                                           end="target=100"))
+    downloads = []
+    app.page.run_task = lambda handler, *args: downloads.append((handler.__name__, args))
+    app.not_kept("the browser's storage did not answer the write in 20 s", game)
+    [dialog] = [d for d in app.page._dialogs.controls if d.open]
+    assert "The browser's storage did not answer" in dialog.content.value
+    assert "download a copy now" in dialog.content.value
+    keep, download = dialog.actions
+    assert (keep.content, download.content) == ("Not now", "Download a copy")
+    download.on_click(None)
+    assert downloads == [("download", (app, game, "json"))] and not dialog.open

@@ -63,10 +63,12 @@ def test_duplicate_board_and_declarer_set_the_vulnerability(capsys, board, decla
 def test_rubber_json(capsys):
     result = run_json(capsys, "rubber", "--contract", "4HX", "--tricks", "11",
                       "--vulnerable", "yes")
-    assert result == {**result, "made": True, "declarer_below": 240, "declarer_above": 250,
-                      "defenders_above": 0}
-    assert set(result) == {"made", "declarer_below", "declarer_above", "defenders_above",
-                           "lines"}
+    assert result == {**result, "made": True, "declarer": 490, "defenders": 0,
+                      "declarer_below": 240, "declarer_above": 250, "defenders_above": 0}
+    assert set(result) == {"made", "declarer", "defenders", "declarer_below", "declarer_above",
+                           "defenders_above", "lines"}
+    assert result["lines"][-1] == {"text": "declarer's side: 240 below and 250 above the line "
+                                           "= 490", "points": 490}
 
 
 @pytest.mark.parametrize(
@@ -97,7 +99,10 @@ def test_human_output(capsys):
         "below the line for declarer's side: 60",
         "1 overtrick at trick value: 1 × 30 = 30",
         "above the line for declarer's side: 30",
-        "Result: made +1; declarer's side 60 below and 30 above the line, defenders 0 above",
+        "one hand is not a rubber: 60 below the line counts toward a game (100)",
+        "declarer's side: 60 below and 30 above the line = 90",
+        "Result: made +1; declarer's side 90 (60 below and 30 above the line), defenders 0 "
+        "above",
     ]
     code, out, _ = run(capsys, "imps", "--diff", "470")
     assert out == "difference 470: 430-490 on the WBF IMP scale = 10 IMPs\n"

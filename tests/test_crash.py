@@ -148,11 +148,19 @@ def test_kills_during_import_leave_it_whole_or_absent(tmp_path, forks):
     assert process.lines == ["ready", "imported 60"]
     rng = random.Random(9003)
     outcomes = {"whole": 0, "absent": 0}
-    for kills in range(1, 20 * SCALE + 1):
+    # Kills at random moments; then, if one outcome never came, kills aimed at it (at once
+    # after "ready", or after the import said it was done): the test sees both, each clean.
+    pauses = [rng.uniform(0, duration * 1.5) for _ in range(20 * SCALE)]
+    kills = 0
+    while pauses or (not all(outcomes.values()) and kills < 40 * SCALE):
+        kills += 1
         folder = tmp_path / f"import-{kills}"
         process = Child(forks, "import", str(folder), str(export))
         process.read(1)  # "ready": the store is open, the import starts
-        time.sleep(rng.uniform(0, duration * 1.5))
+        if pauses:
+            time.sleep(pauses.pop())
+        elif not outcomes["whole"]:
+            process.read(1)  # "imported 60"
         lines = process.kill()
         with Store(folder, wait=30) as store:
             assert_clean(store, folder)
@@ -164,3 +172,4 @@ def test_kills_during_import_leave_it_whole_or_absent(tmp_path, forks):
         assert not list(folder.glob(".import-*"))  # finished or rolled back at open
     print(f"\nimport: {kills} kills, {outcomes['whole']} whole, {outcomes['absent']} absent, "
           "0 partial")
+    assert outcomes["whole"] and outcomes["absent"], outcomes  # both cases were tried

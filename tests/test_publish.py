@@ -18,7 +18,8 @@ import pytest
 
 import scorer
 from scorer.cli import main
-from scorer.ui.publish import normalize_base_url, publish, stdlib_dropped, without_docstrings
+from scorer.ui.publish import DOCS_READ, normalize_base_url, publish, stdlib_dropped
+from scorer.ui.slim import FLUTTER_ICONS, app_icons, slimmed, without_comments, without_docstrings
 
 
 @pytest.fixture(scope="module")
@@ -368,7 +369,10 @@ def test_third_party_code_goes_without_docstrings_and_keeps_its_lines(site):
         scorer_app = tar.extractfile("__pypackages__/scorer/ui/app.py").read()
     assert len(shipped) < 0.6 * len(installed)
     assert shipped.count(b"\n") == installed.count(b"\n")  # tracebacks name the same lines
-    assert scorer_app == (Path(scorer.__file__).parent / "ui" / "app.py").read_bytes()
+    assert not any(line.lstrip().startswith(b"#") for line in shipped.splitlines()[2:])
+    own = (Path(scorer.__file__).parent / "ui" / "app.py").read_bytes()
+    assert scorer_app == slimmed(own) and scorer_app.count(b"\n") == own.count(b"\n")
+    assert len(scorer_app) < 0.8 * len(own)
     source = (b'"""Module."""\nclass A:\n    """Summary.\n\n    More."""\n    x: int = 1\n'
               b'    """About x,\n    on two lines."""\n    def f(self):\n        "Doc."\n'
               b'        return 2\n')
@@ -379,3 +383,59 @@ def test_third_party_code_goes_without_docstrings_and_keeps_its_lines(site):
     exec(compile(out, "m", "exec"), space)
     assert space["A"].__doc__ == "Summary." and space["A"]().f() == 2 and space["A"].x == 1
     assert without_docstrings(b"def broken(:\n") == b"def broken(:\n"
+
+
+def test_comments_go_and_every_line_keeps_its_number():
+    source = (b"#!/usr/bin/env python\n# -*- coding: latin-1 -*-\nx = 1  # one\n"
+              b"# alone\ns = '# not a comment'  # but this is\n"
+              b'def f():\n    """Doc # kept as a string."""\n    return x  # two\n')
+    out = without_comments(source)
+    assert out.count(b"\n") == source.count(b"\n")
+    assert out.splitlines()[:2] == source.splitlines()[:2]  # #! and the encoding declaration
+    assert b"one" not in out and b"alone" not in out and b"but this" not in out
+    assert b"s = '# not a comment'\n" in out and b"Doc # kept" in out
+    assert ast.dump(ast.parse(out)) == ast.dump(ast.parse(source))
+    assert without_comments(b"x = (\n") == b"x = (\n"  # does not tokenize: as it is
+    # Source this Python cannot parse (Pyodide's is newer) keeps its comments and docstrings.
+    newer = b"def f():\n    return 1  # kept\nexcept* = 1\n"
+    assert slimmed(newer) == newer
+
+
+def test_the_standard_library_ships_without_docstrings_and_comments_and_runs_the_same(site):
+    """Each shipped module parses to the tree its original (docstrings emptied) parses to,
+    has as many lines, and is smaller; the zip is much smaller than Pyodide's."""
+    original = zipfile.ZipFile(Path(flet_web.__file__).parent / "web" / "pyodide"
+                               / "python_stdlib.zip")
+    shipped = zipfile.ZipFile(site / "pyodide" / "python_stdlib.zip")
+    names = [n for n in shipped.namelist() if n.endswith(".py")]
+    assert (site / "pyodide" / "python_stdlib.zip").stat().st_size < 1_000_000
+    checked = names[::7] + ["email/_policybase.py"]  # the whole check takes a minute
+    slimmer = 0
+    for name in checked:
+        before, after = original.read(name), shipped.read(name)
+        assert after.count(b"\n") == before.count(b"\n"), name
+        try:
+            tree = ast.parse(before)
+        except SyntaxError:  # newer syntax than this Python's: shipped as it is
+            assert after == before, name
+            continue
+        expected = before if name.startswith(DOCS_READ) else without_docstrings(before, tree)
+        assert ast.dump(ast.parse(after)) == ast.dump(ast.parse(expected)), name
+        slimmer += len(after) < len(before)
+    assert slimmer > len(checked) * 0.8
+
+
+def test_the_icon_font_keeps_the_icons_drawn_at_their_code_points(site):
+    from fontTools.ttLib import TTFont
+
+    original = TTFont(Path(flet_web.__file__).parent / "web" / "assets" / "fonts"
+                      / "MaterialIcons-Regular.otf").getBestCmap()
+    path = site / "assets" / "fonts" / "MaterialIcons-Regular.otf"
+    shipped = TTFont(path).getBestCmap()
+    used = app_icons(Path(scorer.__file__).parent.rglob("*.py"))
+    assert "arrow_back" in used  # the app bar's back button
+    for name in used | set(FLUTTER_ICONS):
+        points = [p for p, glyph in original.items() if glyph == f"{name}_baseline"]
+        assert points and shipped.get(points[0]) == f"{name}_baseline", name
+    assert len(shipped) < 100 < len(original)
+    assert path.stat().st_size < 20_000

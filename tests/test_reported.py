@@ -194,7 +194,7 @@ def test_a_table_that_counts_points_is_asked_for_counts_again():
     from scorer.ui.forms import DealDraft
 
     game = Game.new("minibridge", ["Ana", "Ben", "Cleo", "Dan"], first_dealer=0)
-    assert DealDraft.for_game(game).use_hcp is False
+    assert DealDraft.for_game(game).use_hcp is True  # the first deal: the game's own way
     counted = game.add_deal(MiniBridgeDeal.from_hcp((12, 10, 9, 9), 0, Contract.parse("1C"), 7))
     assert DealDraft.for_game(counted).use_hcp is True
     picked = counted.add_deal(MiniBridgeDeal(1, Contract.parse("1S"), 7))
@@ -295,3 +295,33 @@ def test_times_are_shown_in_local_time_with_their_zone():
                                 (5.5, "UTC+0530", "04:17 UTC+5:30"), (-3, "-03", "19:47 UTC-3")):
         zone = timezone(timedelta(hours=offset), name)
         assert short_time("2026-11-30T22:47:09+00:00", zone).endswith(shown)
+
+
+def test_the_chart_labels_every_step_of_its_axis_with_0_and_names_break_between_words():
+    """Issue 18 item 9: MiniBridge's chart showed no 0 and few labels; a one-word name
+    broke mid-word in the grid's header."""
+    import flet as ft
+    import flet_charts as fch
+
+    from scorer.game import Game
+    from scorer.ui.chart import totals_chart
+    from scorer.ui.grid import deal_grid
+
+    game = Game.new("minibridge", ["Bartholomew", "Ben", "Cleo", "Dan"], first_dealer=0,
+                    end="open")
+    for _ in range(3):
+        game = game.add_deal(MiniBridgeDeal(0, Contract.parse("3NT"), 9))
+    chart = totals_chart(game, Translator("en", suits=True)).content.controls[0].content
+    assert isinstance(chart, fch.LineChart)
+    labels = [(label.value, label.label) for label in chart.left_axis.labels]
+    values = [value for value, _ in labels]
+    assert values[0] == chart.min_y == 0 and values[-1] == chart.max_y >= max(game.totals)
+    step = values[1] - values[0]
+    assert values == list(range(0, chart.max_y + 1, step)) and len(values) >= 3
+    assert all(text == str(value) for value, text in labels)
+    assert chart.horizontal_grid_lines.interval == chart.left_axis.label_spacing == step
+    header = deal_grid(["Bartholomew & Cleo", "Ana & Cleo", "Bartholomew"], [],
+                       lambda n: None).content.controls[0]
+    names = {c.content.value: c.content.max_lines for c in header.controls
+             if isinstance(c, ft.Container) and isinstance(c.content, ft.Text)}
+    assert names == {"#": None, "Bartholomew & Cleo": 1, "Ana & Cleo": 2, "Bartholomew": 1}

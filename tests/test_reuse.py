@@ -106,3 +106,45 @@ def test_through_flet_no_two_live_controls_share_an_id():
         view.controls = [ft.Column(board.controls, key="k", visible=False)]  # deal entry
         session.page.update()
         game = game.add_deal(DrawBridgeDeal(deal % 2, Contract.parse("2H"), 8))
+
+
+def test_a_rubber_save_draws_only_the_rubber_being_played_anew(tmp_path):
+    """Rubber bridge (decision 106): after a Save, the finished rubber's sheet and the
+    session's earlier rows are the controls drawn before; the rubber being played is new;
+    and through Flet no two live controls share an id."""
+    from flet_page import controls, scorer_app
+
+    from scorer.rules.bridge_games import BridgeDeal
+
+    deals = [BridgeDeal(0, Contract.parse("4S"), 10), BridgeDeal(1, Contract.parse("3NT"), 9),
+             BridgeDeal(0, Contract.parse("4H"), 10), BridgeDeal(0, Contract.parse("4H"), 10),
+             BridgeDeal(1, Contract.parse("2C"), 8)]
+    game = Game.new("rubber-bridge", ["Ana", "Ben", "Cleo", "Dan"], first_dealer=0)
+    for deal in deals:
+        game = game.add_deal(deal)
+    with scorer_app(tmp_path / "data") as app:
+        game = app.session.store.save(game)
+        app.route = f"/game/{game.id}"
+        app.show()
+
+        def sheets():
+            found = {c.key: c for c in controls(app.page.views[0])
+                     if isinstance(c.key, str) and c.key.startswith(("rubber/", "session/"))}
+            return found
+
+        before = sheets()
+        assert {"rubber/1", "rubber/2", "session/Rubber 1"} <= set(before)
+        for tricks in (7, 8, 6):
+            app.route = f"/game/{game.id}/deal"
+            app.show()
+            game = app.session.write(game.add_deal(BridgeDeal(1, Contract.parse("1C"), tricks)))
+            app.session.game = game
+            app.route = f"/game/{game.id}"
+            app.show()
+            after = sheets()
+            assert after["rubber/1"] is before["rubber/1"]  # finished: the same control
+            assert after["session/Rubber 1"] is before["session/Rubber 1"]
+            assert after["rubber/2"] is not before["rubber/2"]  # being played: drawn anew
+            ids = [c._i for c in controls(app.page)]
+            assert len(ids) == len(set(ids)), f"after 1C with {tricks} tricks: an id twice"
+            before = after

@@ -6,6 +6,7 @@ import pytest
 from docs_examples import examples, rule_map
 from hypothesis import given
 from hypothesis import strategies as st
+from strategies import text
 
 from scorer.i18n import Translator
 from scorer.rules import Contract, Doubling, InvalidInput, Strain, variant
@@ -60,7 +61,7 @@ def test_contract_round_trip(contract):
     assert Contract.parse(str(contract).lower()) == contract
 
 
-@given(st.text(max_size=8))
+@given(text(max_size=8))
 def test_contract_parse_never_raises_anything_else(text):
     try:
         contract = Contract.parse(text)
@@ -379,7 +380,7 @@ def test_registry_rejects_unknown_game():
 
 # --- any input: a score or the domain error --------------------------------------------------
 
-anything = st.one_of(st.integers(-3, 16), st.text(max_size=3), st.none(), st.booleans())
+anything = st.one_of(st.integers(-3, 16), text(max_size=3), st.none(), st.booleans())
 
 
 @given(st.sampled_from(["4H", "3NT", "7NTXX", "1CX"]), anything, st.booleans())

@@ -80,12 +80,16 @@ class FakeScreen:
     snacks: list[str] = field(default_factory=list)
     tasks: list[Any] = field(default_factory=list)
     heard: list[str] = field(default_factory=list)
+    offered: list[tuple[str, Game]] = field(default_factory=list)  # not kept: a download
 
     def go(self, route: str) -> None:
         self.went.append(route)
 
     def snack(self, text: str) -> None:
         self.snacks.append(text)
+
+    def not_kept(self, reason: str, game: Game) -> None:
+        self.offered.append((reason, game))
 
     def run_task(self, handler: Any, *args: Any) -> None:
         # Kept as a call, made into a coroutine only when run: one never run is not left
@@ -221,7 +225,10 @@ def test_the_browser_build_says_when_its_storage_fails(store, hub):
     mine.open(game.id)
     assert mine.save(game.close(), f"/game/{game.id}")
     screen.run_tasks()
-    assert screen.snacks == [EN("ui.not_saved", reason="quota exceeded")]
+    # Said at once, with the game as saved (in memory) offered as a download (issue 17 item 5).
+    [(reason, offered)] = screen.offered
+    assert reason == "quota exceeded" and offered.is_over and offered.id == game.id
+    assert offered == mine.game and offered.revision == game.revision + 1
     assert screen.went == [] and not mine.saving  # the next tap may try again
 
 

@@ -54,3 +54,75 @@ def test_an_index_written_before_rows_named_their_game_still_reads():
         "Ana", "draw-bridge", 1, 1, 3, 120, 2, 1, 0, 0, 0)
     new = PlayerStats("Ana", "call-break", 1, 0, 2, 50).to_list()
     assert PlayerStats.from_list(new) == PlayerStats("Ana", "call-break", 1, 0, 2, 50)
+
+
+def test_a_deal_counts_as_its_game_counts_deals():
+    """Issue 18 item 8 (decision 108): a deal dealt again by the same dealer (a passed-out
+    Chicago deal, a MiniBridge redeal) is not a deal in the statistics; a passed-out Draw
+    Bridge or rubber deal, after which the next player deals, is."""
+    from scorer.rules.bridge_games import BridgeDeal
+
+    four = ["Ana", "Ben", "Cleo", "Dan"]
+    chicago = Game.new("chicago", four, first_dealer=0)
+    chicago = chicago.add_deal(BridgeDeal())  # passed out: Ana deals again
+    chicago = chicago.add_deal(BridgeDeal(0, Contract.parse("3NT"), 9))
+    rubber = Game.new("rubber-bridge", four, first_dealer=0)
+    rubber = rubber.add_deal(BridgeDeal()).add_deal(BridgeDeal(1, Contract.parse("2H"), 8))
+    mini = Game.new("minibridge", four, first_dealer=0, end="open")
+    mini = mini.add_deal(MiniBridgeDeal(redeal=True)).add_deal(
+        MiniBridgeDeal(2, Contract.parse("1NT"), 7))
+    draw = Game.new("draw-bridge", ["Ana", "Ben"], first_dealer=0, end="target=100")
+    draw = draw.add_deal(DrawBridgeDeal()).add_deal(DrawBridgeDeal(0, Contract.parse("2S"), 8))
+    deals = {game.variant_name: {s.name: s.deals for s in game_stats(game)}["Ana"]
+             for game in (chicago, rubber, mini, draw)}
+    assert deals == {"chicago": 1, "rubber-bridge": 2, "minibridge": 1, "draw-bridge": 2}
+    for game in (chicago, rubber, mini, draw):
+        assert deals[game.variant_name] == sum(r.counted for r in game.records)
+
+
+def test_an_index_counted_by_another_rule_is_rebuilt(tmp_path):
+    """Statistics kept in the index under the rule before are counted again from the games."""
+    import json
+
+    from scorer.rules.bridge_games import BridgeDeal
+
+    chicago = Game.new("chicago", ["Ana", "Ben", "Cleo", "Dan"], first_dealer=0)
+    chicago = chicago.add_deal(BridgeDeal()).add_deal(BridgeDeal(0, Contract.parse("3NT"), 9))
+    with Store(tmp_path) as store:
+        store.save(chicago.close())
+    index = tmp_path / "index.json"
+    raw = json.loads(index.read_text(encoding="utf-8"))
+    assert raw["stats_rule"] == 2
+    # As the rule before wrote it: no rule named, the passed-out deal counted.
+    del raw["stats_rule"]
+    [doc] = raw["games"].values()
+    rows = json.loads(doc["players_stats"])
+    assert rows[0][:5] == ["Ana", "chicago", 1, 1, 1]
+    rows[0][4] = 2
+    doc["players_stats"] = json.dumps(rows)
+    index.write_text(json.dumps(raw), encoding="utf-8")
+    with Store(tmp_path) as store:
+        ana = {s.name: s for s in store.player_stats()}["Ana"]
+    assert ana.deals == 1
+
+
+def test_the_statistics_screen_names_imps_per_board_and_points_per_round(tmp_path):
+    from flet_page import controls, scorer_app
+
+    from scorer.rules.bridge_games import BridgeDeal
+    from scorer.rules.team_match import TeamBoard
+
+    match = Game.new("team-match", ["Lions", "Tigers"], end="deals=1").add_deal(
+        TeamBoard(BridgeDeal(0, Contract.parse("4S"), 10), BridgeDeal()))
+    cb = Game.new("call-break", ["Ana", "Ben", "Cleo", "Dan"], first_dealer=0, end="deals=1")
+    cb = cb.add_deal(CallBreakDeal((3, 3, 3, 3), (3, 5, 4, 1)))
+    with scorer_app(tmp_path / "data") as app:
+        for game in (match, cb):
+            app.session.store.save(game)
+        app.route = "/stats"
+        app.show()
+        texts = [c.value for c in controls(app.page) if isinstance(getattr(c, "value", None),
+                                                                     str)]
+    assert any("IMPs per board on average (1 board)" in text for text in texts)
+    assert any("points per round on average (1 round)" in text for text in texts)
+    assert not any("per deal" in text for text in texts)

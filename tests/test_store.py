@@ -37,6 +37,7 @@ from scorer.store import (
 )
 from scorer.store import core as store_core
 from scorer.store.documents import read_game, write_game
+from scorer.store.index import Why
 from scorer.store.shelf import StorageShelf
 
 HERE = Path(__file__).resolve().parent
@@ -169,7 +170,7 @@ def test_a_newer_schema_is_refused_and_left_as_it_is(any_store):
         any_store.load(game.id)
     with pytest.raises(NewerSchema):
         any_store.save(game)
-    assert [u.id for u in any_store.unreadable_games()] == [game.id]
+    assert [(u.id, u.why) for u in any_store.unreadable_games()] == [(game.id, Why.NEWER)]
     assert any("newer Scorer" in n for n in notices(any_store))
     assert rewrite(any_store, game.id, lambda doc: None) == stored
 
@@ -643,6 +644,7 @@ def test_unreadable_game_is_listed_with_its_reason_and_the_rest_works(folder, mo
         assert [s.id for s in store.list_games()] == [good.id]
         [unreadable] = store.unreadable_games()
         assert unreadable.id == bad.id and "Permission denied" in unreadable.reason
+        assert unreadable.why is Why.NO_ACCESS
         assert any(bad.id in n and "Permission denied" in n for n in notices(store))
         with pytest.raises(GameUnreadable, match="Permission denied"):
             store.load(bad.id)
@@ -755,6 +757,7 @@ def test_a_read_only_folder_can_be_read_not_written(small_disk):
         assert [s.id for s in store.list_games()] == [game.id]
         [bad] = store.unreadable_games()
         assert bad.id == damaged.id and "Read-only file system" in bad.reason
+        assert bad.why is Why.DAMAGED
         assert store.load(game.id) == game
         with pytest.raises(WriteFailed, match="Read-only file system"):
             store.save(game.add_deal(ROUND))

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from strategies import text
 
 from scorer.game import Game
 from scorer.i18n import LANGUAGES, Translator
@@ -351,8 +352,8 @@ def accepted_everywhere(store: Store, payload) -> None:
 
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-5, 20) | st.text(max_size=6),
-    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8),
+    st.none() | st.booleans() | st.integers(-5, 20) | text(max_size=6),
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(text(max_size=8),
                                                                        children, max_size=4),
     max_leaves=12,
 )
@@ -373,7 +374,7 @@ deal_like = st.one_of(
 plausible = st.one_of(
     deal_like, st.booleans(), st.integers(0, 3), st.none(),
     st.sampled_from(["2026-11-30T12:00:00+00:00", "2026-11-30", "2026-11-30T12:00:00Z"]),
-    st.text(min_size=1, max_size=8),
+    text(min_size=1, max_size=8),
 )
 VALID = [with_history().to_dict(),
          draw_bridge().add_deal(DrawBridgeDeal(1, Contract.parse("4HX"), 10))
@@ -427,8 +428,18 @@ def test_anything_import_accepts_can_be_opened_listed_exported_and_shown(store, 
 
 @settings(max_examples=60, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(st.lists(st.text(min_size=1, max_size=12), min_size=4, max_size=4), st.data())
+@given(st.lists(text(min_size=1, max_size=12), min_size=4, max_size=4), st.data())
 def test_any_names_import_accepts_can_be_shown(store, names, data):
     doc = with_history().to_dict()
     doc["players"] = names
     accepted_everywhere(store, export(doc))
+
+
+@pytest.mark.parametrize("text", ["[" * 25 + "]" * 25, '{"a":' * 25 + "1" + "}" * 25])
+def test_too_deep_is_its_own_error_not_read_from_its_words(text):
+    """Issue 19 item 6: an import's 'too deep' answer comes from the error's kind."""
+    from scorer.store.files import TooDeep, loads_strict
+
+    with pytest.raises(TooDeep) as refused:
+        loads_strict(text)
+    assert refused.value.limit == 24 and isinstance(refused.value, ValueError)

@@ -81,6 +81,7 @@ def test_minibridge_points_name_declarer_or_redeal():
 def test_minibridge_draft_has_no_doubling_and_picks_declarer_directly():
     game = Game.new("minibridge", ["Ana", "Ben", "Cleo", "Dan"], first_dealer=0)
     draft = DealDraft.for_game(game)
+    draft.use_hcp = False  # "Pick declarer" (the first deal opens on the counts)
     draft.declarer, draft.level, draft.strain, draft.tricks = 3, 4, Strain.HEARTS, 10
     assert draft.evaluate().score.points == (0, 420)
     draft.doubling = Doubling.DOUBLED  # cannot be picked on screen; refused if it were
@@ -198,7 +199,8 @@ def test_recent_names_offered_once_newest_first():
      ("/game/abc", Route("game", "abc")), ("/game/abc/deal", Route("deal", "abc")),
      ("/game/abc/deal/3", Route("detail", "abc", 3)),
      ("/game/abc/deal/3/edit", Route("edit", "abc", 3)), ("/nonsense/x", Route("home")),
-     ("/game/abc/deal/x", Route("home"))],
+     ("/game/abc/deal/x", Route("home")), ("/game/abc/deal/²", Route("home")),
+     ("/game/abc/deal/-1", Route("home")), ("/game/abc/deal/३", Route("detail", "abc", 3))],
 )
 def test_routes(route, expected):
     assert Route.parse(route) == expected

@@ -214,6 +214,12 @@ class Variant(ABC, Generic[DealT, RulesT]):
         (Call Break: the four calls), checked, as a plain dict. Variants without one refuse."""
         raise InvalidInput("announcement", data, f"is not used in {self.title}")
 
+    def announced_words(self, data: Mapping[str, Any], dealer: int,
+                        players: Sequence[str]) -> str:
+        """What :meth:`check_announcement` kept, as the table says it (names and numbers, in
+        the order announced: Call Break's 'Ben 3 · Cleo 3 · Dan 4 · Ana 2')."""
+        raise InvalidInput("announcement", data, f"is not used in {self.title}")
+
     @abstractmethod
     def check_deal(self, deal: Any, dealer: int, rules: RulesT) -> None:
         """Raise InvalidInput if ``deal`` cannot have been played with ``dealer`` dealing."""
@@ -232,6 +238,13 @@ class Variant(ABC, Generic[DealT, RulesT]):
         """Score ``deal`` (dealt by ``dealer``) in ``state``; returns its score and the state
         after it. By default the deal is scored on its own and the state is unchanged."""
         return self.score(deal, rules, players), state
+
+    def score_alone(self, deal: DealT, rules: RulesT, players: Sequence[str], dealer: int,
+                    state: Any) -> DealScore:
+        """Score ``deal`` as one hand on its own (Check a score), where ``state`` stands for
+        what the table chose (a vulnerability). By default as in a game; a variant whose
+        deals score more in a game than alone (a rubber's game and rubber bonus) says so."""
+        return self.score_in(deal, rules, players, dealer, state)[0]
 
     def completed(self, state: Any) -> int:
         """How many units the end rule ``rubbers=N`` counts (rubbers) are finished."""

@@ -21,8 +21,8 @@ from .contract import MAX_TRICKS
 from .values import InvalidInput, Line, Msg, check_int, parse_switch, settings_from
 
 __all__ = ["EIGHT_PLUS_CALL", "EIGHT_PLUS_POINTS", "PLAYERS", "CallBreakRules", "CallBreakDeal",
-           "CallBreak", "as_decimal", "check_calls", "check_min_call", "score_call", "score_calls",
-           "score_round"]
+           "CallBreak", "as_decimal", "calling_order", "calls_in_order", "check_calls",
+           "check_min_call", "score_call", "score_calls", "score_round"]
 
 PLAYERS = 4
 EIGHT_PLUS_CALL = 8
@@ -34,6 +34,18 @@ def as_decimal(points: int) -> str:
     """Points in the players' decimal habit: 42 -> '4.2', -40 -> '-4.0'."""
     sign = "-" if points < 0 else ""
     return f"{sign}{abs(points) // 10}.{abs(points) % 10}"
+
+
+def calling_order(dealer: int) -> tuple[int, ...]:
+    """The players in the order they call: from the dealer's right (the next in the list)."""
+    return tuple((dealer + 1 + k) % PLAYERS for k in range(PLAYERS))
+
+
+def calls_in_order(calls: Sequence[int | None], dealer: int, players: Sequence[str]) -> str:
+    """Each player's call with their name, in calling order: 'Ben 3 · Cleo 3 · Dan 4 · Ana 2'
+    (a call not made yet is left out)."""
+    return " · ".join(f"{players[i]} {calls[i]}" for i in calling_order(dealer)
+                      if calls[i] is not None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,6 +214,11 @@ class CallBreak(Variant[CallBreakDeal, CallBreakRules]):
                   score: DealScore | None = None) -> Msg:
         return Msg.of("ui.deal_text_calls", calls=" ".join(map(str, deal.calls)),
                       tricks=" ".join(map(str, deal.tricks)))
+
+    def announced_words(self, data: Mapping[str, Any], dealer: int,
+                        players: Sequence[str]) -> str:
+        """The calls of the round in play, named, in calling order."""
+        return calls_in_order(data["calls"], dealer, players)
 
     def deal_stats(self, deal: Any, score: DealScore, player: int) -> Mapping[str, int]:
         """Each player's call: met exactly, met with extra tricks, or failed."""

@@ -286,10 +286,34 @@ class RubberScore:
     defenders_above: int
     lines: tuple[Line, ...]
 
+    @property
+    def declarer_points(self) -> int:
+        """What the hand alone gives declarer's side: below and above the line."""
+        return self.declarer_below + self.declarer_above
+
+    @property
+    def alone(self) -> tuple[Line, ...]:
+        """The lines that close one hand scored on its own (``scorer check rubber``, Check a
+        score): a hand is not a rubber, so no game or rubber bonus is in its points, and a
+        line says what its trick score does in one (decision 123); then declarer's side's
+        points, below and above the line together, where it has any."""
+        lines: list[Line] = []
+        if self.declarer_below:
+            key = "cb.hand_game" if self.declarer_below >= GAME else "cb.hand_part"
+            lines.append(Line(Msg.of(key, below=self.declarer_below), 0))
+        if self.declarer_points:
+            lines.append(Line(Msg.of("cb.hand_total", below=self.declarer_below,
+                                     above=self.declarer_above, points=self.declarer_points),
+                              self.declarer_points))
+        return tuple(lines)
+
     def to_dict(self) -> dict[str, object]:
-        """The figures as ``scorer check --json`` names them."""
+        """The figures as ``scorer check --json`` names them (``declarer`` and ``defenders``:
+        each side's points from this hand alone, as for a duplicate hand)."""
         return {
             "made": self.made,
+            "declarer": self.declarer_points,
+            "defenders": self.defenders_above,
             "declarer_below": self.declarer_below,
             "declarer_above": self.declarer_above,
             "defenders_above": self.defenders_above,

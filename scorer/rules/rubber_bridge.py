@@ -167,6 +167,22 @@ class RubberBridge(FourSeatBridge[RubberRules]):
         return (DealScore(points, tuple(lines), contract_summary(deal, players), scored.made,
                           entry), new_state)
 
+    def score_alone(self, deal: BridgeDeal, rules: RubberRules, players: Sequence[str],
+                    dealer: int, state: RubberState) -> DealScore:
+        """One hand on its own, as ``scorer check rubber`` scores it (decision 123): below and
+        above the line for declarer's side with the vulnerability ``state`` has, premiums
+        above for the defenders; no game or rubber bonus (they belong to a rubber, which one
+        hand is not)."""
+        if deal.contract is None or deal.tricks is None:
+            return passed_out_score(RubberEntry(1, (0, 0), (0, 0)))
+        side = deal.side
+        scored = score_rubber(deal.contract, deal.tricks, state.vulnerable[side], deal.honours)
+        below = _pair(side, scored.declarer_below, 0)
+        above = _pair(side, scored.declarer_above, scored.defenders_above)
+        return DealScore(_pair(side, scored.declarer_points, scored.defenders_above),
+                         (*scored.lines, *scored.alone), contract_summary(deal, players),
+                         scored.made, RubberEntry(1, below, above))
+
     def deal_line(self, deal: Any, players: Sequence[str],
                   score: DealScore | None = None) -> Msg | None:
         """The deal, then what it wrote below and above the line for each side, and the line

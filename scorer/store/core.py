@@ -37,7 +37,7 @@ from .drafts import Drafts
 from .errors import GameUnreadable, NewerSchema, NotAFolder, StaleGame, UnknownGame, WriteFailed
 from .files import AtomicJSONStorage, make_dirs
 from .gamefiles import GameFiles, why
-from .index import GameSummary, UnreadableGame, read_index, write_index
+from .index import GameSummary, UnreadableGame, Why, read_index, write_index
 from .lock import FolderLock
 from .shelf import Shelf, StorageShelf
 from .transfer import ImportReport, export_document, parse_import, read_import_file, same_content
@@ -219,7 +219,7 @@ class Store:
     def _refuse_unreadable(self, game_id: str, what: str) -> None:
         bad = self._unreadable.get(game_id.casefold())
         if bad is not None:
-            error = NewerSchema if "newer Scorer" in bad.reason else GameUnreadable
+            error = NewerSchema if bad.why is Why.NEWER else GameUnreadable
             raise error(f"game {bad.id} cannot be {what}: {bad.reason}")
 
     # -- writing

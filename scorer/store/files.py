@@ -118,8 +118,16 @@ _STRINGS = re.compile(r'"[^"\\]*(?:\\[\s\S][^"\\]*)*"?')
 _NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
 
 
+class TooDeep(ValueError):
+    """JSON nested deeper than a limit (a hostile or foreign document)."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(f"it is nested deeper than {limit} levels")
+        self.limit = limit
+
+
 def scan_depth(text: str, limit: int = MAX_DEPTH) -> None:
-    """ValueError if the brackets of JSON ``text`` (outside its strings) nest deeper than
+    """TooDeep if the brackets of JSON ``text`` (outside its strings) nest deeper than
     ``limit``: read without recursion and before any parser, whose recursion would exhaust a
     small stack (Pyodide's: 100,000 brackets end the phone app with a fatal error)."""
     brackets = _NOT_BRACKETS.sub("", _STRINGS.sub("", text))
@@ -128,7 +136,7 @@ def scan_depth(text: str, limit: int = MAX_DEPTH) -> None:
         if bracket in "[{":
             depth += 1
             if depth > limit:
-                raise ValueError(f"it is nested deeper than {limit} levels")
+                raise TooDeep(limit)
         else:
             depth -= 1
 
@@ -141,19 +149,19 @@ def loads_strict(text: str) -> Any:
         data = json.loads(text, parse_constant=_refuse_constant, parse_int=_parse_int,
                           parse_float=_parse_float)
     except RecursionError:
-        raise ValueError(f"it is nested deeper than {MAX_DEPTH} levels") from None
+        raise TooDeep(MAX_DEPTH) from None
     check_depth(data)
     return data
 
 
 def check_depth(data: Any, limit: int = MAX_DEPTH) -> None:
-    """ValueError if ``data`` nests lists/objects deeper than ``limit`` (checked without
+    """TooDeep if ``data`` nests lists/objects deeper than ``limit`` (checked without
     recursion, so a hostile document cannot exhaust the stack)."""
     stack: list[tuple[Any, int]] = [(data, 1)]
     while stack:
         value, depth = stack.pop()
         if depth > limit:
-            raise ValueError(f"it is nested deeper than {limit} levels")
+            raise TooDeep(limit)
         if isinstance(value, dict):
             stack.extend((v, depth + 1) for v in value.values())
         elif isinstance(value, list):

@@ -25,7 +25,7 @@ from ..rules.values import Msg
 from .documents import read_game, write_game
 from .errors import CorruptFile, NewerSchema, UnknownGame, WriteFailed
 from .files import TMP_SUFFIX, AtomicJSONStorage, fsync_dir, make_dirs
-from .index import UnreadableGame
+from .index import UnreadableGame, Why
 from .transfer import recover_imports, stage_import
 
 __all__ = ["GameFiles", "why"]
@@ -96,11 +96,11 @@ class GameFiles:
         try:
             game = read_game(AtomicJSONStorage(path), path.name)
         except NewerSchema as error:
-            self._unreadable(game_id, str(error),
+            self._unreadable(game_id, str(error), Why.NEWER,
                              Msg.of("notice.newer", game=game_id, detail=str(error)))
             return None
         except OSError as error:
-            self._unreadable(game_id, f"its file cannot be read ({why(error)})",
+            self._unreadable(game_id, f"its file cannot be read ({why(error)})", Why.NO_ACCESS,
                              Msg.of("notice.unreadable", game=game_id, detail=why(error)))
             return None
         except (CorruptFile, InvalidInput) as error:
@@ -108,8 +108,8 @@ class GameFiles:
         self.unreadable.pop(game_id.casefold(), None)
         return game
 
-    def _unreadable(self, game_id: str, reason: str, msg: Msg) -> None:
-        self.unreadable[game_id.casefold()] = UnreadableGame(game_id, reason)
+    def _unreadable(self, game_id: str, reason: str, kind: Why, msg: Msg) -> None:
+        self.unreadable[game_id.casefold()] = UnreadableGame(game_id, reason, kind)
         self.notices.append(msg)
 
     def _repair(self, game_id: str, path: Path, detail: str) -> Game | None:
@@ -118,7 +118,7 @@ class GameFiles:
             moved = self.quarantine(path)
         except OSError as error:
             reason = f"damaged ({detail}); it could not be moved aside ({why(error)})"
-            self._unreadable(game_id, reason,
+            self._unreadable(game_id, reason, Why.DAMAGED,
                              Msg.of("notice.unreadable", game=game_id, detail=reason))
             return None
         restored: Game | None = None

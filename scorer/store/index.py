@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any
 
 from tinydb.storages import Storage
@@ -73,12 +74,27 @@ class GameSummary:
                    (int(data["stamp"][0]), int(data["stamp"][1])), stats)
 
 
+# How the players' statistics kept in the index were counted; an index of another rule is
+# rebuilt from the game files. 2: a deal counts as its game counts deals (decision 108).
+STATS_RULE = 2
+
+
+class Why(Enum):
+    """Why a stored game cannot be opened."""
+
+    NEWER = "newer"  # written by a newer Scorer: its file is left untouched
+    DAMAGED = "damaged"  # damaged (and its backup too, or it could not be moved aside)
+    NO_ACCESS = "no access"  # its file cannot be read (permissions, a disk error)
+
+
 @dataclass(frozen=True)
 class UnreadableGame:
-    """A stored game that cannot be opened, left where it is, and why (in English)."""
+    """A stored game that cannot be opened, left where it is: why, and the reason in
+    English."""
 
     id: str
     reason: str
+    why: Why = Why.DAMAGED
 
 
 def read_index(storage: Storage) -> dict[str, GameSummary]:
@@ -86,6 +102,8 @@ def read_index(storage: Storage) -> dict[str, GameSummary]:
     rebuilt from the game files) or cannot be read."""
     try:
         raw = storage.read() or {}
+        if raw and raw.get("stats_rule") != STATS_RULE:  # figures of another rule: rebuilt
+            return {}
         summaries = (GameSummary.from_dict(doc) for doc in raw.get("games", {}).values())
         return {s.id: s for s in summaries}
     except (CorruptFile, OSError, KeyError, TypeError, ValueError, IndexError):
@@ -95,4 +113,4 @@ def read_index(storage: Storage) -> dict[str, GameSummary]:
 def write_index(storage: Storage, summaries: Iterable[GameSummary]) -> None:
     """Write the index (a file: atomically; OSError when the disk is full or read-only)."""
     docs = {str(i): s.to_dict() for i, s in enumerate(summaries, start=1)}
-    storage.write({"games": docs})
+    storage.write({"games": docs, "stats_rule": STATS_RULE})

@@ -23,7 +23,7 @@ from ..rules import InvalidInput
 from ..rules.values import Msg
 from .documents import read_game, write_game
 from .errors import CorruptFile, NewerSchema, UnknownGame
-from .index import UnreadableGame
+from .index import UnreadableGame, Why
 
 __all__ = ["Shelf", "Stamp", "StorageShelf"]
 
@@ -102,18 +102,18 @@ class StorageShelf:
         try:
             game = read_game(storage, f"{game_id}.json")
         except NewerSchema as error:
-            self._unreadable(game_id, str(error),
+            self._unreadable(game_id, str(error), Why.NEWER,
                              Msg.of("notice.newer", game=game_id, detail=str(error)))
             return None
         except (CorruptFile, InvalidInput) as error:
-            self._unreadable(game_id, f"damaged ({error})",
+            self._unreadable(game_id, f"damaged ({error})", Why.DAMAGED,
                              Msg.of("notice.unreadable", game=game_id, detail=str(error)))
             return None
         self.unreadable.pop(game_id.casefold(), None)
         return game
 
-    def _unreadable(self, game_id: str, reason: str, msg: Msg) -> None:
-        self.unreadable[game_id.casefold()] = UnreadableGame(game_id, reason)
+    def _unreadable(self, game_id: str, reason: str, kind: Why, msg: Msg) -> None:
+        self.unreadable[game_id.casefold()] = UnreadableGame(game_id, reason, kind)
         self.notices.append(msg)
 
     def put(self, game_id: str, document: dict[str, dict[str, object]]) -> None:

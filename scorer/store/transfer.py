@@ -25,7 +25,7 @@ from ..rules import InvalidInput
 from ..rules.values import Msg
 from .documents import write_game
 from .errors import InvalidImport, NewerSchema
-from .files import MAX_DEPTH, AtomicJSONStorage, atomic_write, fsync_dir, loads_strict
+from .files import MAX_DEPTH, AtomicJSONStorage, TooDeep, atomic_write, fsync_dir, loads_strict
 from .migrate import migrate
 
 __all__ = ["EXPORT_FORMAT", "MAX_IMPORT_BYTES", "ImportReport", "export_document",
@@ -95,10 +95,10 @@ def _document(raw: bytes | str) -> Any:
     try:
         text = raw.decode("utf-8-sig") if isinstance(raw, bytes) else raw.removeprefix("\ufeff")
         return loads_strict(text)
+    except TooDeep:
+        raise InvalidImport("file", "JSON", f"is nested deeper than {MAX_DEPTH} levels",
+                            Msg.of("import.too_deep", n=MAX_DEPTH)) from None
     except (UnicodeDecodeError, ValueError) as error:
-        if "nested deeper" in str(error):
-            raise InvalidImport("file", "JSON", f"is nested deeper than {MAX_DEPTH} levels",
-                                Msg.of("import.too_deep", n=MAX_DEPTH)) from None
         raise InvalidImport("file", "JSON", f"is not readable ({error})",
                             Msg.of("import.not_json")) from None
 

@@ -15,6 +15,7 @@ from typing import Any
 
 import flet as ft
 
+from ..game import Game
 from ..i18n import Translator, choose_language
 from ..store import Store
 from . import widgets as w
@@ -25,6 +26,7 @@ from .run import _ask, _assets_dir, qr_png, run, serve  # noqa: F401 - _ask, _as
 from .screens import deal, scoreboard
 from .screens.check import ScoreCheck
 from .screens.frame import copy_view
+from .screens.sharing import download
 from .session import Session
 from .theme import DARK, FALLBACK_FONTS, LIGHT, SYMBOL_FONT, theme
 
@@ -57,6 +59,7 @@ class ScorerApp:
         self.rules_back = "/"  # where the rules screen's back button returns
         self.reuse = Reuse()  # scoreboard rows and chart points, kept between drawings
         self.board: tuple[str, ft.Column] | None = None  # the last scoreboard: game id, contents
+        self.drawn: str | None = None  # the route of the screen on the page
         page.title = "Scorer"
         page.fonts = {SYMBOL_FONT: "fonts/ScorerSymbols.ttf", **FALLBACK_FONTS}
         page.theme_mode = ft.ThemeMode.SYSTEM
@@ -132,7 +135,20 @@ class ScorerApp:
         else:
             self.page.views.append(view)
         self.page.update()
+        if self.drawn is not None and self.drawn != self.route:
+            self.page.run_task(self._to_top)  # another screen: it opens at its top
+        self.drawn = self.route
         self._keep_awake(route.game_id is not None)
+
+    async def _to_top(self) -> None:
+        """The one View keeps its scroll position when its contents change (Flutter keeps the
+        scrollable and its offset): a game opened from a scrolled home list opened scrolled
+        down, its totals off screen. Sent after the new contents, so the top is theirs; the
+        same screen drawn again (a tap, another phone's change) stays where it was."""
+        try:
+            await self.page.views[0].scroll_to(offset=0)
+        except Exception:  # noqa: BLE001 - the page went away: nothing to scroll
+            return
 
     def _keep_board(self, route: Route, view: ft.View) -> None:
         """A game's deal screens keep its scoreboard's contents, hidden, above their own (the
@@ -174,6 +190,22 @@ class ScorerApp:
     # --- what the session needs (scorer.ui.session.SessionUI) ------------------------------
     def snack(self, text: str) -> None:
         self.page.show_dialog(ft.SnackBar(ft.Text(text), open=True))
+
+    def not_kept(self, reason: str, game: Game) -> None:
+        """The phone build: a Save the browser's storage refused or never answered (issue 17
+        item 5). The game is in memory (and in the in-memory folder) as saved: offered at
+        once as a download, the way Import a game brings it back."""
+        t = self.t
+
+        def download_copy() -> None:
+            self.page.pop_dialog()
+            self.page.run_task(download, self, game, "json")
+
+        self.page.show_dialog(ft.AlertDialog(
+            modal=True, title=ft.Text(t("ui.not_kept_title")),
+            content=ft.Text(t("ui.not_kept_explain", reason=reason[:1].upper() + reason[1:])),
+            actions=[w.text_button(t("ui.not_now"), self.page.pop_dialog),
+                     w.text_button(t("ui.download_copy"), download_copy)]))
 
     def run_task(self, handler: Callable[..., Awaitable[Any]], *args: Any) -> None:
         self.page.run_task(handler, *args)

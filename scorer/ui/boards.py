@@ -35,6 +35,7 @@ from .boards_text import (
     rubber_board,
     vul_text,
 )
+from .reuse import Reuse
 
 __all__ = ["BOARDS", "IN_PLACE", "chicago_view", "match_view", "rubber_view", "scoreboard"]
 
@@ -132,40 +133,51 @@ def _sheet_card(sheet: RubberSheet, board: RubberBoard, t: Translator) -> ft.Con
     totals = [_text(str(sheet.totals[side]), 22, bold=True, label=sheet.total_labels[side])
               for side in (0, 1)]
     parts.append(_halves(totals[0], totals[1], 36))
-    return w.card(*parts)
+    return w.card(*parts, key=f"rubber/{sheet.number}")  # kept: a key of its own (decision 78)
 
 
 def _session_card(sides: Sequence[str], session: Sequence[SessionRow],
-                  t: Translator) -> ft.Control:
-    """Each rubber or cycle of the session: its points and the running totals after it."""
+                  t: Translator, reuse: Reuse) -> ft.Control:
+    """Each rubber or cycle of the session: its points and the running totals after it (a
+    row drawn before comes back as it was, see :class:`Reuse`)."""
     head = ft.Row([ft.Container(w.heading(t("boards.session")), expand=True),
                    *(ft.Container(_text(side, 12, bold=True, align=ft.TextAlign.RIGHT, lines=2),
                                   width=96, alignment=ft.Alignment.CENTER_RIGHT)
                      for side in sides)], spacing=4)
     lines: list[ft.Control] = [head, _rule()]
-    for row in session:
-        cells = [ft.Container(ft.Column([_text(str(row.running[side]), 18, bold=True),
-                                         _text(f"+{row.points[side]}", 11, colour=NOTE)],
-                                        spacing=0, horizontal_alignment=ft.CrossAxisAlignment.END),
-                              width=96, alignment=ft.Alignment.CENTER_RIGHT) for side in (0, 1)]
-        lines.append(ft.Semantics(container=True, label=row.label, exclude_semantics=True,
-                                  content=ft.Row([ft.Container(_text(row.title, 14),
-                                                               expand=True), *cells],
-                                                 spacing=4)))
+    lines += [reuse.get(("session row", row), lambda row=row: _session_row(row))
+              for row in session]
     return w.card(*lines)
 
 
-def rubber_view(board: RubberBoard, t: Translator) -> ft.Control:
+def _session_row(row: SessionRow) -> ft.Control:
+    cells = [ft.Container(ft.Column([_text(str(row.running[side]), 18, bold=True),
+                                     _text(f"+{row.points[side]}", 11, colour=NOTE)],
+                                    spacing=0, horizontal_alignment=ft.CrossAxisAlignment.END),
+                          width=96, alignment=ft.Alignment.CENTER_RIGHT) for side in (0, 1)]
+    return ft.Semantics(container=True, label=row.label, exclude_semantics=True,
+                        content=ft.Row([ft.Container(_text(row.title, 14), expand=True),
+                                        *cells], spacing=4),
+                        key=f"session/{row.title}")  # kept: a key of its own (decision 78)
+
+
+def rubber_view(board: RubberBoard, t: Translator, reuse: Reuse | None = None) -> ft.Control:
     """The rubber being played first (where vulnerability matters), then the last one
-    finished, and the session's running totals (every rubber)."""
+    finished, and the session's running totals (every rubber). A finished rubber's sheet and
+    the session's rows drawn before come back from ``reuse`` (after a Save only the rubber
+    being played is drawn anew)."""
+    reuse = reuse or Reuse()
     controls: list[ft.Control] = []
     if board.vulnerable is not None:
         said = vul_text(board.vulnerable, t)
         controls.append(_text(said[:1].upper() + said[1:], 15, bold=True,
                               colour=ft.Colors.TERTIARY if any(board.vulnerable) else None))
-    controls += [_sheet_card(sheet, board, t) for sheet in board.sheets[::-1][:SHOWN]]
+    for sheet in board.sheets[::-1][:SHOWN]:
+        controls.append(reuse.get(
+            ("rubber sheet", sheet, board.sides, board.tags, board.vul_labels),
+            lambda sheet=sheet: _sheet_card(sheet, board, t)))
     if len(board.sheets) > 1:
-        controls.append(_session_card(board.sides, board.session, t))
+        controls.append(_session_card(board.sides, board.session, t, reuse))
     return ft.Column(controls, spacing=8)
 
 
@@ -224,10 +236,11 @@ def _cycle_card(cycle: ChicagoCycle, board: ChicagoBoard, t: Translator,
     return w.card(*lines)
 
 
-def chicago_view(board: ChicagoBoard, t: Translator, on_open: Opener | None = None
-                 ) -> ft.Control:
+def chicago_view(board: ChicagoBoard, t: Translator, on_open: Opener | None = None,
+                 reuse: Reuse | None = None) -> ft.Control:
     """The next deal (dealer, vulnerability, part scores carried), then the cycle being
-    played and the one before, and the session's running totals (every cycle)."""
+    played and the one before, and the session's running totals (every cycle; rows drawn
+    before come back from ``reuse``)."""
     controls: list[ft.Control] = []
     if board.next_deal:
         said: list[ft.Control] = [_text(board.next_deal, 14, bold=True)]
@@ -236,7 +249,7 @@ def chicago_view(board: ChicagoBoard, t: Translator, on_open: Opener | None = No
         controls.append(w.card(*said))
     controls += [_cycle_card(c, board, t, on_open) for c in board.cycles[::-1][:SHOWN]]
     if len(board.cycles) > 1:
-        controls.append(_session_card(board.sides, board.session, t))
+        controls.append(_session_card(board.sides, board.session, t, reuse or Reuse()))
     return ft.Column(controls, spacing=8)
 
 
@@ -313,23 +326,25 @@ def match_view(board: MatchBoard, t: Translator, on_open: Opener | None = None) 
 
 # --- found through the variant ----------------------------------------------------------------
 
-def _rubber(game: Game, t: Translator, on_open: Opener | None) -> ft.Control:
-    return rubber_view(rubber_board(game, t, t.plain), t)
+def _rubber(game: Game, t: Translator, on_open: Opener | None, reuse: Reuse) -> ft.Control:
+    return rubber_view(rubber_board(game, t, t.plain), t, reuse)
 
 
-def _chicago(game: Game, t: Translator, on_open: Opener | None) -> ft.Control:
-    return chicago_view(chicago_board(game, t, t.plain), t, on_open)
+def _chicago(game: Game, t: Translator, on_open: Opener | None, reuse: Reuse) -> ft.Control:
+    return chicago_view(chicago_board(game, t, t.plain), t, on_open, reuse)
 
 
-def _match(game: Game, t: Translator, on_open: Opener | None) -> ft.Control:
+def _match(game: Game, t: Translator, on_open: Opener | None, reuse: Reuse) -> ft.Control:
     return match_view(match_board(game, t, t.plain), t, on_open)
 
 
-BOARDS: dict[type, Callable[[Game, Translator, Opener | None], ft.Control]] = {
+BOARDS: dict[type, Callable[[Game, Translator, Opener | None, Reuse], ft.Control]] = {
     RubberBridge: _rubber, Chicago: _chicago, TeamMatch: _match}
 
 
-def scoreboard(game: Game, t: Translator, on_open: Opener | None = None) -> ft.Control | None:
-    """The board this game's variant keeps (None: the plain grid does)."""
+def scoreboard(game: Game, t: Translator, on_open: Opener | None = None,
+               reuse: Reuse | None = None) -> ft.Control | None:
+    """The board this game's variant keeps (None: the plain grid does); ``reuse``: the
+    page's controls kept from its last drawing of this game (:mod:`scorer.ui.reuse`)."""
     build: Any = BOARDS.get(type(game.variant))
-    return None if build is None else build(game, t, on_open)
+    return None if build is None else build(game, t, on_open, reuse or Reuse())

@@ -28,7 +28,7 @@ def totals_chart(game: Game, t: Translator, reuse: Reuse | None = None) -> ft.Co
             series_points[party].append((record.number, total))
     values = [y for points in series_points for _, y in points]
     target = game.end.value if game.end.kind == "target" else None
-    low, high, _step = axis_range(min(0, *values), max(10, *values, *(target or 0,)))
+    low, high, y_step = axis_range(min(0, *values), max(10, *values, *(target or 0,)))
     deals = max(1, len(game.records))
     reuse = reuse or Reuse()
     series = [fch.LineChartData(points=[reuse.get(("chart point", i, x, y),
@@ -46,14 +46,19 @@ def totals_chart(game: Game, t: Translator, reuse: Reuse | None = None) -> ft.Co
         data_series=series, height=180, min_x=0, max_x=deals, min_y=low, max_y=high,
         interactive=False,
         animation=ft.Animation(duration=ft.Duration(milliseconds=0)),  # the new total at once
-        # The axis ends on round steps and the automatic labels skip the extreme values: a
-        # label at the highest total ("414") would be drawn over the round one ("400").
-        left_axis=fch.ChartAxis(label_size=40, show_min=False, show_max=False),
+        # A label at every round step of the axis, both ends and 0 included (automatic labels
+        # were sparse, and left out 0); none at the highest total, where "414" would be drawn
+        # over the round "400".
+        left_axis=fch.ChartAxis(labels=[
+            reuse.get(("chart y label", v),
+                      lambda v=v: fch.ChartAxisLabel(value=v, label=str(v), key=f"y/{v}"))
+            for v in range(low, high + 1, y_step)], label_spacing=y_step, label_size=40),
         bottom_axis=fch.ChartAxis(labels=[
             reuse.get(("chart label", n),
                       lambda n=n: fch.ChartAxisLabel(value=n, label=str(n), key=f"x/{n}"))
             for n in range(0, deals + 1, step)], label_size=24),
-        horizontal_grid_lines=fch.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT, width=0.5))
+        horizontal_grid_lines=fch.ChartGridLines(interval=y_step, color=ft.Colors.OUTLINE_VARIANT,
+                                                 width=0.5))
     legend = [ft.Row([ft.Container(width=14, height=4, bgcolor=COLORS[i % len(COLORS)]),
                       ft.Text(party, size=12)], spacing=4, tight=True)
               for i, party in enumerate(game.parties)]

@@ -42,13 +42,21 @@ def _header(parties: Sequence[str], wide: bool) -> ft.Control:
     return ft.Row([ft.Container(ft.Text("#", size=12), width=NUMBER),
                    ft.Container(expand=True) if wide else ft.Container(width=0),
                    *(ft.Container(ft.Text(p, size=12, weight=ft.FontWeight.BOLD,
-                                          max_lines=2, overflow=ft.TextOverflow.ELLIPSIS,
+                                          max_lines=_lines(p), overflow=ft.TextOverflow.ELLIPSIS,
                                           text_align=ft.TextAlign.RIGHT),
                                   width=CELL, alignment=ft.Alignment.CENTER_RIGHT)
                      for p in parties)],
                   spacing=4, expand=not wide, key="header",
                   alignment=ft.MainAxisAlignment.END if not wide else
                   ft.MainAxisAlignment.START)
+
+
+def _lines(name: str) -> int:
+    """Lines a party's name may take in the header: two where its words break between them
+    ("Ana & Cleo"); one, ending in an ellipsis, where a word is too long for the column
+    (about nine letters at this size), which would otherwise break mid-word ("Bartholom /
+    ew"). The full name is read out all the same."""
+    return 2 if max(map(len, name.split() or [""])) <= 9 else 1
 
 
 def _row(row: GridRow, wide: bool, on_open: Callable[[int], None]) -> ft.Control:

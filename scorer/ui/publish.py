@@ -24,7 +24,7 @@ has fixed timestamps and order, and the precache revisions are content hashes.
 
 from __future__ import annotations
 
-import ast
+import functools
 import gzip
 import hashlib
 import io
@@ -38,6 +38,7 @@ from importlib.resources import files
 from pathlib import Path
 
 from .client_files import LOCALE_SCRIPT, UNUSED_FONTS
+from .slim import FLUTTER_ICONS, app_icons, icon_font, slimmed
 from .theme import FLUTTER_FALLBACKS
 
 __all__ = ["PublishError", "publish", "RENDERERS"]
@@ -108,6 +109,9 @@ STDLIB_DROPPED = (
 )
 # Kept all the same: zipfile reads names in cp437; cp1252 is what many files from Windows are.
 STDLIB_KEPT = ("encodings/cp437.py", "encodings/cp1252.py")
+# Standard-library modules whose code reads docstrings as data, which keep theirs: email's
+# policies build each class's docstring from its base's (`_extend_docstrings` splits them).
+DOCS_READ = ("email/",)
 
 # Precached files this large get a gzipped copy that the service worker downloads instead.
 GZIP_FROM = 64 * 1024
@@ -171,6 +175,7 @@ def publish(out: str | Path, base_url: str = "/", renderer: str = "auto") -> Pat
     _trim_stdlib(target / "pyodide" / "python_stdlib.zip")
     _copy_own_assets(target)
     _drop_unused_fonts(target)
+    _cut_icon_font(target)
     (target / "app.tar.gz").write_bytes(app_archive())
     _patch_python_worker(target)
     _write_index(target / "index.html", base, renderer)
@@ -209,15 +214,39 @@ def stdlib_dropped(name: str) -> bool:
 
 
 def _trim_stdlib(path: Path) -> None:
-    """python_stdlib.zip without ``STDLIB_DROPPED``; every entry kept as it was (name, time,
-    bytes), so the same input gives the same zip."""
+    """python_stdlib.zip without ``STDLIB_DROPPED``, its modules without docstrings and
+    comments (decision 102); every entry keeps its name and time, so the same input gives
+    the same zip."""
+    path.write_bytes(_trimmed_stdlib(path.read_bytes()))
+
+
+@functools.lru_cache(maxsize=2)
+def _trimmed_stdlib(original: bytes) -> bytes:
+    """(Kept for the process: the same Pyodide gives the same zip, and slimming its 350
+    modules takes seconds.)"""
     raw = io.BytesIO()
-    with zipfile.ZipFile(path) as source, zipfile.ZipFile(raw, "w") as trimmed:
+    with zipfile.ZipFile(io.BytesIO(original)) as source, \
+            zipfile.ZipFile(raw, "w") as trimmed:
         for info in source.infolist():
             if not stdlib_dropped(info.filename):
-                trimmed.writestr(info, source.read(info), compress_type=info.compress_type,
+                data = source.read(info)
+                if info.filename.endswith(".py"):
+                    data = slimmed(data, docstrings=info.filename.startswith(DOCS_READ))
+                trimmed.writestr(info, data, compress_type=info.compress_type,
                                  compresslevel=9)
-    path.write_bytes(raw.getvalue())
+    return raw.getvalue()
+
+
+def _cut_icon_font(site: Path) -> None:
+    """Flutter's Material icon font with only the icons Scorer's code names and Flutter's
+    own widgets draw (decision 103)."""
+    font = site / "assets" / "fonts" / "MaterialIcons-Regular.otf"
+    own = list(Path(__file__).parent.parent.rglob("*.py"))
+    try:
+        font.write_bytes(icon_font(font.read_bytes(), sorted(set(FLUTTER_ICONS)
+                                                             | app_icons(own))))
+    except ValueError as error:
+        raise PublishError(str(error)) from error
 
 
 def _drop_unused_fonts(site: Path) -> None:
@@ -269,55 +298,16 @@ def _package_files(name: str) -> Iterator[tuple[str, Path]]:
         yield f"__pypackages__/{name}/{relative.as_posix()}", path
 
 
-def without_docstrings(source: bytes) -> bytes:
-    """Python source with its documentation strings emptied (decision 89): each string that
-    stands alone as a statement (a module's, class's or function's docstring, or an
-    attribute's, as Flet documents every property) becomes ``""`` followed by as many line
-    ends as it had, so every line keeps its number. A class keeps the first line of its
-    docstring (a class without one has ``dataclass`` work out a signature for it). Source
-    that does not parse here is kept as it is."""
-    try:
-        tree = ast.parse(source)
-    except (SyntaxError, ValueError):
-        return source
-    spans: list[tuple[int, int, int, int, bytes]] = []
-    for node in ast.walk(tree):
-        for field in ("body", "orelse", "finalbody"):
-            statements = getattr(node, field, None)
-            if not isinstance(statements, list):
-                continue
-            for index, statement in enumerate(statements):
-                if not (isinstance(statement, ast.Expr)
-                        and isinstance(statement.value, ast.Constant)
-                        and isinstance(statement.value.value, str)):
-                    continue
-                text = '""'
-                if isinstance(node, ast.ClassDef) and field == "body" and index == 0:
-                    text = repr(statement.value.value.strip().split("\n")[0].strip()
-                                or node.name)
-                assert statement.end_lineno is not None and statement.end_col_offset is not None
-                spans.append((statement.lineno, statement.col_offset, statement.end_lineno,
-                              statement.end_col_offset, text.encode()))
-    starts = [0]
-    for line in source.splitlines(keepends=True):
-        starts.append(starts[-1] + len(line))
-    out = bytearray(source)
-    for first, column, last, end_column, replacement in sorted(spans, reverse=True):
-        out[starts[first - 1] + column:starts[last - 1] + end_column] = \
-            replacement + b"\n" * (last - first)
-    return bytes(out)
-
-
 def app_archive() -> bytes:
     """``app.tar.gz``: ``main.py`` and the app's packages, with fixed order and timestamps so
-    the same installation always gives the same bytes. The packages other than Scorer's go
-    without their docstrings (``without_docstrings``)."""
+    the same installation always gives the same bytes. Every module goes without its
+    docstrings and comments (``slim.slimmed``), Scorer's too (decision 102)."""
     entries: list[tuple[str, bytes]] = [("main.py", BROWSER_MAIN.encode())]
     for package in PACKAGES:
         for name, path in _package_files(package):
             data = path.read_bytes()
-            if package != "scorer" and name.endswith(".py"):
-                data = without_docstrings(data)
+            if name.endswith(".py"):
+                data = slimmed(data)
             entries.append((name, data))
     raw = io.BytesIO()
     with tarfile.open(fileobj=raw, mode="w", format=tarfile.PAX_FORMAT) as tar:

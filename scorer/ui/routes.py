@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..game import Game
+from ..rules.values import whole_number
 from .screens import check, deal, detail, home, join, new_game, rules, scoreboard, stats
 from .screens.frame import GAMES, Screen
 
@@ -51,9 +52,10 @@ class Route:
                 return cls("game", parts[1])
             if len(parts) == 3 and parts[2] == "deal":
                 return cls("deal", parts[1])
-            if len(parts) >= 4 and parts[2] == "deal" and parts[3].isdigit():
+            number = whole_number(parts[3]) if len(parts) >= 4 and parts[2] == "deal" else None
+            if number is not None and number >= 0:  # not '²': isdigit() took it, int() did not
                 name = "edit" if len(parts) == 5 and parts[4] == "edit" else "detail"
-                return cls(name, parts[1], int(parts[3]))
+                return cls(name, parts[1], number)
         return cls("home")
 
 

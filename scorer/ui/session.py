@@ -46,6 +46,10 @@ class SessionUI(Protocol):
 
     def snack(self, text: str) -> None: ...
 
+    def not_kept(self, reason: str, game: Game) -> None:
+        """The browser's storage did not keep a Save: say so at once, and offer ``game`` (as
+        saved, still in memory) as a download."""
+
     def run_task(self, handler: Callable[..., Awaitable[Any]], *args: Any) -> None: ...
 
     def changed_elsewhere(self, game_id: str) -> None: ...
@@ -129,7 +133,10 @@ class Session:
         try:
             await self.persist()
         except OSError as error:
-            self.ui.snack(self.ui.t("ui.not_saved", reason=str(error)))
+            if self.game is not None and self.game.id == game_id:
+                self.ui.not_kept(str(error), self.game)
+            else:
+                self.ui.snack(self.ui.t("ui.not_saved", reason=str(error)))
             return
         finally:
             self.saving = False

@@ -195,9 +195,11 @@ def note(text: str, *, error: bool = False) -> ft.Text:
                    italic=not error)
 
 
-def card(*controls: ft.Control, on_tap: Handler | None = None) -> ft.Control:
+def card(*controls: ft.Control, on_tap: Handler | None = None,
+         key: str | None = None) -> ft.Control:
     return ft.Card(
         content=ft.Container(ft.Column(list(controls), spacing=6), padding=12,
                              on_click=None if on_tap is None else _call(on_tap),
                              ink=on_tap is not None),
+        key=key,
     )

@@ -65,11 +65,41 @@ POINTS_FIELDS = ["North points (Ana)", "East points (Ben)", "South points (Cleo)
 
 
 def announce_points(phone, counts):
-    """A new MiniBridge deal entered by the four announced counts (N, E, S, W)."""
+    """A new MiniBridge deal entered by the four announced counts (N, E, S, W): the deal
+    entry opens on them."""
     phone.tap("New deal")
-    phone.tap("Enter the points")
     for label, points in zip(POINTS_FIELDS, counts, strict=True):
         phone.type(label, str(points))
+
+
+def test_minibridge_counts_in_seat_order_and_the_missing_one_filled_for_every_dealer(phone):
+    """Issue 18: the first deal opened on "Pick declarer", the count boxes moved with the
+    dealer, and only the last announcer's count filled itself in. A table types North, East
+    and South (tapping each box) whoever deals; West's 20 is filled in and names Dan."""
+    phone.new_game("MiniBridge", ["Ana", "Ben", "Cleo", "Dan"], dealer="Ana")
+    for number, dealer in enumerate(["Ana", "Ben", "Cleo", "Dan"], start=1):
+        phone.see(f"dealer: {dealer}")
+        phone.taps = 0
+        phone.tap("New deal")
+        boxes = [phone.page.get_by_role("textbox", name=label, exact=True)
+                 for label in POINTS_FIELDS]
+        for box, label in zip(boxes, POINTS_FIELDS, strict=True):
+            phone.shown(box, label)
+        north, east, south, west = (phone.steady_box(box) for box in boxes)
+        assert north["y"] == east["y"] < south["y"] == west["y"], (north, east, south, west)
+        assert north["x"] == south["x"] < east["x"] == west["x"], (north, east, south, west)
+        for label, points in zip(POINTS_FIELDS[:3], ["5", "10", "5"], strict=True):
+            phone.type(label, points)
+            phone.taps += 1  # the tap on the box
+        phone.see("declarer Dan (West), dummy Ben (East)")  # West's 20 filled in
+        phone.tap("Level 1")
+        phone.tap("Spades")
+        phone.tap("Tricks 7")
+        phone.tap("Save deal")
+        print(f"MiniBridge deal {number}, counts typed box by box: {phone.taps} taps "
+              f"plus the digits")
+        assert phone.taps <= 8
+        phone.see(f"Ben & Dan total {80 * number}")
 
 
 def test_minibridge_whole_game_with_points_and_redeal(phone):
@@ -125,6 +155,16 @@ def test_minibridge_whole_game_with_points_and_redeal(phone):
     phone.see("Ben & Dan win: highest total after 4 deals")
 
 
+def row_says_call(phone, name, call):
+    """``name``'s tricks row is headed by their name and call, just above their numbers."""
+    button = phone.button(f"{name} took 0").first
+    phone.scroll_to(button, tries=20)
+    heading = phone.page.get_by_text(f"{name} · called {call}", exact=True).first
+    above, under = phone.steady_box(heading), phone.steady_box(button)
+    assert above and under and 0 <= under["y"] - (above["y"] + above["height"]) < 40, \
+        (above, under)
+
+
 def test_call_break_whole_game(phone, second_phone):
     names = ["Ana", "Ben", "Cleo", "Dan"]
     phone.new_game("Call Break", names, dealer="Ana", end="End: Number of deals")
@@ -141,21 +181,30 @@ def test_call_break_whole_game(phone, second_phone):
     second_phone.open()
     second_phone.tap("Open Call Break: Ana, Ben, Cleo, Dan", exact=False)
     second_phone.see("Deal 1 of 5")
+    # The calls in calling order, from the dealer's right (Ana deals round 1, Ben round 2...).
+    in_order = ["Ben 2 · Cleo 2 · Dan 2 · Ana 4", "Cleo 2 · Dan 2 · Ana 4 · Ben 2",
+                "Dan 2 · Ana 4 · Ben 2 · Cleo 2", "Ana 4 · Ben 2 · Cleo 2 · Dan 2",
+                "Ben 2 · Cleo 2 · Dan 2 · Ana 4"]
     for round_number in range(1, 6):
         phone.taps = 0
         phone.tap("New deal")
         for name, call in zip(names, [4, 2, 2, 2], strict=True):  # one tap per call
             phone.tap(f"{name} calls {call}")
-        phone.see("Calls kept: Ana 4 · Ben 2 · Cleo 2 · Dan 2")  # stored as soon as made
+        calls = in_order[round_number - 1]
+        phone.see(f"Calls kept: {calls}")  # stored as soon as made
         phone.see("Cannot save yet: tricks must total 13 (13 left to give)")
         assert not phone.enabled("Save deal")
         if round_number == 1:  # the round is in play: it is part of the stored game
             phone.page.go_back()
-            phone.see("Round 1 · calls 4 2 2 2 · playing")
-            second_phone.see("Round 1 · calls 4 2 2 2 · playing")
+            phone.see(f"Round 1 in play: {calls}")
+            second_phone.see(f"Round 1 in play: {calls}")
             phone.open(phone.page.url.replace(phone.url, ""))  # reload
             phone.tap("Enter the tricks")
-            phone.see("Calls kept: Ana 4 · Ben 2 · Cleo 2 · Dan 2")
+            phone.see(f"Calls kept: {calls}")
+        for name, call in zip(names, [4, 2, 2, 2], strict=True):  # each row says its call
+            phone.see(f"{name} · called {call}")
+        if round_number == 1:
+            row_says_call(phone, "Ana", 4)
         for name, tricks in zip(names[:3], [5, 3, 2], strict=True):  # one tap each
             phone.tap(f"{name} took {tricks}")
         phone.see("Tricks taken (0 of 13 left)")  # Dan's 3: the rest of the 13

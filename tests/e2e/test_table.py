@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from browser import PHONE, Phone, served
 
+from scorer.cli import main
 from scorer.game import Game
 from scorer.rules import Contract
 from scorer.rules.draw_bridge import DrawBridgeDeal
@@ -107,6 +110,29 @@ def test_check_a_score_without_recording(phone, data_dir):
     phone.see("20-20: redeal")
     phone.page.go_back()
     phone.see("No games yet")  # nothing was recorded
+
+
+def test_check_a_rubber_hand_gives_one_total_the_clis(phone, capsys):
+    """Issue 18: 4♥X+1 by South, N-S vulnerable, 100 honours read N-S 1290 in the headline and
+    'rubber 1: N-S 1390' last, while `scorer check rubber` said 240 below and 350 above. One
+    hand is not a rubber: both now say 590, with the same lines, the last one the total."""
+    assert main(["check", "rubber", "--contract", "4HX", "--tricks", "11", "--vulnerable",
+                 "yes", "--honors", "declarer:100", "--json"]) == 0
+    cli = json.loads(capsys.readouterr().out)
+    assert (cli["declarer"], cli["defenders"]) == (590, 0)
+    phone.taps = 0
+    phone.tap("Check a score")
+    for name in ("Check Rubber bridge", "Vulnerable: N-S", "Declarer South", "Level 4", "Hearts",
+                 "Doubled", "Tricks 11", "Honours 100 to declarer's side"):
+        phone.tap(name)
+    print(f"Check a rubber hand from home: {phone.taps} taps")
+    assert phone.taps <= 9
+    phone.see(f"4♥X by South: made +1: N-S {cli['declarer']} · E-W {cli['defenders']}")
+    for line in cli["lines"]:
+        phone.see(line["text"].replace("4H", Contract.parse("4H").symbols))
+    phone.see("declarer's side: 240 below and 350 above the line = 590")
+    shown = phone.screen_text()
+    assert "1290" not in shown and "1390" not in shown and "rubber 1" not in shown
 
 
 def test_join_from_another_phone_shows_address_and_qr(phone):
@@ -423,3 +449,65 @@ def test_a_press_held_a_second_is_a_tap(browser, tmp_path):
         phone.hold("Delete this game")
         phone.hold("Keep it")                       # a dialog's button
         phone.see("Ben total 40")
+
+
+class Named:
+    """Where the text or name ``label`` (as Phone.see finds it) is drawn: the innermost
+    element of the accessibility tree that says it."""
+
+    def __init__(self, page, label: str) -> None:
+        self.page, self.label = page, label
+
+    def bounding_box(self):
+        return self.page.evaluate(
+            """label => {
+                 const host = document.querySelector('flt-semantics-host');
+                 const e = Array.from(host ? host.querySelectorAll('*') : [])
+                   .filter(e => (e.getAttribute('aria-label') || '').includes(label)
+                                || e.textContent.includes(label)).pop();
+                 if (!e) return null;
+                 const r = e.getBoundingClientRect();
+                 return {x: r.x, y: r.y, width: r.width, height: r.height};
+               }""", self.label)
+
+
+def in_view(phone, target) -> bool:
+    """Is ``target`` drawn wholly within the phone's screen?"""
+    box = target.bounding_box()
+    size = phone.page.viewport_size or PHONE
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= size["height"]
+
+
+@pytest.mark.parametrize(("language", "new_game", "new_deal", "total"), [
+    ("en", "New game", "New deal", "Ana0 total 0"),
+    ("af-ZA", "Nuwe spel", "Nuwe spel uitdeel", "Ana0 totaal 0")])
+def test_a_game_opens_at_its_top_from_a_scrolled_home_list(browser, tmp_path, language,
+                                                            new_game, new_deal, total):
+    """Issue 18: a game opened from a home list scrolled down opened scrolled down too (the
+    app is one View, which kept its offset): totals and New deal off screen."""
+    data_dir = tmp_path / "data"
+    for n in range(8):  # games with deals: a scoreboard longer than the screen
+        game = Game.new("draw-bridge", [f"Ana{n}", f"Ben{n}"], first_dealer=0, end="target=1000")
+        for _ in range(6):
+            game = game.add_deal(DrawBridgeDeal(1, Contract.parse("1C"), 6))  # down 1
+        stored_game(data_dir, game=game)
+    with served(data_dir) as url:
+        context = browser.new_context(viewport=PHONE, locale=language)
+        phone = Phone(context.new_page(), url).open()
+        phone.see(new_game)
+        phone.page.mouse.move(180, 320)
+        for _ in range(4):  # a finger scrolls the list to its end
+            phone.page.mouse.wheel(0, 2000)
+            phone.frames(5)
+        assert not in_view(phone, phone.button(new_game).first)  # the list is scrolled
+        card = phone.page.get_by_role("button", name="Ana0, Ben0", exact=False).first
+        phone.scroll_to(card, tries=20)
+        card.click()
+        phone.see(total)
+        top = phone.button(new_deal).first
+        phone.shown(top, new_deal)
+        phone._until(lambda: in_view(phone, top), f"{new_deal!r} in view", 20000)
+        totals = Named(phone.page, total)
+        assert in_view(phone, totals)  # the totals above it, under the app bar: the top
+        assert totals.bounding_box()["y"] < 160
+        context.close()

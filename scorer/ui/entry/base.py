@@ -175,8 +175,16 @@ class DealDraft:
         """``deal`` checked and scored as this game scores it, where it is played."""
         v = self.variant
         v.check_deal(deal, self.dealer, self.rules)
-        score, _ = v.score_in(deal, self.rules, self.players, self.dealer, self.where())
+        if self.alone:
+            score = v.score_alone(deal, self.rules, self.players, self.dealer, self.where())
+        else:
+            score, _ = v.score_in(deal, self.rules, self.players, self.dealer, self.where())
         return Evaluation(deal, score, None, note)
+
+    @property
+    def alone(self) -> bool:
+        """A hand scored on its own (Check a score), not a deal of a game."""
+        return False
 
     def where(self) -> Any:
         """The state the deal is played in."""

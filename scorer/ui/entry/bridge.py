@@ -111,6 +111,10 @@ class BridgeDraft(ContractDraft):
         """A deal on its own (Check a score), not a deal of a game."""
         return self.state is None
 
+    @property
+    def alone(self) -> bool:
+        return self.checking
+
     def where(self) -> Any:
         if self.checking and self.check_vul is not None:
             states = reachable(self.variant_name, self.rules, self.dealer)

@@ -10,7 +10,7 @@ from typing import Any
 
 import flet as ft
 
-from ...rules.call_break import CallBreakDeal
+from ...rules.call_break import CallBreakDeal, calling_order, calls_in_order
 from ...rules.values import Msg
 from .. import widgets as w
 from .base import DealDraft, DealEntry, EntryKind, Evaluation, choice, four, indexes
@@ -92,8 +92,7 @@ class CallBreakDraft(DealDraft):
 
     def calling_order(self) -> list[int]:
         """Players in the order they call: from the dealer's right."""
-        players = len(self.players)
-        return [(self.dealer + 1 + k) % players for k in range(players)]
+        return list(calling_order(self.dealer))
 
     def assess(self) -> Evaluation:
         missing = [i for i in self.calling_order() if self.calls[i] is None]
@@ -137,6 +136,8 @@ class CallBreakEntry(DealEntry):
         self.calls_box = ft.Column(calls, spacing=4, visible=not self.calls_folded)
         self.calls_line = ft.Text(size=15)
         self.calls_fold = w.tap(t("ui.change_calls"), t("ui.change_calls"), self._unfold_calls)
+        # Each player's tricks under their name and call: the calls line above scrolls away.
+        self.trick_names: dict[int, ft.Text] = {}
         tricks: list[ft.Control] = []
         for i in order:
             name = draft.players[i]
@@ -144,7 +145,8 @@ class CallBreakEntry(DealEntry):
                                   [t("ui.took", name=name, n=n) for n in range(14)],
                                   draft.taken[i], lambda n, i=i: self._tricks(i, n))
             self.trick_groups[i] = group
-            tricks += [ft.Text(name, size=15), group.control]
+            self.trick_names[i] = ft.Text(name, size=15)
+            tricks += [self.trick_names[i], group.control]
         return [self.calls_heading, self.calls_line, self.calls_fold, self.calls_box,
                 self.tricks_heading, *tricks]
 
@@ -170,8 +172,11 @@ class CallBreakEntry(DealEntry):
     def restyle(self) -> None:
         draft, t = self.draft, self.t
         self.calls_heading.value = t("ui.calls_total", total=draft.calls_total())
-        self.calls_line.value = t("ui.calls_kept", calls=" · ".join(
-            f"{name} {call}" for name, call in zip(draft.players, draft.calls, strict=True)))
+        self.calls_line.value = t("ui.calls_kept",
+                                  calls=calls_in_order(draft.calls, draft.dealer, draft.players))
+        for i, text in self.trick_names.items():
+            call, name = draft.calls[i], draft.players[i]
+            text.value = name if call is None else t("ui.player_called", name=name, n=call)
         self.calls_line.visible = self.calls_fold.visible = self.calls_folded
         left = draft.tricks_left()
         self.tricks_heading.value = (t("ui.tricks_left", n=left) if left >= 0

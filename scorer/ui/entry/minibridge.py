@@ -37,20 +37,21 @@ __all__ = ["MiniBridgeDraft", "MiniBridgeEntry"]
 @dataclass
 class MiniBridgeDraft(ContractDraft):
     redeal: bool = False  # declarer picked directly: a redeal instead
-    use_hcp: bool = False  # enter the four counts
+    use_hcp: bool = True  # enter the four counts (the game's own way; picking is the other)
     hcp: list[str] = field(default_factory=lambda: ["", "", "", ""])
     typed_counts: set[int] = field(default_factory=set)  # seats the player typed
 
     CONTEXT = ("use_hcp",)
 
     def follow(self, game: Any) -> None:
-        """A table that entered counts last time enters them again."""
+        """The first deal is entered by its counts, as the game is played; after that a table
+        enters the next deal the way it entered the last (counts, or the declarer picked)."""
         last = game.deals[-1] if game.deals else None
-        self.use_hcp = getattr(last, "hcp", None) is not None
+        self.use_hcp = last is None or getattr(last, "hcp", None) is not None
 
     def fill(self, deal: Any) -> None:
+        self.use_hcp = deal.hcp is not None  # corrected the way it was entered
         if deal.hcp is not None:
-            self.use_hcp = True
             self.hcp = [str(v) for v in deal.hcp]
             self.typed_counts = {0, 1, 2, 3}
         self.redeal = deal.redeal and deal.hcp is None
@@ -73,24 +74,31 @@ class MiniBridgeDraft(ContractDraft):
         return [(self.dealer + i) % 4 for i in range(4)]
 
     def type_count(self, seat: int, text: str) -> int | None:
-        """``seat``'s count was typed. Once the first three announced counts are known, the
-        last seat's count is filled in as 40 minus the rest, unless the player typed it;
-        returns that seat when its value changed (for the screen to show it), else None."""
+        """``seat``'s count was typed. Whenever three counts are typed, the fourth (whoever's
+        it is) is filled in as 40 minus the three; a count filled in that way is emptied again
+        when one of the three is cleared. Returns the seat whose count the draft filled in or
+        emptied (for the screen to show it), else None."""
         self.hcp[seat] = text
         if text.strip():
             self.typed_counts.add(seat)
         else:
             self.typed_counts.discard(seat)
-        *first, last = self.announce_order()
-        if last in self.typed_counts:
+        untyped = [s for s in range(4) if s not in self.typed_counts]
+        if len(untyped) == 1:
+            known = [whole_number(self.hcp[s]) for s in self.typed_counts]
+            rest = -1 if None in known else 40 - sum(k for k in known if k is not None)
+            filled = str(rest) if 0 <= rest <= HCP_MAX else ""
+            return self._fill(untyped[0], filled)
+        for other in untyped:  # two or more missing: none can be known
+            if other != seat and self.hcp[other]:
+                return self._fill(other, "")
+        return None
+
+    def _fill(self, seat: int, value: str) -> int | None:
+        if value == self.hcp[seat]:
             return None
-        known = [whole_number(self.hcp[s]) for s in first]
-        rest = -1 if None in known else 40 - sum(k for k in known if k is not None)
-        filled = str(rest) if 0 <= rest <= HCP_MAX else ""
-        if filled == self.hcp[last]:
-            return None
-        self.hcp[last] = filled
-        return last
+        self.hcp[seat] = value
+        return seat
 
     def hcp_result(self) -> tuple[HcpResult | None, Msg | None]:
         """(HcpResult or None, problem) for the four counts typed so far."""
@@ -164,9 +172,9 @@ class MiniBridgeEntry(DealEntry):
                 self.hcp_box, self.declarer_box, self.contract_box]
 
     def _build_hcp(self) -> list[ft.Control]:
-        """The four counts in the order the table announces them (the dealer first, then
-        clockwise), digits only; Enter moves on, and the last count fills itself in as 40
-        minus the rest."""
+        """The four counts in the seats' order, N E / S W, the same whoever deals; digits
+        only. Enter moves on in the order the table announces them (the dealer first, then
+        clockwise), and the one count not typed fills itself in as 40 minus the rest."""
         draft, t = self.draft, self.t
         order = draft.announce_order()
         self.hcp_fields: dict[int, ft.TextField] = {}
@@ -177,21 +185,23 @@ class MiniBridgeEntry(DealEntry):
                 self.hcp_fields[filled].value = draft.hcp[filled]
             self.changed()
 
-        def move_on(position: int) -> Callable[[], Awaitable[None]]:
+        def move_on(seat: int) -> Callable[[], Awaitable[None]]:
+            position = order.index(seat)
+
             async def submitted() -> None:  # Enter: on to the next count, as announced
                 if position + 1 < len(order):
                     await self.hcp_fields[order[position + 1]].focus()
             return submitted
 
-        for position, seat in enumerate(order):
+        for seat in range(4):
             name = draft.players[seat]
             seat_word = t(f"seat.{SEATS[seat]}")
             label = (t("ui.points_field", seat=seat_word, name=name) if name
                      else t("ui.points_of_seat", seat=seat_word))
             self.hcp_fields[seat] = w.number_field(
                 label, draft.hcp[seat], lambda value, seat=seat: typed(seat, value),
-                on_submit=move_on(position), expand=1)
-        fields: list[ft.Control] = [self.hcp_fields[seat] for seat in order]
+                on_submit=move_on(seat), expand=1)
+        fields: list[ft.Control] = list(self.hcp_fields.values())
         return [w.note(t("ui.points_help")),
                 ft.Row(fields[:2], spacing=8), ft.Row(fields[2:], spacing=8)]
 

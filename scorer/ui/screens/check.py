@@ -95,7 +95,7 @@ def build(app: ScorerApp, route: Route | None = None) -> Screen:
     if v.seat_names:
         def set_dealer(dealer: int) -> None:
             draft.dealer = dealer
-            app.show()  # the counts are asked in a new order
+            app.show()  # who announces first, and declares on equal points
 
         seats = [t(f"seat.{s}") for s in v.seat_names]
         controls.append(w.heading(t("ui.dealer")))

@@ -82,9 +82,10 @@ def view(app: ScorerApp, game: Game) -> ft.View:
         controls.append(ft.Text(t.render(game.openers()), size=13))
         if game.variant_name not in GAMES:  # stored or imported; entry comes later
             controls.append(w.note(t("ui.no_entry_yet", game=t(f"game.{game.variant_name}"))))
-        elif game.pending is not None and "calls" in game.pending:  # a round in play
+        elif game.pending is not None:  # a round in play (Call Break: its calls)
+            calls = game.variant.announced_words(game.pending, game.dealer, game.players)
             controls.append(ft.Text(t("ui.round_playing", number=game.deals_counted + 1,
-                                      calls=" ".join(map(str, game.pending["calls"]))),
+                                      calls=calls),
                                     size=16, weight=ft.FontWeight.BOLD))
             controls.append(w.tap(t("ui.enter_tricks"), t("ui.enter_tricks"),
                                   lambda: _new_deal(app, game), primary=True))
@@ -94,7 +95,8 @@ def view(app: ScorerApp, game: Game) -> ft.View:
     if game.deals and game.variant_name in GAMES:
         controls.append(w.tap(t("ui.undo_last"), t("ui.undo_last"),
                               lambda: confirm_remove(app, game)))
-    board = scoreboard(game, t, lambda number: app.go(f"/game/{game.id}/deal/{number}"))
+    board = scoreboard(game, t, lambda number: app.go(f"/game/{game.id}/deal/{number}"),
+                       app.reuse)
     if board is not None:  # rubber, Chicago, team match: their own board (scorer/ui/boards.py)
         controls.append(board)
     elif game.records:

@@ -17,6 +17,9 @@ if TYPE_CHECKING:
 
 __all__ = ["build"]
 
+# What a game's points are, per what it deals: IMPs per board, points per round.
+AVERAGE = {"team-match": "ui.stats_average_imps", "call-break": "ui.stats_average_rounds"}
+
 
 def build(app: ScorerApp, route: Route | None = None) -> Screen:
     t = app.t
@@ -29,7 +32,8 @@ def build(app: ScorerApp, route: Route | None = None) -> Screen:
         for p in rows:
             lines += [ft.Text(t(f"game.{p.variant}"), size=15, weight=ft.FontWeight.BOLD),
                       ft.Text(t("ui.stats_games", n=p.games, won=p.won)),
-                      ft.Text(t("ui.stats_average", average=f"{p.average:.1f}", n=p.deals))]
+                      ft.Text(t(AVERAGE.get(p.variant, "ui.stats_average"),
+                                average=f"{p.average:.1f}", n=p.deals))]
             if p.declared:
                 lines.append(ft.Text(t("ui.stats_contracts", n=p.declared, made=p.made)))
             if p.exact + p.over + p.failed:

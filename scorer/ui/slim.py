@@ -1,0 +1,144 @@
+"""What the published site ships, made smaller without changing what runs (issue 21: the
+first visit): Python source without its documentation strings and comments (decisions 89 and
+102), and the Material icon font cut to the icons the app and Flutter's own widgets draw
+(decision 103). Used by :mod:`scorer.ui.publish`."""
+
+from __future__ import annotations
+
+import ast
+import io
+import re
+import tokenize
+from collections.abc import Iterable
+from pathlib import Path
+
+__all__ = ["FLUTTER_ICONS", "app_icons", "icon_font", "slimmed", "without_comments",
+           "without_docstrings"]
+
+# Icons Flutter's Material widgets and Flet's client draw on their own (back and close
+# buttons, dropdowns, menus, pickers, text fields, expansion tiles, error screens), by their
+# name in Flutter's `Icons` (the font names each glyph NAME_baseline). Kept whether or not
+# Scorer shows the widget today: each costs about a hundred bytes.
+FLUTTER_ICONS = (
+    "arrow_back", "arrow_back_ios", "arrow_back_ios_new", "arrow_forward", "arrow_forward_ios",
+    "arrow_upward", "arrow_downward", "arrow_drop_down", "arrow_drop_up", "close", "cancel",
+    "clear", "check", "done", "menu", "more_vert", "more_horiz", "expand_more", "expand_less",
+    "keyboard_arrow_down", "keyboard_arrow_up", "keyboard_arrow_left", "keyboard_arrow_right",
+    "chevron_left", "chevron_right", "first_page", "last_page", "unfold_more", "drag_handle",
+    "edit", "calendar_today", "access_time", "keyboard", "search", "visibility",
+    "visibility_off", "error", "error_outline", "warning", "info", "info_outline", "refresh",
+    "add", "remove", "content_copy", "content_cut", "content_paste", "select_all",
+    "check_box", "check_box_outline_blank", "indeterminate_check_box",
+    "radio_button_checked", "radio_button_unchecked", "star", "star_border", "wifi_off",
+    "cloud_off",
+)
+ICON_USE = re.compile(rb"\bIcons\.([A-Z][A-Z0-9_]*)\b")
+
+
+def without_docstrings(source: bytes, tree: ast.Module | None = None) -> bytes:
+    """Python source with its documentation strings emptied (decision 89): each string that
+    stands alone as a statement (a module's, class's or function's docstring, or an
+    attribute's, as Flet documents every property) becomes ``""`` followed by as many line
+    ends as it had, so every line keeps its number. A class keeps the first line of its
+    docstring (a class without one has ``dataclass`` work out a signature for it). Source
+    that does not parse here is kept as it is. ``tree``: the source already parsed."""
+    if tree is None:
+        tree = _parsed(source)
+        if tree is None:
+            return source
+    spans: list[tuple[int, int, int, int, bytes]] = []
+    for node in ast.walk(tree):
+        for field in ("body", "orelse", "finalbody"):
+            statements = getattr(node, field, None)
+            if not isinstance(statements, list):
+                continue
+            for index, statement in enumerate(statements):
+                if not (isinstance(statement, ast.Expr)
+                        and isinstance(statement.value, ast.Constant)
+                        and isinstance(statement.value.value, str)):
+                    continue
+                text = '""'
+                if isinstance(node, ast.ClassDef) and field == "body" and index == 0:
+                    text = repr(statement.value.value.strip().split("\n")[0].strip()
+                                or node.name)
+                assert statement.end_lineno is not None and statement.end_col_offset is not None
+                spans.append((statement.lineno, statement.col_offset, statement.end_lineno,
+                              statement.end_col_offset, text.encode()))
+    starts = [0]
+    for line in source.splitlines(keepends=True):
+        starts.append(starts[-1] + len(line))
+    out = bytearray(source)
+    for first, column, last, end_column, replacement in sorted(spans, reverse=True):
+        out[starts[first - 1] + column:starts[last - 1] + end_column] = \
+            replacement + b"\n" * (last - first)
+    return bytes(out)
+
+
+def without_comments(source: bytes) -> bytes:
+    """Python source without its comments (decision 102), each line kept (a comment alone on
+    its line leaves the line empty), so tracebacks name the same lines. The first two lines
+    keep theirs (an encoding declaration, ``#!``). Source that does not tokenize here is kept
+    as it is."""
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(source).readline)
+        text = source.decode(encoding)
+        comments = [token.start for token in
+                    tokenize.generate_tokens(io.StringIO(text).readline)
+                    if token.type == tokenize.COMMENT and token.start[0] > 2]
+    except (SyntaxError, UnicodeDecodeError, tokenize.TokenError):
+        return source
+    lines = text.splitlines(keepends=True)
+    for row, column in comments:
+        line = lines[row - 1]
+        ending = line[len(line.rstrip("\r\n")):]
+        lines[row - 1] = line[:column].rstrip() + ending
+    return "".join(lines).encode(encoding)
+
+
+def slimmed(source: bytes, docstrings: bool = False) -> bytes:
+    """``source`` without comments, and without docstrings unless ``docstrings``; as it is if
+    this Python cannot parse it (Pyodide's Python is newer: its tokenizer reads some strings
+    differently, so a ``#`` in one could pass for a comment here). Source this Python parses
+    is tokenized the same by both, so only comments go."""
+    tree = _parsed(source)
+    if tree is None:
+        return source
+    return without_comments(source if docstrings else without_docstrings(source, tree))
+
+
+def _parsed(source: bytes) -> ast.Module | None:
+    try:
+        return ast.parse(source)
+    except (SyntaxError, ValueError):
+        return None
+
+
+def app_icons(sources: Iterable[Path]) -> set[str]:
+    """The icons Python code draws (``ft.Icons.ARROW_BACK`` -> ``arrow_back``)."""
+    return {name.decode().lower() for path in sources
+            for name in ICON_USE.findall(path.read_bytes())}
+
+
+def icon_font(font: bytes, icons: Iterable[str]) -> bytes:
+    """The Material icon font with only ``icons`` (by name) and what Flutter needs besides;
+    each keeps its code point, so Flutter draws it as before. Fails naming an icon the font
+    does not have."""
+    from fontTools import subset
+    from fontTools.ttLib import TTFont
+
+    original = TTFont(io.BytesIO(font), recalcTimestamp=False)  # the same bytes each build
+    by_name = {glyph: point for point, glyph in original.getBestCmap().items()}
+    missing = sorted(name for name in icons if f"{name}_baseline" not in by_name)
+    if missing:
+        raise ValueError(f"the Material icon font has no icon {', '.join(missing)}")
+    points = [by_name[f"{name}_baseline"] for name in icons] + [0x20]
+    options = subset.Options()
+    options.notdef_outline = True
+    options.name_IDs = ["*"]
+    options.glyph_names = True
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(unicodes=points)
+    subsetter.subset(original)
+    out = io.BytesIO()
+    original.save(out)
+    return out.getvalue()
