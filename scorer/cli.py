@@ -215,6 +215,9 @@ def _add_app_commands(sub: Any) -> None:
     access.add_argument("--code", action="store_true",
                         help="ask for the table code even on 127.0.0.1 (it always is asked "
                         "beyond this machine)")
+    serve.add_argument("--site-url", help="the published site (scorer publish) that a game's "
+                       "link and QR code open, e.g. https://example.org/scorer/ (default: this "
+                       "server)")
 
     publish = sub.add_parser("publish", help="build the app as a static site that runs in "
                              "the phone's browser, offline (see README)")
@@ -407,8 +410,9 @@ def _serve(args: argparse.Namespace) -> int:
     from .ui.table import ServeError
 
     try:
+        site = None if args.site_url is None else _site_url(args.site_url)
         serve(host=args.host, port=args.port, data_dir=args.data_dir, open_access=args.open,
-              require_code=args.code)
+              require_code=args.code, site_url=site)
     except (StoreError, ServeError) as error:
         print(f"scorer serve: {error}", file=sys.stderr)
         return EXIT_INVALID

@@ -107,14 +107,19 @@ def encode(game: Game, history: bool = True) -> str:
     return f"{LINK_VERSION}.{text}"
 
 
-def link_for(game: Game, site_url: str, limit: int | None = None) -> Link:
-    """The address of ``site_url`` (its fragment replaced) carrying ``game``: with its
-    correction history where that fits in ``limit`` characters (:data:`MAX_ADDRESS`), else
-    without; TooLongForLink when even that does not fit."""
+def link_for(game: Game, site_url: str, limit: int | None = None,
+             fragment: bool = True) -> Link:
+    """The address of ``site_url`` carrying ``game`` in its fragment (``#/g/<data>``, which a
+    site routing by the fragment opens; ``fragment`` False: in its path, ``/g/<data>``, for
+    ``scorer serve``): with its correction history where that fits in ``limit`` characters
+    (:data:`MAX_ADDRESS`), else without; TooLongForLink when even that does not fit."""
     limit = MAX_ADDRESS if limit is None else limit
     base = site_url.split("#", 1)[0]
+    if not fragment:
+        base = base.split("?", 1)[0].rstrip("/")
+    start = f"{base}#{ROUTE}" if fragment else f"{base}{ROUTE}"
     for history in (True, False) if game.history else (True,):
-        address = f"{base}#{ROUTE}{encode(game, history)}"
+        address = start + encode(game, history)
         if len(address) <= limit:
             return Link(address, history)
     raise TooLongForLink("game", game.id, f"does not fit in a link of {limit} characters "

@@ -41,8 +41,12 @@ class ScorerApp:
     def __init__(self, page: ft.Page, store: Store, join_url: str | None = None,
                  lang: str = "en", prefs: Any = None, table_code: str | None = None,
                  persist: Callable[[], Awaitable[None]] | None = None,
-                 serverless: bool = False) -> None:
+                 serverless: bool = False,
+                 link_site: tuple[str, bool] | None = None) -> None:
         self.page = page
+        # Where a game's link opens: (site address, hash routes); None: this page's address
+        # (the published site, which routes by the address's fragment).
+        self.link_site = link_site
         self.t = Translator(lang, suits=True)
         self.prefs = prefs
         self.join_url = join_url
@@ -191,11 +195,13 @@ class ScorerApp:
 def make_main(store: Store, join_url: str | None = None, *,
               table_code: str | None = None,
               persist: Callable[[], Awaitable[None]] | None = None,
-              serverless: bool = False) -> Callable[[ft.Page], Any]:
+              serverless: bool = False,
+              link_site: tuple[str, bool] | None = None) -> Callable[[ft.Page], Any]:
     """The app's entry point for each page (session). ``table_code`` is shown on the Join
     screen (scorer serve); ``persist`` and ``serverless`` are for the browser build
     (scorer.ui.browser): a hook awaited after every change before the screen moves on, and no
-    joining (there is no server to join)."""
+    joining (there is no server to join). ``link_site``: the address a game's link opens and
+    whether it routes by the fragment (scorer serve: the published site, or itself)."""
 
     async def main(page: ft.Page) -> None:
         # The language: the one chosen on this device before, else the browser's or device's.
@@ -208,7 +214,7 @@ def make_main(store: Store, join_url: str | None = None, *,
         device = getattr(info, "language", None)
         lang = choose_language(chosen if isinstance(chosen, str) else None, device)
         app = ScorerApp(page, store, join_url, lang=lang, prefs=prefs, table_code=table_code,
-                        persist=persist, serverless=serverless)
+                        persist=persist, serverless=serverless, link_site=link_site)
         app.show()
 
     return main
