@@ -411,3 +411,30 @@ def test_cli_link_of_a_game_too_big_says_to_send_the_file(tmp_path, capsys, monk
     monkeypatch.setattr(link, "MAX_ADDRESS", 200)
     code, out, err = run(capsys, "--data-dir", here, "link", "linkdraw0001", "--site-url", SITE)
     assert code == 2 and "send the file" in err and out == ""
+
+
+def test_scorer_serve_passes_the_site_url_on(monkeypatch, capsys):
+    import scorer.ui.app
+
+    seen = {}
+    monkeypatch.setattr(scorer.ui.app, "serve", lambda **kw: seen.update(kw))
+    code, out, err = run(capsys, "serve", "--site-url", SITE)
+    assert code == 0 and seen["site_url"] == SITE
+    code, out, err = run(capsys, "serve", "--site-url", "example.org")
+    assert code == 2 and "--site-url" in err
+
+
+@pytest.mark.parametrize(("link_site", "page_url", "start"), [
+    (None, "https://phone.example/scorer/#/game/abc", "https://phone.example/scorer/#/g/1."),
+    ((SITE, True), "ws://127.0.0.1:8550", f"{SITE}#/g/1."),
+    (("http://192.168.1.5:8550/", False), "ws://x", "http://192.168.1.5:8550/g/1."),
+])
+def test_the_app_links_to_its_own_site_or_the_one_given(link_site, page_url, start):
+    from types import SimpleNamespace
+
+    from scorer.ui.screens.linked import address
+
+    app = SimpleNamespace(link_site=link_site, page=SimpleNamespace(url=page_url))
+    made = address(app, long_games()["chicago"])
+    assert made.address.startswith(start)
+    assert read_link(made.address).game == long_games()["chicago"]
