@@ -52,6 +52,7 @@ class ScorerApp:
         self.join_url = join_url
         self.table_code = table_code
         self.message = ""  # shown on top of the next screen drawn
+        self.message_is_news = False  # the message is good news, not a problem (one screen)
         # What the screens keep between redraws.
         self.form = NewGameForm()  # New game
         self.score_check = ScoreCheck()  # Check a score
@@ -123,8 +124,8 @@ class ScorerApp:
         view, parent, leave = screen_for(self, route)
         self._keep_board(route, view)
         if self.message:  # a message for the player goes on top of the screen they will see
-            view.controls.insert(0, w.card(w.note(self.message, error=True)))
-            self.message = ""
+            view.controls.insert(0, w.card(w.note(self.message, error=not self.message_is_news)))
+            self.message, self.message_is_news = "", False
         if parent is not None and view.appbar is not None:
             back = leave or self.go
             view.appbar.leading = ft.Semantics(

@@ -24,6 +24,7 @@ SHOTS = os.environ.get("SCORER_SHOTS")  # a folder to keep the screenshots in, i
 def shot(phone: Phone, tmp_path: Path, name: str) -> None:
     folder = Path(SHOTS) if SHOTS else tmp_path
     folder.mkdir(parents=True, exist_ok=True)
+    phone.frames(30)  # what the semantics tree says is drawn by then
     phone.page.screenshot(path=str(folder / name))
 
 
@@ -56,11 +57,14 @@ def test_a_link_shows_the_game_read_only_and_keep_adds_it(browser, data_dir, tmp
         phone.tap("Keep on this phone")
         phone.see("The game from the link is kept on this phone")
         phone.see("dealer: Ben")
+        shot(phone, tmp_path, "link-kept.png")
         assert stored(data_dir) == ["linked0draw.json"]
         bridge_deal(phone, "Ben", 4, "Spades", 10)
         phone.see("Ben total 220")
         phone.open("g/1.AAAA")  # a broken link: one sentence, and the app goes on
         phone.see("This link cannot be opened: the link is damaged")
+        phone.frames(120)
+        shot(phone, tmp_path, "link-broken.png")
         phone.tap("Back")
         phone.see("New game")
         context.close()
@@ -74,6 +78,8 @@ def test_show_to_the_table_draws_the_games_qr_code(browser, data_dir, tmp_path):
         phone.new_game("Draw Bridge", ["Ana", "Ben"], dealer="Ana")
         bridge_deal(phone, "Ana", 4, "Spades", 10)
         phone.see("Ana total 120")
+        phone.scroll_to(phone.button("Show to the table").first, tries=20)
+        shot(phone, tmp_path, "link-buttons.png")
         phone.tap("Show to the table")
         phone.see("QR code of this game")
         phone.see(f"{url}g/1.")

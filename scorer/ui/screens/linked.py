@@ -103,7 +103,7 @@ def build_opened(app: ScorerApp, route: Route) -> Screen:
     try:
         linked = read_link(route.data or "")
     except InvalidLink as error:
-        return Screen(screen(path, t("ui.keep_here"), [
+        return Screen(screen(path, t("ui.link_title"), [
             w.card(w.note(t("ui.link_failed", reason=t.render(problem_of(error))), error=True)),
             w.tap(t("ui.back"), t("ui.back"), lambda: app.go("/"), primary=True)]), "/")
     game = linked.game
@@ -141,4 +141,5 @@ async def keep(app: ScorerApp, linked: LinkedGame) -> None:
     if kept.written:
         session.announce("*")
     app.message = t(KEPT_SAID[relation], id=kept.game_id)
+    app.message_is_news = True
     app.go(f"/game/{kept.game_id}")

@@ -120,18 +120,18 @@ def view(app: ScorerApp, game: Game) -> ft.View:
               lambda: app.page.run_task(share_sheet, app, game), expand=1),
         w.tap(t("ui.copy"), t("ui.copy"),
               lambda: app.page.run_task(copy_sheet, app, game), expand=1)], spacing=8))
-    controls.append(w.heading(t("ui.link_heading")))
-    controls.append(ft.Row([
-        w.tap(t("ui.show_table"), t("ui.show_table"), lambda: app.go(f"/game/{game.id}/qr"),
-              expand=1),
-        w.tap(t("ui.share_link"), t("ui.share_link"),
-              lambda: app.page.run_task(linked.share_link, app, game), expand=1)], spacing=8))
     controls.append(ft.Row([
         w.tap(t("ui.download_csv"), t("ui.download_csv"),
               lambda: app.page.run_task(download, app, game, "csv"), expand=1),
         w.tap(t("ui.download_json"), t("ui.download_json"),
               lambda: app.page.run_task(download, app, game, "json"), expand=1)],
         spacing=8))
+    controls.append(w.heading(t("ui.link_heading")))
+    controls.append(ft.Row([
+        w.tap(t("ui.show_table"), t("ui.show_table"), lambda: app.go(f"/game/{game.id}/qr"),
+              expand=1),
+        w.tap(t("ui.share_link"), t("ui.share_link"),
+              lambda: app.page.run_task(linked.share_link, app, game), expand=1)], spacing=8))
     if outcome is None:
         controls.append(w.tap(t("ui.end_now"), t("ui.end_now"),
                               lambda: _confirm_close(app, game)))
