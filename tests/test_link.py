@@ -438,3 +438,59 @@ def test_the_app_links_to_its_own_site_or_the_one_given(link_site, page_url, sta
     made = address(app, long_games()["chicago"])
     assert made.address.startswith(start)
     assert read_link(made.address).game == long_games()["chicago"]
+
+
+def play_on(game: Game, data) -> Game:
+    """``game`` with a few more things done to it: deals added, corrected, removed, ended."""
+    deals = DEALS[game.variant_name]
+    for _ in range(data.draw(st.integers(1, 4))):
+        step = data.draw(st.sampled_from(["add", "add", "correct", "remove", "close"]))
+        try:
+            if step == "add":
+                game = game.add_deal(data.draw(deals), now=clock)
+            elif step == "correct" and game.deals:
+                game = game.correct(data.draw(st.integers(1, len(game.deals))),
+                                    data.draw(deals), now=clock)
+            elif step == "remove" and game.deals:
+                game = game.remove_last(now=clock)
+            elif step == "close":
+                game = game.close(now=clock)
+        except InvalidInput:
+            continue
+    return game
+
+
+@settings(max_examples=80, deadline=None)
+@given(games(), st.data())
+def test_a_game_played_on_is_the_longer_history_of_what_it_was(game, data):
+    from scorer.store.merge import extends, relation
+
+    later = play_on(game, data)
+    assert extends(later, game) and extends(game, game)
+    if later.to_dict() == game.to_dict():
+        assert relation(game, later) is Relation.SAME
+        return
+    assert relation(game, later) is Relation.LINK_NEWER
+    assert relation(later, game) is Relation.KEPT_NEWER
+    # A link without its corrections: a correction or removal since looks like another game or
+    # an older one (nothing is written then); it replaces the kept game only by adding deals.
+    bare = relation(game, replace(later, history=()), linked_history=False)
+    if bare is Relation.LINK_NEWER:
+        assert later.deals[:len(game.deals)] == game.deals
+
+
+@settings(max_examples=60, deadline=None)
+@given(games(), st.data())
+def test_two_games_played_on_apart_are_both_kept(game, data):
+    from scorer.store.merge import relation
+
+    one, other = play_on(game, data), play_on(game, data)
+    found = relation(one, other)
+    if one.to_dict() == other.to_dict():
+        assert found is Relation.SAME
+    elif found is Relation.LINK_NEWER:
+        assert len(other.history) >= len(one.history)
+    elif found is Relation.KEPT_NEWER:
+        assert len(one.history) >= len(other.history)
+    else:
+        assert found is Relation.BOTH_CHANGED
