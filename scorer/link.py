@@ -2,7 +2,7 @@
 (``https://HOST/PATH/#/g/<data>``), so that a QR code or a link carries it from phone to phone
 with no network.
 
-``<data>`` is ``<version>.<base64url>``: the version of this encoding, a dot, then the game's
+``<data>`` is ``<version>~<base64url>``: the version of this encoding, a tilde, then the game's
 JSON (as :meth:`Game.to_dict` writes it, without what a re-score derives: each deal's points,
 the storage revision) compressed with raw deflate (zlib, no header) against the preset
 dictionary of that version, in base64url without padding. A later Scorer keeps reading the
@@ -38,6 +38,9 @@ __all__ = ["LINK_VERSION", "MAX_ADDRESS", "MAX_DATA", "MAX_INFLATED", "ROUTE", "
 
 ROUTE = "/g/"  # the app's route of a game carried by a link: /g/<data>
 LINK_VERSION = 1
+# Between the version and the data: outside base64url, unreserved in an address, and not a dot
+# (a last path segment with a dot looks like a file to a server: scorer serve would not route it)
+SEPARATOR = "~"
 MAX_ADDRESS = 2000  # characters of a whole address we make: a QR code a phone reads at arm's length
 MAX_DATA = 4000  # characters of <data> we read (a QR code holds at most 2,953 bytes)
 MAX_INFLATED = 256 * 1024  # bytes of JSON a link may inflate to (a zip bomb stops here)
@@ -104,7 +107,7 @@ def encode(game: Game, history: bool = True) -> str:
         del doc["history"]  # absent, not empty: the reader knows it was left out
     raw = json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     text = base64.urlsafe_b64encode(_deflate(raw)).rstrip(b"=").decode("ascii")
-    return f"{LINK_VERSION}.{text}"
+    return f"{LINK_VERSION}{SEPARATOR}{text}"
 
 
 def link_for(game: Game, site_url: str, limit: int | None = None,
@@ -145,8 +148,8 @@ def decode(data: str) -> bytes:
     if len(data) > MAX_DATA:
         raise _refuse(f"{len(data)} characters", f"is longer than the {MAX_DATA} a link may be",
                       "link.too_long", n=MAX_DATA)
-    version, dot, text = data.partition(".")
-    if not dot or not version.isascii() or not version.isdigit() or len(version) > 3:
+    version, mark, text = data.partition(SEPARATOR)
+    if not mark or not version.isascii() or not version.isdigit() or len(version) > 3:
         raise _refuse(data[:12], "is not a Scorer link (it does not start with a version)",
                       "link.not_link")
     if int(version) not in DICTIONARIES:

@@ -97,7 +97,7 @@ def games(draw):
 @given(games())
 def test_every_game_comes_back_from_its_link(game):
     made = link_for(game, SITE)
-    assert made.address.startswith(f"{SITE}#/g/1.") and made.history
+    assert made.address.startswith(f"{SITE}#/g/1~") and made.history
     linked = read_link(made.address)
     assert linked.history
     assert linked.game == game
@@ -170,7 +170,7 @@ def packed(raw: bytes, version: int = 1) -> str:
     packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9, zlib.Z_DEFAULT_STRATEGY,
                               zdict=link.DICTIONARIES[1])
     text = base64.urlsafe_b64encode(packer.compress(raw) + packer.flush()).rstrip(b"=")
-    return f"{version}.{text.decode()}"
+    return f"{version}~{text.decode()}"
 
 
 def game_doc(**changes) -> bytes:
@@ -183,14 +183,14 @@ NESTED: list = []
 for _ in range(200):
     NESTED = [NESTED]
 HOSTILE = [
-    ("too long", "1." + "A" * link.MAX_DATA, "link.too_long"),
+    ("too long", "1~" + "A" * link.MAX_DATA, "link.too_long"),
     ("no version", "AAAA", "link.not_link"),
-    ("not a version", "x1.AAAA", "link.not_link"),
-    ("newer version", "2." + GOOD[2:], "link.newer"),
-    ("not base64", "1.ab$cd", "link.bad_base64"),
-    ("padding inside", "1.ab=cd", "link.bad_base64"),
+    ("not a version", "x1~AAAA", "link.not_link"),
+    ("newer version", "2~" + GOOD[2:], "link.newer"),
+    ("not base64", "1~ab$cd", "link.bad_base64"),
+    ("padding inside", "1~ab=cd", "link.bad_base64"),
     ("cut base64", GOOD[:2 + (len(GOOD) - 2) // 4 * 4 - 3], "link.bad_base64"),
-    ("not deflate", "1." + base64.urlsafe_b64encode(b"\xff" * 40).decode().rstrip("="),
+    ("not deflate", "1~" + base64.urlsafe_b64encode(b"\xff" * 40).decode().rstrip("="),
      "link.bad_deflate"),
     ("cut deflate", GOOD[:len(GOOD) // 2 // 4 * 4 + 2], "link.bad_deflate"),
     ("trailing bytes", packed(game_doc()) + "AAAA", "link.bad_deflate"),
@@ -367,7 +367,7 @@ def test_cli_link_then_import_the_address(tmp_path, capsys):
     code, out, err = run(capsys, "--data-dir", here, "link", game.id, "--site-url", SITE)
     assert code == 0, err
     address = out.strip()
-    assert address.startswith(SITE + "#/g/1.") and len(address) <= 2000
+    assert address.startswith(SITE + "#/g/1~") and len(address) <= 2000
     code, out, err = run(capsys, "--data-dir", there, "import", address)
     assert code == 0, err
     assert f"imported game {game.id}" in out
@@ -390,9 +390,9 @@ def test_cli_link_prints_a_qr_code(tmp_path, capsys):
 @pytest.mark.parametrize(("args", "words"), [
     (("link", "nosuchgame", "--site-url", SITE), "nosuchgame"),
     (("link", "linkchic0001", "--site-url", "scorer.example.org"), "--site-url"),
-    (("import", f"{SITE}#/g/1.AAAA"), "deflate"),
+    (("import", f"{SITE}#/g/1~AAAA"), "deflate"),
     (("import", f"{SITE}#/g/{'A' * 5000}"), "longer"),
-    (("--lang", "es", "import", f"{SITE}#/g/1.AAAA"), "dañado"),
+    (("--lang", "es", "import", f"{SITE}#/g/1~AAAA"), "dañado"),
 ])
 def test_cli_refuses_in_one_line(tmp_path, capsys, args, words):
     here = str(tmp_path / "here")
@@ -425,9 +425,9 @@ def test_scorer_serve_passes_the_site_url_on(monkeypatch, capsys):
 
 
 @pytest.mark.parametrize(("link_site", "page_url", "start"), [
-    (None, "https://phone.example/scorer/#/game/abc", "https://phone.example/scorer/#/g/1."),
-    ((SITE, True), "ws://127.0.0.1:8550", f"{SITE}#/g/1."),
-    (("http://192.168.1.5:8550/", False), "ws://x", "http://192.168.1.5:8550/g/1."),
+    (None, "https://phone.example/scorer/#/game/abc", "https://phone.example/scorer/#/g/1~"),
+    ((SITE, True), "ws://127.0.0.1:8550", f"{SITE}#/g/1~"),
+    (("http://192.168.1.5:8550/", False), "ws://x", "http://192.168.1.5:8550/g/1~"),
 ])
 def test_the_app_links_to_its_own_site_or_the_one_given(link_site, page_url, start):
     from types import SimpleNamespace

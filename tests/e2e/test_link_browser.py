@@ -61,7 +61,7 @@ def test_a_link_shows_the_game_read_only_and_keep_adds_it(browser, data_dir, tmp
         assert stored(data_dir) == ["linked0draw.json"]
         bridge_deal(phone, "Ben", 4, "Spades", 10)
         phone.see("Ben total 220")
-        phone.open("g/1.AAAA")  # a broken link: one sentence, and the app goes on
+        phone.open("g/1~AAAA")  # a broken link: one sentence, and the app goes on
         phone.see("This link cannot be opened: the link is damaged")
         phone.frames(120)
         shot(phone, tmp_path, "link-broken.png")
@@ -82,7 +82,7 @@ def test_show_to_the_table_draws_the_games_qr_code(browser, data_dir, tmp_path):
         shot(phone, tmp_path, "link-buttons.png")
         phone.tap("Show to the table")
         phone.see("QR code of this game")
-        phone.see(f"{url}g/1.")
+        phone.see(f"{url}g/1~")
         shot(phone, tmp_path, "link-qr.png")
         image = phone.page.get_by_role("img", name="QR code of this game", exact=False)
         box = phone.steady_box(image.first)

@@ -650,7 +650,7 @@ def test_a_game_goes_to_another_phone_by_its_link(site, chromium, browser, tmp_p
     phone.tap("Show to the table")
     phone.see("QR code of this game")
     phone.see("even with no network")
-    found = re.search(re.escape(f"{site.url}#/g/1.") + r"[A-Za-z0-9_-]+", phone.screen_text())
+    found = re.search(re.escape(f"{site.url}#/g/1~") + r"[A-Za-z0-9_-]+", phone.screen_text())
     assert found, phone.screen_text()
     address = found.group(0)
 
