@@ -32,9 +32,9 @@ from .rules.values import Msg
 from .store.errors import InvalidImport
 from .store.transfer import load_document, parse_games
 
-__all__ = ["LINK_VERSION", "MAX_ADDRESS", "MAX_DATA", "MAX_INFLATED", "ROUTE", "InvalidLink",
-           "Link", "LinkedGame", "TooLongForLink", "decode", "encode", "link_data", "link_for",
-           "read_link"]
+__all__ = ["DICTIONARIES", "LINK_VERSION", "MAX_ADDRESS", "MAX_DATA", "MAX_INFLATED", "ROUTE",
+           "SEPARATOR", "InvalidLink", "Link", "LinkedGame", "TooLongForLink", "decode", "encode",
+           "link_data", "link_for", "read_link"]
 
 ROUTE = "/g/"  # the app's route of a game carried by a link: /g/<data>
 LINK_VERSION = 1
@@ -169,7 +169,7 @@ def decode(data: str) -> bytes:
     except zlib.error:
         raise _refuse("data", "is not deflate data (the link was cut or changed)",
                       "link.bad_deflate") from None
-    if unpacker.unconsumed_tail:
+    if unpacker.unconsumed_tail or (len(raw) >= MAX_INFLATED and not unpacker.eof):
         raise _refuse("data", f"inflates to more than {MAX_INFLATED // 1024} KB",
                       "link.too_large", kb=MAX_INFLATED // 1024)
     if not unpacker.eof or unpacker.unused_data:
