@@ -1,4 +1,5 @@
-"""The command line: run or serve the app, referee a hand, list/export/import stored games.
+"""The command line: run or serve the app, referee a hand, list/export/import stored games,
+print a game's link.
 
 This module only translates: it parses arguments, calls the core, and turns domain errors into
 one line on stderr with exit status 2 (never a traceback).
@@ -224,6 +225,9 @@ def _add_app_commands(sub: Any) -> None:
     access.add_argument("--code", action="store_true",
                         help="ask for the table code even on 127.0.0.1 (it always is asked "
                         "beyond this machine)")
+    serve.add_argument("--site-url", help="the published site (scorer publish) that a game's "
+                       "link and QR code open, e.g. https://example.org/scorer/ (default: this "
+                       "server)")
 
     publish = sub.add_parser("publish", help="build the app as a static site that runs in "
                              "the phone's browser, offline (see README)")
@@ -239,8 +243,15 @@ def _add_app_commands(sub: Any) -> None:
     export.add_argument("-o", "--output", help="file to write (default: standard output)")
     export.add_argument("--force", action="store_true",
                         help="replace the --output file if it exists")
-    imp = sub.add_parser("import", help="import games from a JSON export")
-    imp.add_argument("file")
+    imp = sub.add_parser("import", help="import games from a JSON export, or a game from its "
+                         "link (scorer link)")
+    imp.add_argument("file", help="a JSON export, or a game's address (https://.../#/g/...)")
+    link = sub.add_parser("link", help="print the address that carries a game to another phone "
+                          "(open it, or scan it with --qr)")
+    link.add_argument("game_id", help="the game (see scorer games)")
+    link.add_argument("--site-url", required=True, help="the published site's address, e.g. "
+                      "https://example.org/scorer/")
+    link.add_argument("--qr", action="store_true", help="print a QR code of it as well")
 
 
 _HIDDEN = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
@@ -306,9 +317,74 @@ def _store_command(args: argparse.Namespace) -> int:
             return 0
         if args.command == "export":
             return _export(args, store, t)
+        if args.command == "link":
+            return _link(args, store)
+        if _is_link(args.file):
+            return _import_link(args.file, store)
         report = store.import_file(args.file)
         print(terminal_safe(str(report)))
         return 0
+
+
+def _site_url(given: str) -> str:
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(given.strip())
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise InvalidInput("--site-url", given, "is not an address starting with https:// "
+                           "(or http://) and a host, e.g. https://example.org/scorer/")
+    return given.strip()
+
+
+def _link(args: argparse.Namespace, store: Any) -> int:
+    """`scorer link GAME_ID --site-url URL [--qr]`: the address carrying the game."""
+    from .link import link_for
+
+    link = link_for(store.load(args.game_id), _site_url(args.site_url))
+    print(link.address)
+    if not link.history:
+        print("note: the corrections history was left out so that the link fits",
+              file=sys.stderr)
+    if args.qr:
+        import segno
+
+        segno.make(link.address, error="l").terminal(compact=True)
+    return 0
+
+
+def _is_link(text: str) -> bool:
+    """An address carrying a game (or its route), rather than a file's name."""
+    from pathlib import Path
+
+    from .link import ROUTE
+
+    if ROUTE not in text or not ("://" in text or text.startswith(ROUTE)):
+        return False
+    try:
+        return not Path(text).exists()
+    except OSError:  # a name too long for a file
+        return True
+
+
+_KEPT = {
+    None: "imported game {id} from the link",
+    "same": "game {id} is already stored as the link has it; nothing changed",
+    "link_newer": "game {id} is brought up to date from the link, which had more of it",
+    "kept_newer": "game {id} as stored already has more than the link; nothing changed",
+    "both_changed": "game {id} changed both here and in the link: both are kept, the link's "
+                    "as the copy {copy}",
+}
+
+
+def _import_link(address: str, store: Any) -> int:
+    """`scorer import ADDRESS`: the game a link carries, checked as an import file is."""
+    from .link import read_link
+
+    linked = read_link(address)
+    kept = store.keep_linked(linked.game, linked.history)
+    relation = None if kept.relation is None else kept.relation.value
+    print(terminal_safe(_KEPT[relation].format(id=linked.game.id, copy=kept.game_id)))
+    return 0
 
 
 def _export(args: argparse.Namespace, store: Any, t: Translator) -> int:
@@ -344,8 +420,9 @@ def _serve(args: argparse.Namespace) -> int:
     from .ui.table import ServeError
 
     try:
+        site = None if args.site_url is None else _site_url(args.site_url)
         serve(host=args.host, port=args.port, data_dir=args.data_dir, open_access=args.open,
-              require_code=args.code)
+              require_code=args.code, site_url=site)
     except (StoreError, ServeError) as error:
         print(f"scorer serve: {error}", file=sys.stderr)
         return EXIT_INVALID
@@ -367,7 +444,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             else:
                 _print_check(result, words[0], Translator(args.lang), _points_words(args.game))
             return 0
-        if args.command in ("games", "export", "import"):
+        if args.command in ("games", "export", "import", "link"):
             return _store_command(args)
         if args.command == "publish":
             from .ui.publish import command

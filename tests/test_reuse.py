@@ -129,11 +129,11 @@ def test_a_rubber_save_draws_only_the_rubber_being_played_anew(tmp_path):
 
         def sheets():
             found = {c.key: c for c in controls(app.page.views[0])
-                     if isinstance(c.key, str) and c.key.startswith(("rubber/", "session/"))}
+                     if isinstance(c.key, str) and c.key.startswith(("sheet/", "session/"))}
             return found
 
         before = sheets()
-        assert {"rubber/1", "rubber/2", "session/Rubber 1"} <= set(before)
+        assert {"sheet/1", "sheet/2", "session/Rubber 1"} <= set(before)
         for tricks in (7, 8, 6):
             app.route = f"/game/{game.id}/deal"
             app.show()
@@ -142,9 +142,9 @@ def test_a_rubber_save_draws_only_the_rubber_being_played_anew(tmp_path):
             app.route = f"/game/{game.id}"
             app.show()
             after = sheets()
-            assert after["rubber/1"] is before["rubber/1"]  # finished: the same control
+            assert after["sheet/1"] is before["sheet/1"]  # finished: the same control
             assert after["session/Rubber 1"] is before["session/Rubber 1"]
-            assert after["rubber/2"] is not before["rubber/2"]  # being played: drawn anew
+            assert after["sheet/2"] is not before["sheet/2"]  # being played: drawn anew
             ids = [c._i for c in controls(app.page)]
             assert len(ids) == len(set(ids)), f"after 1C with {tricks} tricks: an id twice"
             before = after

@@ -525,3 +525,16 @@ def test_the_printed_address_carries_the_code_and_is_never_loopback_on_the_lan(t
             assert table.code is None and table.loopback
         finally:
             table.sock.close()
+
+
+def test_a_games_link_to_a_coded_table_asks_the_code_then_opens_the_game(coded):
+    """A game's link (`/g/1~<data>`, issue 20) is a route: the code page, then back to it."""
+    url, code = coded
+    path = "/g/1~wy2Tk5mXDfIRMCwN-cXgT_q390lJxzU"
+    status, _, body = get(url + path.lstrip("/"))
+    assert status == 401 and b"Table code" in body and path.encode() in body
+    status, headers, _ = get(url + "table-code", data=f"code={code}&next={path}".encode())
+    assert status == 303 and headers["Location"] == path
+    cookie = headers["Set-Cookie"].split(";")[0]
+    status, _, body = get(url + path.lstrip("/"), Cookie=cookie)
+    assert status == 200 and b"flutter_bootstrap.js" in body

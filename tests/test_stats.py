@@ -92,9 +92,9 @@ def test_an_index_counted_by_another_rule_is_rebuilt(tmp_path):
         store.save(chicago.close())
     index = tmp_path / "index.json"
     raw = json.loads(index.read_text(encoding="utf-8"))
-    assert raw["stats_rule"] == 2
+    assert raw["meta"] == {"stats_rule": 2}
     # As the rule before wrote it: no rule named, the passed-out deal counted.
-    del raw["stats_rule"]
+    del raw["meta"]
     [doc] = raw["games"].values()
     rows = json.loads(doc["players_stats"])
     assert rows[0][:5] == ["Ana", "chicago", 1, 1, 1]

@@ -200,7 +200,10 @@ def test_recent_names_offered_once_newest_first():
      ("/game/abc/deal/3", Route("detail", "abc", 3)),
      ("/game/abc/deal/3/edit", Route("edit", "abc", 3)), ("/nonsense/x", Route("home")),
      ("/game/abc/deal/x", Route("home")), ("/game/abc/deal/²", Route("home")),
-     ("/game/abc/deal/-1", Route("home")), ("/game/abc/deal/३", Route("detail", "abc", 3))],
+     ("/game/abc/deal/-1", Route("home")), ("/game/abc/deal/३", Route("detail", "abc", 3)),
+     ("/game/abc/qr", Route("qr", "abc")),
+     ("/g/1~abc-_", Route("link", data="1~abc-_")), ("/g/1~a?x=1", Route("link", data="1~a")),
+     ("/g", Route("home")), ("/g/1~a/b", Route("home"))],
 )
 def test_routes(route, expected):
     assert Route.parse(route) == expected

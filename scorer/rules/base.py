@@ -156,6 +156,9 @@ class Variant(ABC, Generic[DealT, RulesT]):
     # Each player calls and takes tricks for themselves (Call Break): a scoreboard row shows
     # every player's call and tricks, not one declarer's contract.
     calls_per_player: ClassVar[bool] = False
+    # What one deal is called where the game's points are averaged ("points per deal"):
+    # "deal", "round" (Call Break), "board" (a team match, whose points are IMPs).
+    deal_word: ClassVar[str] = "deal"
 
     # --- table -----------------------------------------------------------------------
     @abstractmethod

@@ -171,6 +171,7 @@ class CallBreak(Variant[CallBreakDeal, CallBreakRules]):
     name = "call-break"
     entry = "call_break"
     calls_per_player = True
+    deal_word = "round"
     title = "Call Break"
     aliases = ("callbreak", "call-bridge", "callbridge")
     player_count = PLAYERS

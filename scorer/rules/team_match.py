@@ -121,6 +121,7 @@ class TeamMatch(Variant[TeamBoard, "TeamRules"]):
                        EndRule("deals", 24), EndRule("open"))
     house_rules = ()
     first_dealer = 0  # board 1: North deals
+    deal_word = "board"
 
     def parties(self, players: Sequence[str]) -> tuple[str, ...]:
         return tuple(players)

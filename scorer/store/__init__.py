@@ -6,6 +6,7 @@
 - :mod:`.migrate`: schema versions;
 - :mod:`.index`: the summaries of the home screen (derived data);
 - :mod:`.transfer`: export, the checks on an import, all-or-nothing import staging;
+- :mod:`.merge`: one game kept here and brought by a link: which is the other's past;
 - :mod:`.shelf`: where the games are kept: the files (:mod:`.gamefiles`) or TinyDB storages
   of another class (``MemoryStorage`` in tests);
 - :mod:`.core`: :class:`Store`, which puts them together.
@@ -15,7 +16,7 @@ error lines, and callers render text (a CSV export is ``scorer.sheet.to_csv(stor
 ids), t)``).
 """
 
-from .core import Store, resolve_data_dir
+from .core import Kept, Store, resolve_data_dir
 from .errors import (
     CorruptFile,
     DataFolderBusy,
@@ -30,6 +31,7 @@ from .errors import (
 )
 from .files import AtomicJSONStorage, atomic_write
 from .index import GameSummary, UnreadableGame
+from .merge import Relation
 from .migrate import migrate
 from .transfer import EXPORT_FORMAT, MAX_IMPORT_BYTES, ImportReport, parse_import
 
@@ -43,8 +45,10 @@ __all__ = [
     "GameUnreadable",
     "ImportReport",
     "InvalidImport",
+    "Kept",
     "NewerSchema",
     "NotAFolder",
+    "Relation",
     "StaleGame",
     "Store",
     "StoreError",

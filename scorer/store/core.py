@@ -25,6 +25,7 @@ import os
 import threading
 import time
 from collections.abc import Iterable
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -39,10 +40,11 @@ from .files import AtomicJSONStorage, make_dirs
 from .gamefiles import GameFiles, why
 from .index import GameSummary, UnreadableGame, Why, read_index, write_index
 from .lock import FolderLock
+from .merge import Relation, relation
 from .shelf import Shelf, StorageShelf
 from .transfer import ImportReport, export_document, parse_import, read_import_file, same_content
 
-__all__ = ["Store", "resolve_data_dir"]
+__all__ = ["Kept", "Store", "resolve_data_dir"]
 
 INDEX_WRITE_INTERVAL = 5.0
 
@@ -57,6 +59,20 @@ def resolve_data_dir(given: str | os.PathLike[str] | None = None) -> Path:
     import platformdirs
 
     return Path(platformdirs.user_data_dir("scorer", appauthor=False))
+
+
+@dataclass(frozen=True)
+class Kept:
+    """What keeping a game from a link did: ``relation`` to the game of that id already kept
+    (None: there was none, the game was added), and the id the game is kept under (a copy's
+    own id when both had changed)."""
+
+    relation: Relation | None
+    game_id: str
+
+    @property
+    def written(self) -> bool:
+        return self.relation in (None, Relation.LINK_NEWER, Relation.BOTH_CHANGED)
 
 
 class Store:
@@ -324,13 +340,56 @@ class Store:
                      else report.conflicts).append(game.id)
                 else:
                     new.append(game.with_revision(1))
-            if new:
-                try:
-                    self._files.write_all(new)
-                except OSError as error:
-                    raise WriteFailed(f"nothing was imported: {why(error)} "
-                                      f"({self.folder})") from None
-                for game in new:
-                    self._touch_index(game, game.id)
+            self._write_new(new)
             report.imported = [g.id for g in new]
         return report
+
+    def _write_new(self, games: list[Game]) -> None:
+        """Write games not stored yet, all at once (WriteFailed: none of them)."""
+        if not games:
+            return
+        try:
+            self._files.write_all(games)
+        except OSError as error:
+            raise WriteFailed(f"nothing was imported: {why(error)} "
+                              f"({self.folder})") from None
+        for game in games:
+            self._touch_index(game, game.id)
+
+    def keep_linked(self, game: Game, history: bool = True) -> Kept:
+        """Keep a game brought by a link (checked as an import: scorer.link.read_link). A game
+        new here is added; the same game kept here is replaced only by a longer history of it
+        (see :mod:`.merge`); when both changed, the link's is added beside it as a copy, under
+        an id of its own. ``history`` False: the link left the game's corrections out (those
+        kept here stay)."""
+        with self._lock:
+            key = game.id.casefold()
+            if key not in self._index and key not in self._unreadable:
+                self._write_new([game.with_revision(1)])
+                return Kept(None, game.id)
+            if key in self._unreadable:
+                found = Relation.BOTH_CHANGED
+            else:
+                stored = self.load(self._index[key].id)
+                found = relation(stored, game, history)
+            if found is Relation.LINK_NEWER:
+                kept = replace(game, id=stored.id, revision=stored.revision,
+                               history=game.history if history else stored.history)
+                self.save(kept)
+                return Kept(found, stored.id)
+            if found is Relation.BOTH_CHANGED:
+                copy = replace(game, id=self._copy_id(game.id), revision=1)
+                self._write_new([copy])
+                return Kept(found, copy.id)
+            return Kept(found, stored.id)
+
+    def _copy_id(self, game_id: str) -> str:
+        """A free id naming a copy of ``game_id``: ``<id>-copy``, ``<id>-copy2``, ..."""
+        base = f"{game_id[:52]}-copy"
+        number = 1
+        while True:
+            candidate = base if number == 1 else f"{base}{number}"
+            if candidate.casefold() not in self._index \
+                    and candidate.casefold() not in self._unreadable:
+                return candidate
+            number += 1

@@ -102,15 +102,15 @@ def read_index(storage: Storage) -> dict[str, GameSummary]:
     rebuilt from the game files) or cannot be read."""
     try:
         raw = storage.read() or {}
-        if raw and raw.get("stats_rule") != STATS_RULE:  # figures of another rule: rebuilt
+        if raw and raw.get("meta", {}).get("stats_rule") != STATS_RULE:  # another rule: rebuilt
             return {}
         summaries = (GameSummary.from_dict(doc) for doc in raw.get("games", {}).values())
         return {s.id: s for s in summaries}
-    except (CorruptFile, OSError, KeyError, TypeError, ValueError, IndexError):
+    except (CorruptFile, OSError, AttributeError, KeyError, TypeError, ValueError, IndexError):
         return {}
 
 
 def write_index(storage: Storage, summaries: Iterable[GameSummary]) -> None:
     """Write the index (a file: atomically; OSError when the disk is full or read-only)."""
     docs = {str(i): s.to_dict() for i, s in enumerate(summaries, start=1)}
-    storage.write({"games": docs, "stats_rule": STATS_RULE})
+    storage.write({"games": docs, "meta": {"stats_rule": STATS_RULE}})

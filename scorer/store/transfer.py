@@ -29,8 +29,8 @@ from .files import MAX_DEPTH, AtomicJSONStorage, TooDeep, atomic_write, fsync_di
 from .migrate import migrate
 
 __all__ = ["EXPORT_FORMAT", "MAX_IMPORT_BYTES", "ImportReport", "export_document",
-           "parse_import", "read_import_file", "same_content", "stage_import",
-           "recover_imports"]
+           "load_document", "parse_games", "parse_import", "read_import_file", "same_content",
+           "stage_import", "recover_imports"]
 
 EXPORT_FORMAT = "scorer-export"
 MAX_IMPORT_MB = 16
@@ -89,7 +89,8 @@ def read_import_file(path: str | os.PathLike[str]) -> bytes:
     return raw
 
 
-def _document(raw: bytes | str) -> Any:
+def load_document(raw: bytes | str) -> Any:
+    """The JSON of an import, read with every limit (size, nesting, strict numbers)."""
     if len(raw) > MAX_IMPORT_BYTES:
         raise _too_large("data")
     try:
@@ -120,7 +121,11 @@ def parse_import(raw: bytes | str) -> list[Game]:
     """Every game of an import file, fully checked; InvalidImport names the first problem.
     The same game twice is imported once; two different games with one id (ignoring case)
     refuse the file."""
-    data = _document(raw)
+    return parse_games(load_document(raw))
+
+
+def parse_games(data: Any) -> list[Game]:
+    """The games of an import already read by :func:`load_document`, fully checked."""
     if isinstance(data, dict) and data.get("format") == EXPORT_FORMAT:
         docs = data.get("games")
         if not isinstance(docs, list):

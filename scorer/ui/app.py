@@ -43,13 +43,18 @@ class ScorerApp:
     def __init__(self, page: ft.Page, store: Store, join_url: str | None = None,
                  lang: str = "en", prefs: Any = None, table_code: str | None = None,
                  persist: Callable[[], Awaitable[None]] | None = None,
-                 serverless: bool = False) -> None:
+                 serverless: bool = False,
+                 link_site: tuple[str, bool] | None = None) -> None:
         self.page = page
+        # Where a game's link opens: (site address, hash routes); None: this page's address
+        # (the published site, which routes by the address's fragment).
+        self.link_site = link_site
         self.t = Translator(lang, suits=True)
         self.prefs = prefs
         self.join_url = join_url
         self.table_code = table_code
         self.message = ""  # shown on top of the next screen drawn
+        self.message_is_news = False  # the message is good news, not a problem (one screen)
         # What the screens keep between redraws.
         self.form = NewGameForm()  # New game
         self.score_check = ScoreCheck()  # Check a score
@@ -122,8 +127,8 @@ class ScorerApp:
         view, parent, leave = screen_for(self, route)
         self._keep_board(route, view)
         if self.message:  # a message for the player goes on top of the screen they will see
-            view.controls.insert(0, w.card(w.note(self.message, error=True)))
-            self.message = ""
+            view.controls.insert(0, w.card(w.note(self.message, error=not self.message_is_news)))
+            self.message, self.message_is_news = "", False
         if parent is not None and view.appbar is not None:
             back = leave or self.go
             view.appbar.leading = ft.Semantics(
@@ -223,11 +228,13 @@ class ScorerApp:
 def make_main(store: Store, join_url: str | None = None, *,
               table_code: str | None = None,
               persist: Callable[[], Awaitable[None]] | None = None,
-              serverless: bool = False) -> Callable[[ft.Page], Any]:
+              serverless: bool = False,
+              link_site: tuple[str, bool] | None = None) -> Callable[[ft.Page], Any]:
     """The app's entry point for each page (session). ``table_code`` is shown on the Join
     screen (scorer serve); ``persist`` and ``serverless`` are for the browser build
     (scorer.ui.browser): a hook awaited after every change before the screen moves on, and no
-    joining (there is no server to join)."""
+    joining (there is no server to join). ``link_site``: the address a game's link opens and
+    whether it routes by the fragment (scorer serve: the published site, or itself)."""
 
     async def main(page: ft.Page) -> None:
         # The language: the one chosen on this device before, else the browser's or device's.
@@ -240,7 +247,7 @@ def make_main(store: Store, join_url: str | None = None, *,
         device = getattr(info, "language", None)
         lang = choose_language(chosen if isinstance(chosen, str) else None, device)
         app = ScorerApp(page, store, join_url, lang=lang, prefs=prefs, table_code=table_code,
-                        persist=persist, serverless=serverless)
+                        persist=persist, serverless=serverless, link_site=link_site)
         app.show()
 
     return main

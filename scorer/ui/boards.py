@@ -133,7 +133,7 @@ def _sheet_card(sheet: RubberSheet, board: RubberBoard, t: Translator) -> ft.Con
     totals = [_text(str(sheet.totals[side]), 22, bold=True, label=sheet.total_labels[side])
               for side in (0, 1)]
     parts.append(_halves(totals[0], totals[1], 36))
-    return w.card(*parts, key=f"rubber/{sheet.number}")  # kept: a key of its own (decision 78)
+    return w.card(*parts, key=f"sheet/{sheet.number}")  # kept: a key of its own (decision 78)
 
 
 def _session_card(sides: Sequence[str], session: Sequence[SessionRow],

@@ -7,6 +7,8 @@
     /stats                     each player's record
     /rules/<game>[/<rule>]     the rules of a game (at a house rule)
     /game/<id>                 scoreboard (and game over)
+    /game/<id>/qr              show to the table: the game's link as a QR code, full screen
+    /g/<data>                  a game opened from a link, read-only until kept
     /game/<id>/deal            new deal
     /game/<id>/deal/<n>        why this score, history, correct or remove
     /game/<id>/deal/<n>/edit   correct a deal
@@ -22,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from ..game import Game
 from ..rules.values import whole_number
-from .screens import check, deal, detail, home, join, new_game, rules, scoreboard, stats
+from .screens import check, deal, detail, home, join, linked, new_game, rules, scoreboard, stats
 from .screens.frame import GAMES, Screen
 
 if TYPE_CHECKING:
@@ -37,6 +39,7 @@ class Route:
     game_id: str | None = None  # for "rules": the game whose rules are shown
     deal: int | None = None
     rule: str | None = None
+    data: str | None = None  # "link": what the link carries (scorer.link)
 
     @classmethod
     def parse(cls, route: str) -> Route:
@@ -47,9 +50,13 @@ class Route:
             return cls(parts[0])
         if parts[0] == "rules" and len(parts) in (2, 3) and parts[1] in GAMES:
             return cls("rules", parts[1], rule=parts[2] if len(parts) == 3 else None)
+        if parts[0] == "g" and len(parts) == 2:
+            return cls("link", data=parts[1])
         if parts[0] == "game" and len(parts) >= 2:
             if len(parts) == 2:
                 return cls("game", parts[1])
+            if len(parts) == 3 and parts[2] == "qr":
+                return cls("qr", parts[1])
             if len(parts) == 3 and parts[2] == "deal":
                 return cls("deal", parts[1])
             number = whole_number(parts[3]) if len(parts) >= 4 and parts[2] == "deal" else None
@@ -84,6 +91,8 @@ ROUTES: dict[str, ScreenBuilder] = {
     "stats": stats.build,
     "rules": rules.build,
     "game": _of_game(scoreboard.build),
+    "qr": _of_game(linked.build_qr),
+    "link": linked.build_opened,
     "deal": _of_game(deal.build),
     "edit": _of_game(deal.build),
     "detail": _of_game(detail.build),

@@ -17,14 +17,15 @@ from ..store import Store
 __all__ = ["qr_png", "run", "serve"]
 
 
-def qr_png(url: str) -> bytes:
-    """A QR code of ``url`` as a PNG image (the Join screen)."""
+def qr_png(url: str, error: str = "m", scale: int = 8) -> bytes:
+    """A QR code of ``url`` as a PNG image (the Join screen; a game's link: error level "l",
+    the largest modules for the data, since a screen is not smudged like paper)."""
     import io
 
     import segno
 
     buffer = io.BytesIO()
-    segno.make(url, error="m").save(buffer, kind="png", scale=8, border=2)
+    segno.make(url, error=error).save(buffer, kind="png", scale=scale, border=2)
     return buffer.getvalue()
 
 
@@ -42,10 +43,12 @@ async def _ask(call: Callable[[], Any], seconds: float = 1.0, tries: int = 4) ->
 
 
 def serve(host: str = "127.0.0.1", port: int = 8550, data_dir: str | None = None,
-          open_access: bool = False, require_code: bool = False) -> None:
+          open_access: bool = False, require_code: bool = False,
+          site_url: str | None = None) -> None:
     """Serve the web app (offline, no CDN) and print its address and a QR code; see
-    :mod:`scorer.ui.server`. StoreError (e.g. the folder is busy) and ServeError (host or port
-    unusable) reach the caller before anything is served."""
+    :mod:`scorer.ui.server`. ``site_url``: the published site a game's link opens (else this
+    server). StoreError (e.g. the folder is busy) and ServeError (host or port unusable) reach
+    the caller before anything is served."""
     from . import server
     from .app import make_main
     from .table import plan_table
@@ -55,7 +58,9 @@ def serve(host: str = "127.0.0.1", port: int = 8550, data_dir: str | None = None
         table = plan_table(host, port, open_access=open_access,
                            require_code=require_code)
         _print_address(table, store)
-        main = make_main(store, table.url, table_code=table.code)
+        served = (table.url or f"http://{host}:{table.port}/").split("?", 1)[0]
+        main = make_main(store, table.url, table_code=table.code,
+                         link_site=(site_url, True) if site_url else (served, False))
         app = server.build_app(main, table, _assets_dir())
         server.run_server(app, table)
     finally:

@@ -663,3 +663,33 @@ def test_every_module_of_the_app_imports_in_the_published_site(site, chromium):
     for gone in ("unittest", "multiprocessing", "pdb"):
         with pytest.raises(Exception, match="ModuleNotFoundError"):
             workers[0].evaluate("(code) => self.pyodide.runPython(code)", f"import {gone}")
+
+
+def test_a_game_goes_to_another_phone_by_its_link(site, chromium, browser, tmp_path):
+    """Show to the table on one phone; the other phone opens the address (as its camera app
+    would), sees the game read-only, keeps it and plays on: no server but the static site."""
+    phone = chromium.phone(site.url)
+    phone.new_game("Draw Bridge", ["Ana", "Ben"], dealer="Ana")
+    bridge_deal(phone, "Ana", 4, "Spades", 10)
+    phone.see("Ana total 120")
+    phone.tap("Show to the table")
+    phone.see("QR code of this game")
+    phone.see("even with no network")
+    found = re.search(re.escape(f"{site.url}#/g/1~") + r"[A-Za-z0-9_-]+", phone.screen_text())
+    assert found, phone.screen_text()
+    address = found.group(0)
+
+    other = Browser(browser.browser_type, tmp_path / "other-phone", chromium.failures)
+    other.launch()
+    try:
+        second = Phone(other.page(), site.url)
+        second.page.goto(address)
+        started(second, "From a link: Draw Bridge, Ana, Ben, 1 deal")
+        second.see("Ana total 120")
+        second.tap("Keep on this phone")
+        second.see("The game from the link is kept on this phone")
+        bridge_deal(second, "Ben", 3, "No-trump", 9)
+        second.see("Ben total 100")
+        reload(second, "Ben total 100")  # kept in that phone's browser
+    finally:
+        other.close()

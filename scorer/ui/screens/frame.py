@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from ..app import ScorerApp
 
 __all__ = ["CHECK_GAMES", "GAMES", "Screen", "confirm", "copy_view", "points", "rule_pickers",
-           "rules_line", "screen", "show_rules"]
+           "rules_line", "screen", "show_rules", "totals_rows"]
 
 GAMES = tuple(VARIANTS)  # every game: New game, deal entry, rules
 # the games Check a score holds one deal of (a team match's board needs both tables)
@@ -68,6 +68,15 @@ def confirm(app: ScorerApp, title: str, text: str, keep: str, act: str,
 def points(game: Game, value: int) -> str:
     """A deal's or game's points as the table writes them (Call Break: also as 2.3)."""
     return game.variant.points_words(value)
+
+
+def totals_rows(app: ScorerApp, game: Game, leaders: set[int] | None = None) -> list[ft.Control]:
+    """Each party's total, large, the leaders' names in bold."""
+    return [ft.Row([ft.Text(party, size=18, expand=True,
+                            weight=ft.FontWeight.BOLD if i in (leaders or ()) else None),
+                    ft.Text(points(game, total), size=26, weight=ft.FontWeight.BOLD,
+                            semantics_label=app.t("ui.total_of", party=party, total=total))])
+            for i, (party, total) in enumerate(zip(game.parties, game.totals, strict=True))]
 
 
 def rules_line(app: ScorerApp, game: Game) -> str:

@@ -15,8 +15,8 @@ from ..chart import totals_chart
 from ..forms import NewGameForm
 from ..grid import deal_grid
 from ..present import grid_rows, undone_texts
-from . import new_game
-from .frame import GAMES, Screen, confirm, points, rules_line, screen, show_rules
+from . import linked, new_game
+from .frame import GAMES, Screen, confirm, rules_line, screen, show_rules, totals_rows
 from .sharing import copy_sheet, download, share_sheet
 
 if TYPE_CHECKING:
@@ -52,12 +52,7 @@ def view(app: ScorerApp, game: Game) -> ft.View:
     controls: list[ft.Control] = []
     outcome = game.outcome
     leaders = set(outcome.winners) if outcome else set()
-    rows = [ft.Row([ft.Text(party, size=18, expand=True,
-                            weight=ft.FontWeight.BOLD if i in leaders else None),
-                    ft.Text(points(game, total), size=26, weight=ft.FontWeight.BOLD,
-                            semantics_label=t("ui.total_of", party=party, total=total))])
-            for i, (party, total) in enumerate(zip(game.parties, game.totals, strict=True))]
-    controls.append(w.card(*rows))
+    controls.append(w.card(*totals_rows(app, game, leaders)))
     if game.end.kind == "target" and game.end.value:
         best = max(game.totals)
         controls.append(ft.ProgressBar(value=max(0.0, min(1.0, best / game.end.value))))
@@ -133,6 +128,12 @@ def view(app: ScorerApp, game: Game) -> ft.View:
         w.tap(t("ui.download_json"), t("ui.download_json"),
               lambda: app.page.run_task(download, app, game, "json"), expand=1)],
         spacing=8))
+    controls.append(w.heading(t("ui.link_heading")))
+    controls.append(ft.Row([
+        w.tap(t("ui.show_table"), t("ui.show_table"), lambda: app.go(f"/game/{game.id}/qr"),
+              expand=1),
+        w.tap(t("ui.share_link"), t("ui.share_link"),
+              lambda: app.page.run_task(linked.share_link, app, game), expand=1)], spacing=8))
     if outcome is None:
         controls.append(w.tap(t("ui.end_now"), t("ui.end_now"),
                               lambda: _confirm_close(app, game)))

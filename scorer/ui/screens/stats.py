@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
+from ...rules import InvalidInput, variant
 from ...stats import PlayerStats
 from .. import widgets as w
 from .frame import Screen, screen
@@ -16,9 +17,6 @@ if TYPE_CHECKING:
     from ..routes import Route
 
 __all__ = ["build"]
-
-# What a game's points are, per what it deals: IMPs per board, points per round.
-AVERAGE = {"team-match": "ui.stats_average_imps", "call-break": "ui.stats_average_rounds"}
 
 
 def build(app: ScorerApp, route: Route | None = None) -> Screen:
@@ -32,8 +30,8 @@ def build(app: ScorerApp, route: Route | None = None) -> Screen:
         for p in rows:
             lines += [ft.Text(t(f"game.{p.variant}"), size=15, weight=ft.FontWeight.BOLD),
                       ft.Text(t("ui.stats_games", n=p.games, won=p.won)),
-                      ft.Text(t(AVERAGE.get(p.variant, "ui.stats_average"),
-                                average=f"{p.average:.1f}", n=p.deals))]
+                      ft.Text(t(_average_key(p.variant), average=f"{p.average:.1f}",
+                                n=p.deals))]
             if p.declared:
                 lines.append(ft.Text(t("ui.stats_contracts", n=p.declared, made=p.made)))
             if p.exact + p.over + p.failed:
@@ -44,3 +42,12 @@ def build(app: ScorerApp, route: Route | None = None) -> Screen:
     if not players:
         controls.append(w.note(t("ui.no_stats")))
     return Screen(screen("/stats", t("ui.stats"), controls), "/")
+
+
+def _average_key(game: str) -> str:
+    """Points per deal, per round (Call Break) or IMPs per board (a team match)."""
+    try:
+        word = variant(game).deal_word
+    except InvalidInput:  # a game this Scorer does not know (stored by a newer one)
+        word = "deal"
+    return "ui.stats_average" if word == "deal" else f"ui.stats_average_{word}"

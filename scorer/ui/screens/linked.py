@@ -1,0 +1,145 @@
+"""A game by link (scorer.link): *Show to the table* (``/game/<id>/qr``), the game's address as
+a QR code filling the screen, which stays on; *Share link*, the address to the phone's share
+sheet (copied where there is none); and a game opened from a link (``/g/<data>``), shown
+read-only until *Keep on this phone*: reading a link writes nothing."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import flet as ft
+
+from ...game import Game
+from ...link import InvalidLink, Link, LinkedGame, TooLongForLink, link_for, read_link
+from ...rules import InvalidInput
+from ...store import Kept, StoreError
+from .. import widgets as w
+from ..forms import problem_of
+from ..grid import deal_grid
+from ..present import grid_rows
+from ..run import qr_png
+from .frame import Screen, screen, totals_rows
+
+if TYPE_CHECKING:
+    from ..app import ScorerApp
+    from ..routes import Route
+
+__all__ = ["address", "build_opened", "build_qr", "share_link"]
+
+KEPT_SAID = {None: "ui.link_added", "same": "ui.link_same", "link_newer": "ui.link_updated",
+             "kept_newer": "ui.link_kept_newer", "both_changed": "ui.link_copy"}
+
+
+def address(app: ScorerApp, game: Game) -> Link:
+    """The link of ``game``: on the site this page came from (the published site), or the one
+    ``scorer serve`` was given (``--site-url``), else the server itself. TooLongForLink when
+    the game does not fit."""
+    if app.link_site is not None:
+        site, fragment = app.link_site
+        return link_for(game, site, fragment=fragment)
+    return link_for(game, app.page.url or "", fragment=True)
+
+
+def build_qr(app: ScorerApp, route: Route, game: Game) -> Screen:
+    """Show to the table: the QR code as large as the screen allows, black on white whatever
+    the theme, the address under it."""
+    t = app.t
+    back = f"/game/{game.id}"
+    try:
+        made = address(app, game)
+    except TooLongForLink as error:
+        return Screen(screen(f"{back}/qr", t("ui.show_table"), [
+            w.note(t("ui.link_too_big", reason=t.render(problem_of(error))), error=True)]),
+            back)
+    code = ft.Container(
+        ft.Image(src=qr_png(made.address, error="l", scale=10), fit=ft.BoxFit.CONTAIN,
+                 semantics_label=t("ui.link_qr"), filter_quality=ft.FilterQuality.NONE),
+        bgcolor=ft.Colors.WHITE, padding=12, alignment=ft.Alignment.CENTER, key="link/qr")
+    offline = "#" in made.address  # the published site: it opens with no network
+    controls: list[ft.Control] = [
+        code, ft.Text(t("ui.link_scan" if offline else "ui.link_scan_served"), size=14)]
+    if not made.history:
+        controls.append(w.note(t("ui.link_no_history")))
+    controls.append(ft.Text(made.address, size=10, selectable=True,
+                            semantics_label=t("ui.address", url=made.address)))
+    return Screen(screen(f"{back}/qr", t("ui.show_table"), controls), back)
+
+
+async def share_link(app: ScorerApp, game: Game) -> None:
+    """The game's address to the phone's share sheet; copied where there is none."""
+    t = app.t
+    try:
+        made = address(app, game)
+    except TooLongForLink as error:
+        app.snack(t("ui.link_too_big", reason=t.render(problem_of(error))))
+        return
+    try:
+        result = await app.share.share_text(
+            made.address, subject=t(f"game.{game.variant_name}"),
+            download_fallback_enabled=False, mail_to_fallback_enabled=False)
+    except Exception:  # noqa: BLE001 - no share sheet here (a desktop browser)
+        result = None
+    if result is None or getattr(result.status, "value", "") == "unavailable":
+        await ft.Clipboard().set(made.address)
+        app.snack(t("ui.link_copied"))
+
+
+def summary(app: ScorerApp, game: Game) -> str:
+    """'From a link: Call Break, Ana, Ben, Cleo, Dan, 7 of 12 deals'."""
+    t = app.t
+    if game.end.kind == "deals" and game.end.value:
+        progress = t("ui.link_deals_of", n=game.deals_counted, total=game.end.value)
+    else:
+        progress = t("ui.link_deals", n=game.deals_counted)
+    return t("ui.from_link", game=t(f"game.{game.variant_name}"),
+             players=", ".join(game.players), progress=progress)
+
+
+def build_opened(app: ScorerApp, route: Route) -> Screen:
+    """A game from a link, read-only: what it is, its totals and deals, and Keep on this phone.
+    A link that cannot be read says why in one sentence."""
+    t = app.t
+    path = f"/g/{route.data}"
+    try:
+        linked = read_link(route.data or "")
+    except InvalidLink as error:
+        return Screen(screen(path, t("ui.link_title"), [
+            w.card(w.note(t("ui.link_failed", reason=t.render(problem_of(error))), error=True)),
+            w.tap(t("ui.back"), t("ui.back"), lambda: app.go("/"), primary=True)]), "/")
+    game = linked.game
+    controls: list[ft.Control] = [
+        ft.Text(summary(app, game), size=18, weight=ft.FontWeight.BOLD),
+        w.note(t("ui.link_read_only")),
+        w.tap(t("ui.keep_here"), t("ui.keep_here"),
+              lambda: app.page.run_task(keep, app, linked), primary=True),
+        w.card(*totals_rows(app, game))]
+    if not linked.history:
+        controls.append(w.note(t("ui.link_no_history")))
+    records = game.records[::-1]
+    if records:
+        controls.append(w.heading(t("ui.deals_heading", n=game.deals_counted)))
+        controls.append(deal_grid(game.parties, grid_rows(game, t, records, label_t=t.plain),
+                                  lambda number: None))
+    return Screen(screen(path, t(f"game.{game.variant_name}"), controls), "/")
+
+
+async def keep(app: ScorerApp, linked: LinkedGame) -> None:
+    """Keep on this phone: an import (the game was checked as one when the link was read),
+    the game kept here replaced only by a longer history of it; then its scoreboard."""
+    t, session = app.t, app.session
+    try:
+        kept: Kept = session.store.keep_linked(linked.game, linked.history)
+        if kept.written and session.persist is not None:
+            await session.persist()
+    except InvalidInput as error:
+        app.snack(t("ui.import_failed", reason=t.render(problem_of(error))))
+        return
+    except (StoreError, OSError) as error:
+        app.snack(t("ui.not_saved", reason=str(error)))
+        return
+    relation = None if kept.relation is None else kept.relation.value
+    if kept.written:
+        session.announce("*")
+    app.message = t(KEPT_SAID[relation], id=kept.game_id)
+    app.message_is_news = True
+    app.go(f"/game/{kept.game_id}")
