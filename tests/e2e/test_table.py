@@ -208,7 +208,7 @@ def test_a_call_break_round_in_hindi_with_devanagari_digits(browser, server):
     phone.tap("नई बाज़ी")
     for name, call in zip(names, [4, 3, 2, 4], strict=True):
         phone.tap(f"{name}: कॉल {call}")
-    phone.see("रखी गई कॉल: अमित 4 · प्रिया 3 · राहुल 2 · नेहा 4")
+    phone.see("रखी गई कॉल: प्रिया 3 · राहुल 2 · नेहा 4 · अमित 4")  # in calling order
     for name, tricks in zip(names[:3], [5, 3, 2], strict=True):
         phone.tap(f"{name}: {tricks} हाथ")
     phone.see("बने हाथ (13 में से 0 बाकी)")  # नेहा's 3: the rest of the 13
