@@ -12,6 +12,8 @@ import json
 import os
 import re
 import signal
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -665,6 +667,15 @@ def test_every_module_of_the_app_imports_in_the_published_site(site, chromium):
             workers[0].evaluate("(code) => self.pyodide.runPython(code)", f"import {gone}")
 
 
+# Resolves once this page is controlled by an installed service worker (every precached file
+# kept: the worker activates only after its install has kept them all).
+SERVICE_WORKER_IN_CHARGE = """async () => {
+  await navigator.serviceWorker.ready;
+  if (!navigator.serviceWorker.controller)
+    await new Promise(done => navigator.serviceWorker.addEventListener('controllerchange', done));
+}"""
+
+
 def test_a_game_goes_to_another_phone_by_its_link(site, chromium, browser, tmp_path):
     """Show to the table on one phone; the other phone opens the address (as its camera app
     would), sees the game read-only, keeps it and plays on: no server but the static site."""
@@ -679,17 +690,41 @@ def test_a_game_goes_to_another_phone_by_its_link(site, chromium, browser, tmp_p
     assert found, phone.screen_text()
     address = found.group(0)
 
+    # A link made by `scorer link` on a computer, for a game the phones have never seen.
+    game = Game.new("draw-bridge", ["Cleo", "Dan"], first_dealer=0, end="target=500")
+    game = game.add_deal(DrawBridgeDeal(1, Contract.parse("2H"), 8))
+    with Store(tmp_path / "computer") as store:
+        store.save(game)
+    made = subprocess.run([sys.executable, "-m", "scorer.cli", "--data-dir",
+                           str(tmp_path / "computer"), "link", game.id, "--site-url", site.url],
+                          capture_output=True, text=True, timeout=120, check=True)
+    from_cli = made.stdout.strip().splitlines()[-1]
+    assert from_cli.startswith(f"{site.url}#/g/1~"), made.stdout
+
     other = Browser(browser.browser_type, tmp_path / "other-phone", chromium.failures)
     other.launch()
     try:
         second = Phone(other.page(), site.url)
-        second.page.goto(address)
-        started(second, "From a link: Draw Bridge, Ana, Ben, 1 deal")
-        second.see("Ana total 120")
-        second.tap("Keep on this phone")
-        second.see("The game from the link is kept on this phone")
-        bridge_deal(second, "Ben", 3, "No-trump", 9)
-        second.see("Ben total 100")
-        reload(second, "Ben total 100")  # kept in that phone's browser
+        second.page.goto(site.url)
+        # The other phone has opened the site once; then there is no network at all.
+        started(second, "New game")
+        second.page.evaluate(SERVICE_WORKER_IN_CHARGE)
+        site.stop()
+        try:
+            second.page.goto("about:blank")  # each address opened afresh, as a camera app does
+            second.page.goto(address)
+            started(second, "From a link: Draw Bridge, Ana, Ben, 1 deal")
+            second.see("Ana total 120")
+            second.tap("Keep on this phone")
+            second.see("The game from the link is kept on this phone")
+            bridge_deal(second, "Ben", 3, "No-trump", 9)
+            second.see("Ben total 100")
+            reload(second, "Ben total 100")  # kept in that phone's browser
+            second.page.goto("about:blank")
+            second.page.goto(from_cli)
+            started(second, "From a link: Draw Bridge, Cleo, Dan, 1 deal")
+            second.see("Dan total 60")
+        finally:
+            site.start()
     finally:
         other.close()
