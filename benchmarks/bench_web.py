@@ -201,7 +201,8 @@ GAMES = {
         _CB_SETUP, [("Ana took 4", "Ana called 4, took 4:"),
                     ("Ana took 5", "Ana called 4, took 5:")]),
     "minibridge": GameCase(
-        "minibridge", "MiniBridge", FOUR, "open", None, [], None, "", _SEAT, _SEAT_PAIR),
+        "minibridge", "MiniBridge", FOUR, "open", None, [], None, "",
+        ["Pick the declarer", *_SEAT], _SEAT_PAIR),  # a first deal opens on the counts
     "chicago": GameCase(
         "chicago", "Chicago", FOUR, "open", None, [], None, "", _SEAT, _SEAT_PAIR),
     "team-match": GameCase(
