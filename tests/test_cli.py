@@ -181,18 +181,11 @@ def one_line_exit_2(done: Done, *words: str) -> None:
 
 
 def test_games_lists_an_unreadable_game_with_its_reason(scorer, stored, monkeypatch):
-    from scorer.store import AtomicJSONStorage
+    from faults import deny
 
     folder, game = stored
     (folder / "index.json").unlink()
-    real = AtomicJSONStorage.read
-
-    def read(self):
-        if self.path.name == f"{game.id}.json":
-            raise PermissionError(13, "Permission denied", str(self.path))
-        return real(self)
-
-    monkeypatch.setattr(AtomicJSONStorage, "read", read)
+    deny(monkeypatch, folder / "games" / f"{game.id}.json")
     done = scorer("--data-dir", str(folder), "games")
     assert done.returncode == 0
     assert f"{game.id}  unreadable: its file cannot be read (Permission denied)" in done.stdout
@@ -207,8 +200,10 @@ def test_export_all_writes_the_readable_games_and_names_the_others(scorer, store
     """Issue 17 item 8: `export --all` dropped unreadable games silently (exit 0) or stopped
     and exported none (exit 2). The rule: every readable game is exported, each other one is
     named on stderr with the reason, and the exit status is 3."""
+    from faults import deny
+
     from scorer.game import Game
-    from scorer.store import AtomicJSONStorage, Store
+    from scorer.store import Store
 
     folder, game = stored
     with Store(folder) as store:
@@ -220,14 +215,7 @@ def test_export_all_writes_the_readable_games_and_names_the_others(scorer, store
     assert '"schema_version":99' in path.read_text(encoding="utf-8")
     if index == "rebuilt":  # found unreadable when the store opens, not when exporting
         (folder / "index.json").unlink()
-    real = AtomicJSONStorage.read
-
-    def read(self):
-        if self.path.name == f"{locked.id}.json":
-            raise PermissionError(13, "Permission denied", str(self.path))
-        return real(self)
-
-    monkeypatch.setattr(AtomicJSONStorage, "read", read)
+    deny(monkeypatch, folder / "games" / f"{locked.id}.json")
     out = tmp_path / f"all.{fmt}"
     for args in (["--format", fmt], ["--format", fmt, "-o", str(out)]):
         done = scorer("--data-dir", str(folder), "export", "--all", *args)

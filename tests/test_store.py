@@ -17,6 +17,7 @@ from pathlib import Path
 import fake_msvcrt
 import pytest
 from conftest import fill
+from faults import deny
 from tinydb.storages import MemoryStorage
 
 from scorer.game import Game
@@ -620,18 +621,6 @@ def test_a_write_from_elsewhere_is_never_overwritten(any_store):
 
 
 # --- unreadable files, full disks, read-only folders ----------------------------------------
-
-
-def deny(monkeypatch, path: Path) -> None:
-    """Reading ``path`` fails as it does without read permission (we run as root in CI)."""
-    real = AtomicJSONStorage.read
-
-    def read(self):
-        if self.path == path:
-            raise PermissionError(errno.EACCES, "Permission denied", str(path))
-        return real(self)
-
-    monkeypatch.setattr(AtomicJSONStorage, "read", read)
 
 
 def test_unreadable_game_is_listed_with_its_reason_and_the_rest_works(folder, monkeypatch):
