@@ -18,8 +18,16 @@ import pytest
 
 import scorer
 from scorer.cli import main
-from scorer.ui.publish import DOCS_READ, normalize_base_url, publish, stdlib_dropped
-from scorer.ui.slim import FLUTTER_ICONS, app_icons, slimmed, without_comments, without_docstrings
+from scorer.ui.publish import normalize_base_url, publish
+from scorer.ui.slim import (
+    DOCS_READ,
+    FLUTTER_ICONS,
+    app_icons,
+    slimmed,
+    stdlib_dropped,
+    without_comments,
+    without_docstrings,
+)
 
 
 @pytest.fixture(scope="module")

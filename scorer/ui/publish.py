@@ -24,7 +24,6 @@ has fixed timestamps and order, and the precache revisions are content hashes.
 
 from __future__ import annotations
 
-import functools
 import gzip
 import hashlib
 import io
@@ -32,13 +31,12 @@ import json
 import re
 import shutil
 import tarfile
-import zipfile
 from collections.abc import Iterator
 from importlib.resources import files
 from pathlib import Path
 
 from .client_files import LOCALE_SCRIPT, UNUSED_FONTS
-from .slim import FLUTTER_ICONS, app_icons, icon_font, slimmed
+from .slim import FLUTTER_ICONS, app_icons, icon_font, slimmed, trimmed_stdlib
 from .theme import FLUTTER_FALLBACKS
 
 __all__ = ["PublishError", "publish", "RENDERERS"]
@@ -82,36 +80,6 @@ NOT_PRECACHED = ("assets/NOTICES", "assets/packages/media_kit/", "assets/package
 # Kept offline but fetched only when first asked for (then cached): the fallback fonts, which
 # only a name in another script needs (Flutter asks for them by its own URLs: see theme.py).
 ON_DEMAND = ("fonts/Noto",)
-
-# Parts of Pyodide's standard library (python_stdlib.zip) that the app never imports, left out of
-# the site (decision 88): what no import statement of the app's code (scorer, flet, ...) reaches,
-# directly or through the standard library's own module-level imports, and that Python itself
-# never asks for by name. tests/test_publish.py checks that against the archive's code, and the
-# browser tests import every module of the app in the published site.
-STDLIB_DROPPED = (
-    # tools, debuggers, REPLs, test frameworks, profilers
-    "_pyrepl/", "unittest/", "pdb.py", "bdb.py", "doctest.py", "pydoc.py", "trace.py",
-    "profile.py", "cProfile.py", "pstats.py", "timeit.py", "modulefinder.py", "compileall.py",
-    "tabnanny.py", "pyclbr.py", "symtable.py", "zipapp.py", "pickletools.py", "cmd.py",
-    "antigravity.py", "this.py", "__hello__.py", "__phello__/", "_pyio.py", "argparse.py",
-    "optparse.py", "configparser.py", "logging/config.py", "logging/handlers.py",
-    # processes, servers and mail, which a page in a browser cannot have
-    "multiprocessing/", "concurrent/futures/process.py", "concurrent/futures/interpreter.py",
-    "concurrent/interpreters/", "xmlrpc/", "wsgiref/", "http/server.py", "socketserver.py",
-    "imaplib.py", "poplib.py", "smtplib.py", "mailbox.py", "ftplib.py", "getpass.py", "pty.py",
-    # data formats and files the app has no use for
-    "sqlite3/", "tomllib/", "xml/dom/", "shelve.py", "wave.py", "sched.py", "filecmp.py",
-    "fileinput.py", "statistics.py",
-    # single-byte code pages (the app reads and writes UTF-8 only)
-    "encodings/cp", "encodings/mac_", "encodings/iso8859_", "encodings/koi8_",
-    "encodings/kz1048.py", "encodings/ptcp154.py", "encodings/palmos.py",
-    "encodings/hp_roman8.py", "encodings/tis_620.py",
-)
-# Kept all the same: zipfile reads names in cp437; cp1252 is what many files from Windows are.
-STDLIB_KEPT = ("encodings/cp437.py", "encodings/cp1252.py")
-# Standard-library modules whose code reads docstrings as data, which keep theirs: email's
-# policies build each class's docstring from its base's (`_extend_docstrings` splits them).
-DOCS_READ = ("email/",)
 
 # Precached files this large get a gzipped copy that the service worker downloads instead.
 GZIP_FROM = 64 * 1024
@@ -208,40 +176,16 @@ def _trim_lock(lock_path: Path, web: Path) -> None:
     lock_path.write_text(json.dumps({"info": info, "packages": {}}), encoding="utf-8")
 
 
-def stdlib_dropped(name: str) -> bool:
-    """Whether the file ``name`` of python_stdlib.zip is left out of the site."""
-    return name.startswith(STDLIB_DROPPED) and name not in STDLIB_KEPT
-
-
 def _trim_stdlib(path: Path) -> None:
-    """python_stdlib.zip without ``STDLIB_DROPPED``, its modules without docstrings and
-    comments (decision 102); every entry keeps its name and time, so the same input gives
-    the same zip."""
-    path.write_bytes(_trimmed_stdlib(path.read_bytes()))
-
-
-@functools.lru_cache(maxsize=2)
-def _trimmed_stdlib(original: bytes) -> bytes:
-    """(Kept for the process: the same Pyodide gives the same zip, and slimming its 350
-    modules takes seconds.)"""
-    raw = io.BytesIO()
-    with zipfile.ZipFile(io.BytesIO(original)) as source, \
-            zipfile.ZipFile(raw, "w") as trimmed:
-        for info in source.infolist():
-            if not stdlib_dropped(info.filename):
-                data = source.read(info)
-                if info.filename.endswith(".py"):
-                    data = slimmed(data, docstrings=info.filename.startswith(DOCS_READ))
-                trimmed.writestr(info, data, compress_type=info.compress_type,
-                                 compresslevel=9)
-    return raw.getvalue()
+    """The site's python_stdlib.zip, trimmed and slimmed (``slim.trimmed_stdlib``)."""
+    path.write_bytes(trimmed_stdlib(path.read_bytes()))
 
 
 def _cut_icon_font(site: Path) -> None:
     """Flutter's Material icon font with only the icons Scorer's code names and Flutter's
     own widgets draw (decision 103)."""
     font = site / "assets" / "fonts" / "MaterialIcons-Regular.otf"
-    own = list(Path(__file__).parent.parent.rglob("*.py"))
+    own = [path for _name, path in _package_files("scorer") if path.suffix == ".py"]
     try:
         font.write_bytes(icon_font(font.read_bytes(), sorted(set(FLUTTER_ICONS)
                                                              | app_icons(own))))

@@ -6,14 +6,16 @@ first visit): Python source without its documentation strings and comments (deci
 from __future__ import annotations
 
 import ast
+import functools
 import io
 import re
 import tokenize
+import zipfile
 from collections.abc import Iterable
 from pathlib import Path
 
-__all__ = ["FLUTTER_ICONS", "app_icons", "icon_font", "slimmed", "without_comments",
-           "without_docstrings"]
+__all__ = ["DOCS_READ", "FLUTTER_ICONS", "STDLIB_DROPPED", "app_icons", "icon_font", "slimmed",
+           "stdlib_dropped", "trimmed_stdlib", "without_comments", "without_docstrings"]
 
 # Icons Flutter's Material widgets and Flet's client draw on their own (back and close
 # buttons, dropdowns, menus, pickers, text fields, expansion tiles, error screens), by their
@@ -33,6 +35,36 @@ FLUTTER_ICONS = (
     "cloud_off",
 )
 ICON_USE = re.compile(rb"\bIcons\.([A-Z][A-Z0-9_]*)\b")
+
+# Parts of Pyodide's standard library (python_stdlib.zip) that the app never imports, left out of
+# the site (decision 88): what no import statement of the app's code (scorer, flet, ...) reaches,
+# directly or through the standard library's own module-level imports, and that Python itself
+# never asks for by name. tests/test_publish.py checks that against the archive's code, and the
+# browser tests import every module of the app in the published site.
+STDLIB_DROPPED = (
+    # tools, debuggers, REPLs, test frameworks, profilers
+    "_pyrepl/", "unittest/", "pdb.py", "bdb.py", "doctest.py", "pydoc.py", "trace.py",
+    "profile.py", "cProfile.py", "pstats.py", "timeit.py", "modulefinder.py", "compileall.py",
+    "tabnanny.py", "pyclbr.py", "symtable.py", "zipapp.py", "pickletools.py", "cmd.py",
+    "antigravity.py", "this.py", "__hello__.py", "__phello__/", "_pyio.py", "argparse.py",
+    "optparse.py", "configparser.py", "logging/config.py", "logging/handlers.py",
+    # processes, servers and mail, which a page in a browser cannot have
+    "multiprocessing/", "concurrent/futures/process.py", "concurrent/futures/interpreter.py",
+    "concurrent/interpreters/", "xmlrpc/", "wsgiref/", "http/server.py", "socketserver.py",
+    "imaplib.py", "poplib.py", "smtplib.py", "mailbox.py", "ftplib.py", "getpass.py", "pty.py",
+    # data formats and files the app has no use for
+    "sqlite3/", "tomllib/", "xml/dom/", "shelve.py", "wave.py", "sched.py", "filecmp.py",
+    "fileinput.py", "statistics.py",
+    # single-byte code pages (the app reads and writes UTF-8 only)
+    "encodings/cp", "encodings/mac_", "encodings/iso8859_", "encodings/koi8_",
+    "encodings/kz1048.py", "encodings/ptcp154.py", "encodings/palmos.py",
+    "encodings/hp_roman8.py", "encodings/tis_620.py",
+)
+# Kept all the same: zipfile reads names in cp437; cp1252 is what many files from Windows are.
+STDLIB_KEPT = ("encodings/cp437.py", "encodings/cp1252.py")
+# Standard-library modules whose code reads docstrings as data, which keep theirs: email's
+# policies build each class's docstring from its base's (`_extend_docstrings` splits them).
+DOCS_READ = ("email/",)
 
 
 def without_docstrings(source: bytes, tree: ast.Module | None = None) -> bytes:
@@ -142,3 +174,27 @@ def icon_font(font: bytes, icons: Iterable[str]) -> bytes:
     out = io.BytesIO()
     original.save(out)
     return out.getvalue()
+
+
+def stdlib_dropped(name: str) -> bool:
+    """Whether the file ``name`` of python_stdlib.zip is left out of the site."""
+    return name.startswith(STDLIB_DROPPED) and name not in STDLIB_KEPT
+
+
+@functools.lru_cache(maxsize=2)
+def trimmed_stdlib(original: bytes) -> bytes:
+    """Pyodide's python_stdlib.zip (``original``) without ``STDLIB_DROPPED``, its modules
+    without docstrings and comments (decision 102); every entry keeps its name and time, so
+    the same input gives the same zip. Kept for the process: the same Pyodide gives the same
+    zip, and slimming its 350 modules takes seconds."""
+    raw = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(original)) as source, \
+            zipfile.ZipFile(raw, "w") as trimmed:
+        for info in source.infolist():
+            if not stdlib_dropped(info.filename):
+                data = source.read(info)
+                if info.filename.endswith(".py"):
+                    data = slimmed(data, docstrings=info.filename.startswith(DOCS_READ))
+                trimmed.writestr(info, data, compress_type=info.compress_type,
+                                 compresslevel=9)
+    return raw.getvalue()
