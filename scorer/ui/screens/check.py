@@ -72,7 +72,7 @@ def build(app: ScorerApp, route: Route | None = None) -> Screen:
         evaluation = entry.evaluation  # evaluated once by the entry, after the tap
         w.set_suited(result, entry.status(evaluation))
         result.color = ft.Colors.ERROR if evaluation.problem else None
-        app.page.update(*entry.controls, entry.preview, result)  # what a tap changes
+        w.update_changed(app.page, *entry.controls, entry.preview, result)  # what a tap changed
 
     def pick_game(name: str) -> None:
         state.reset(name, app.t)

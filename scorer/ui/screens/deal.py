@@ -49,10 +49,10 @@ def view(app: ScorerApp, game: Game, number: int | None) -> ft.View:
         w.set_suited(status, entry.status(evaluation))
         status.color = ft.Colors.ERROR if evaluation.problem else None
         w.set_enabled(save, evaluation.can_save)
-        # Only what a tap changes is compared and sent: the inputs, the preview and the bottom
-        # bar; not the whole page, which holds the game's scoreboard too (hidden: ScorerApp
-        # keeps it for after the Save), whose comparison took most of a tap's time.
-        app.page.update(*entry.controls, entry.preview, status, save)
+        # Only what a tap changed is compared and sent: not the whole page, which holds the
+        # game's scoreboard too (hidden: ScorerApp keeps it for after the Save), and not every
+        # input either (their comparison took most of a tap's time).
+        w.update_changed(app.page, *entry.controls, entry.preview, status, save)
         session.draft_changed(session.game or game, number)
 
     entry = DealEntry(draft, changed, t, on_calls=None if number else session.keep_calls)

@@ -1,0 +1,118 @@
+"""A tap in deal entry sends what it changed and nothing more is left to send (issue 21).
+
+Deal entry updates only the controls a tap changed (``widgets.changed``), found without Flet's
+comparison of the whole screen. If a change were missed the player would see a stale control;
+so after every tap on every input of every game's entry, the whole page is compared as Flet
+would and must have nothing left to send."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from typing import Any
+
+import flet as ft
+import flet_page
+import pytest
+from flet.messaging.protocol import MessageAction
+from flet_page import scorer_app
+
+from scorer.game import Game
+from scorer.ui import widgets as w
+
+GAMES = {
+    "draw-bridge": (["Ana", "Ben"], "target=1000"),
+    "minibridge": (["Ana", "Ben", "Cleo", "Dan"], "open"),
+    "rubber-bridge": (["Ana", "Ben", "Cleo", "Dan"], "open"),
+    "chicago": (["Ana", "Ben", "Cleo", "Dan"], "open"),
+    "call-break": (["Ana", "Ben", "Cleo", "Dan"], "deals=12"),
+    "team-match": (["Reds", "Blues"], "open"),
+}
+
+
+def shown(value: Any) -> Iterator[ft.BaseControl]:
+    """The controls a player can see under ``value`` (hidden branches left out)."""
+    if isinstance(value, list):
+        for item in value:
+            yield from shown(item)
+        return
+    if not isinstance(value, ft.BaseControl) or getattr(value, "visible", True) is False:
+        return
+    yield value
+    yield from shown(getattr(value, "content", None))
+    yield from shown(getattr(value, "controls", None))
+
+
+@pytest.fixture
+def sent(monkeypatch):
+    messages: list[Any] = []
+    original = flet_page.Connection.send_message
+
+    def record(self, message):
+        original(self, message)
+        messages.append(message)
+    monkeypatch.setattr(flet_page.Connection, "send_message", record)
+    return messages
+
+
+def tap(app, button: ft.BaseControl) -> None:
+    loop = asyncio.new_event_loop()
+    try:
+        loop.run_until_complete(app.page.session.dispatch_event(button._i, "click", None))
+    finally:
+        loop.close()
+
+
+@pytest.mark.parametrize("variant", [*GAMES, "check"])
+def test_after_every_tap_in_deal_entry_nothing_is_left_to_send(tmp_path, sent, variant):
+    """Each game's deal entry, and Check a score (its games picked in turn)."""
+    with scorer_app(tmp_path) as app:
+        if variant == "check":
+            app.route = "/check"
+        else:
+            players, end = GAMES[variant]
+            game = app.session.store.save(Game.new(variant, players, first_dealer=0, end=end))
+            app.route = f"/game/{game.id}/deal"
+        app.show()
+        taps = 0
+        for _ in range(4):  # every input, four times: each state reached shows others
+            tapped: set[str] = set()
+            while True:
+                cells = [c for c in shown(app.page.views[-1].controls) if isinstance(c, ft.Semantics)
+                         and c.button and c.label not in tapped
+                         and getattr(c.content, "on_click", None) is not None
+                         and not c.content.disabled]
+                if not cells:
+                    break
+                tapped.add(cells[0].label)
+                sent.clear()
+                tap(app, cells[0].content)
+                # (a tap that goes to another screen sends nothing here: navigation is dropped)
+                taps += any(m.action == MessageAction.PATCH_CONTROL for m in sent)
+                sent.clear()
+                app.page.update()  # the whole page, compared as Flet does
+                left = str([m.body for m in sent if m.action == MessageAction.PATCH_CONTROL])
+                assert left == "[]", f"{variant}: {cells[0].label!r} left unsent: {left[:400]}"
+        assert taps >= 15, taps
+
+
+def test_changed_finds_a_property_a_new_child_list_and_nothing_else(tmp_path):
+    """The rule itself, on controls as Flet keeps them after a send."""
+    with scorer_app(tmp_path) as app:
+        page = app.page
+        text, row = ft.Text("old"), ft.Row([ft.Text("a")])
+        column = ft.Column([text, ft.Container(row)])
+        page.views.append(ft.View(route="/x", controls=[column]))
+        page.update()
+        assert w.changed(column) == []
+        text.value = "new"
+        assert w.changed(column) == [text]
+        page.update(text)
+        row.controls = [*row.controls, ft.Text("more")]
+        assert w.changed(column) == [row]
+        page.update(row)
+        row.controls[0] = ft.Text("in place")  # a list changed in place is seen too
+        assert w.changed(column) == [row]
+        page.update(row)
+        assert w.changed(column) == []
+        w.update_changed(page, column)  # nothing changed: nothing sent, not the whole page
