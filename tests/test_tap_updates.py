@@ -78,8 +78,8 @@ def test_after_every_tap_in_deal_entry_nothing_is_left_to_send(tmp_path, sent, v
         for _ in range(4):  # every input, four times: each state reached shows others
             tapped: set[str] = set()
             while True:
-                cells = [c for c in shown(app.page.views[-1].controls) if isinstance(c, ft.Semantics)
-                         and c.button and c.label not in tapped
+                cells = [c for c in shown(app.page.views[-1].controls)
+                         if isinstance(c, ft.Semantics) and c.button and c.label not in tapped
                          and getattr(c.content, "on_click", None) is not None
                          and not c.content.disabled]
                 if not cells:
@@ -116,3 +116,28 @@ def test_changed_finds_a_property_a_new_child_list_and_nothing_else(tmp_path):
         page.update(row)
         assert w.changed(column) == []
         w.update_changed(page, column)  # nothing changed: nothing sent, not the whole page
+
+
+def test_the_preview_keeps_its_controls_when_only_its_words_change(tmp_path, sent):
+    """Tricks 8 then 9: the same card and texts, their words changed in place (one message,
+    no new branch for Flutter to build)."""
+    with scorer_app(tmp_path) as app:
+        game = app.session.store.save(Game.new("chicago", GAMES["chicago"][0], first_dealer=0,
+                                               end="open"))
+        app.route = f"/game/{game.id}/deal"
+        app.show()
+
+        def press(label: str) -> None:
+            [cell] = [c for c in shown(app.page.views[-1].controls)
+                      if isinstance(c, ft.Semantics) and c.label == label]
+            tap(app, cell.content)
+
+        for label in ("Declarer Ana", "Level 1", "Clubs", "Tricks 8"):
+            press(label)
+        preview = [c for c in shown(app.page.views[-1].controls) if isinstance(c, ft.Card)]
+        texts = [c for c in shown(preview) if isinstance(c, ft.Text)]
+        press("Tricks 9")
+        after = [c for c in shown(app.page.views[-1].controls) if isinstance(c, ft.Card)]
+        assert [id(c) for c in after] == [id(c) for c in preview]
+        assert [id(c) for c in shown(after) if isinstance(c, ft.Text)] == [id(c) for c in texts]
+        assert any("made +2" in str(c.value or c.semantics_label) for c in texts)

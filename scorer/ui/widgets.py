@@ -121,10 +121,43 @@ def changed(*roots: ft.Control) -> list[ft.Control]:
     return found
 
 
+def morph(old: ft.Control, new: ft.Control) -> ft.Control:
+    """``old`` made to show what ``new`` shows, where they are the same kind of control with
+    the same key; else ``new``. Flutter then changes a text in place rather than building a
+    new branch of widgets (a preview redrawn at every tap, issue 21)."""
+    if type(old) is not type(new) or old.key != new.key:
+        return new
+    for name in set(old._values) | set(new._values):
+        value = getattr(new, name)
+        if isinstance(value, ft.BaseControl) or name == "controls":
+            continue
+        setattr(old, name, value)
+    content = getattr(new, "content", None)
+    if isinstance(content, ft.BaseControl):
+        kept = getattr(old, "content", None)
+        old.content = morph(kept, content) if isinstance(kept, ft.BaseControl) else content
+    children = getattr(new, "controls", None)
+    if isinstance(children, list):
+        old.controls = morph_all(old.controls, children)  # type: ignore[attr-defined]
+    return old
+
+
+def morph_all(old: list[ft.Control], new: list[ft.Control]) -> list[ft.Control]:
+    """:func:`morph` position by position; ``old`` itself when every control was kept."""
+    made = [morph(a, b) for a, b in zip(old, new, strict=False)] + new[len(old):]
+    if len(made) == len(old) and all(a is b for a, b in zip(made, old, strict=True)):
+        return old
+    return made
+
+
 def update_changed(page: ft.Page, *roots: ft.Control) -> None:
-    """Send what changed under ``roots`` (see :func:`changed`), and nothing when nothing did
-    (``page.update()`` with no control would compare the whole page)."""
-    found = changed(*roots)
+    """Send what changed under each of ``roots`` (see :func:`changed`): the one control that
+    changed, or the root where several did (one message, not one per text), and nothing when
+    nothing did (``page.update()`` with no control would compare the whole page)."""
+    found: list[ft.Control] = []
+    for root in roots:
+        below = changed(root)
+        found += below if len(below) < 2 else [root]
     if found:
         page.update(*found)
 

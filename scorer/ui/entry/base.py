@@ -242,7 +242,8 @@ class DealEntry:
         """Show or hide inputs for the draft's state and redraw the preview."""
         evaluation = self.draft.evaluate()
         self.restyle()
-        self.preview.controls = self.preview_controls(evaluation)
+        self.preview.controls = w.morph_all(self.preview.controls,
+                                            self.preview_controls(evaluation))
         return evaluation
 
     def restyle(self) -> None:
