@@ -23,12 +23,19 @@ from scorer.rules import (
 from scorer.rules.bridge_games import BridgeDeal
 from scorer.rules.contract_bridge import Honours, score_rubber
 from scorer.rules.team_match import TeamBoard
-from scorer.ui.deal_entry import DealEntry
-from scorer.ui.entry import ENTRIES, entry_for
+from scorer.ui.entry import (
+    ENTRIES,
+    DealDraft,
+    draft_for_game,
+    draft_of_deal,
+    entry_for,
+    new_draft,
+    new_entry,
+)
 from scorer.ui.entry.bridge import BridgeDraft
 from scorer.ui.entry.common import ContractDraft, ContractFields
 from scorer.ui.entry.team_match import TableDraft, TeamMatchDraft
-from scorer.ui.forms import DealDraft, NewGameForm
+from scorer.ui.new_game_form import NewGameForm
 from scorer.ui.screens.check import ScoreCheck
 from scorer.ui.screens.frame import CHECK_GAMES, GAMES
 
@@ -85,8 +92,8 @@ def labels(controls):
 def test_every_variant_finds_its_input_module():
     assert sorted(ENTRIES) == ["bridge", "call_break", "draw_bridge", "minibridge", "team_match"]
     assert entry_for("rubber").draft is entry_for("chicago").draft is BridgeDraft
-    assert isinstance(DealDraft("team-match", ("A", "B"), None), TeamMatchDraft)
-    draft = DealDraft.for_game(rubber())
+    assert isinstance(new_draft("team-match", ("A", "B"), None), TeamMatchDraft)
+    draft = draft_for_game(rubber())
     assert type(draft) is BridgeDraft and isinstance(draft, DealDraft)
 
 
@@ -102,7 +109,7 @@ def test_the_screens_start_on_the_games_the_registry_names():
 
 def test_rubber_deal_in_taps_scores_as_the_core():
     game = rubber()
-    draft = DealDraft.for_game(game)
+    draft = draft_for_game(game)
     reasons = []
     for name, value in (("declarer", 2), ("level", 4), ("strain", Strain.HEARTS),
                         ("tricks", 11)):
@@ -121,22 +128,22 @@ def test_rubber_deal_in_taps_scores_as_the_core():
 
 
 def test_vulnerability_follows_the_rubber_and_a_correction_sees_it_as_it_was():
-    game = saved(rubber(), play(DealDraft.for_game(rubber()), 0, "4S", 10))  # N-S game
-    draft = DealDraft.for_game(game)
+    game = saved(rubber(), play(draft_for_game(rubber()), 0, "4S", 10))  # N-S game
+    draft = draft_for_game(game)
     assert EN.render(draft.dealing()) == "Ben (East) deals · vulnerable: N-S"
     play(draft, 2, "2HX", 7)  # vulnerable, doubled, down 1: 200 to E-W
     assert draft.evaluate().score.points == (0, 200)
     game = saved(game, draft)
-    again = DealDraft.from_deal(game, 1)  # the first deal was played with nobody vulnerable
+    again = draft_of_deal(game, 1)  # the first deal was played with nobody vulnerable
     assert again.vulnerable() == (False, False) and again.to_dict() == {
         "passed_out": False, "declarer": 0, "level": 4, "strain": "S", "doubling": "",
         "tricks": 10, "honours": None}
-    assert DealDraft.from_deal(game, 2).vulnerable() == (True, False)
+    assert draft_of_deal(game, 2).vulnerable() == (True, False)
     assert again.evaluate().score == game.records[0].score
 
 
 def test_honours_only_as_the_contract_allows():
-    draft = play(DealDraft.for_game(rubber()), 1, "3NT", 9, honours="declarer:100")
+    draft = play(draft_for_game(rubber()), 1, "3NT", 9, honours="declarer:100")
     assert problem(draft) == ("at no-trump only the four aces in one hand score honours: "
                               "choose 150")
     draft.honours = "declarer:150"
@@ -148,7 +155,7 @@ def test_honours_only_as_the_contract_allows():
 
 def test_passed_out_deal_scores_nothing():
     game = rubber()
-    draft = play(DealDraft.for_game(game), 0, "1C", 7)
+    draft = play(draft_for_game(game), 0, "1C", 7)
     draft.passed_out = True
     evaluation = draft.evaluate()
     assert evaluation.can_save and evaluation.deal == BridgeDeal()
@@ -158,14 +165,14 @@ def test_passed_out_deal_scores_nothing():
 
 def test_bridge_draft_round_trip_and_refusals():
     game = rubber()
-    draft = play(DealDraft.for_game(game), 3, "6DXX", 12, honours="defenders:150")
+    draft = play(draft_for_game(game), 3, "6DXX", 12, honours="defenders:150")
     kept = draft.to_dict()
-    again = DealDraft.for_game(game)
+    again = draft_for_game(game)
     assert again.is_blank() and again.restore(kept) and again.to_dict() == kept
     assert again.evaluate().score == draft.evaluate().score
     for bad in ({**kept, "honours": "declarer:120"}, {**kept, "level": 8},
                 {**kept, "declarer": 4}, {k: v for k, v in kept.items() if k != "tricks"}):
-        fresh = DealDraft.for_game(game)
+        fresh = draft_for_game(game)
         assert not fresh.restore(bad) and fresh.is_blank()
 
 
@@ -176,7 +183,7 @@ def test_chicago_cycle_entered_deal_by_deal():
     game = Game.new("chicago", PLAYERS, first_dealer=0)
     seen = []
     for declarer, contract, tricks in ((0, "2S", 8), (1, "3NT", 8), (0, "2H", 8), (3, "2D", 8)):
-        draft = DealDraft.for_game(game)
+        draft = draft_for_game(game)
         seen.append(EN.render(draft.dealing()))
         play(draft, declarer, contract, tricks)
         assert draft.evaluate().score == saved(game, draft).records[-1].score
@@ -193,13 +200,13 @@ def test_chicago_cycle_entered_deal_by_deal():
 
 def test_chicago_honours_only_when_the_house_rule_is_on():
     game = Game.new("chicago", PLAYERS, first_dealer=0)
-    draft = play(DealDraft.for_game(game), 0, "4H", 10, honours="declarer:100")
+    draft = play(draft_for_game(game), 0, "4H", 10, honours="declarer:100")
     assert not draft.honours_scored()
     assert problem(draft) == "honours are not scored under these house rules"
     draft.follow_rules()
     assert draft.honours is None and draft.evaluate().can_save
     on = Game.new("chicago", PLAYERS, first_dealer=0, rules={"honors": "on"})
-    draft = play(DealDraft.for_game(on), 0, "4H", 10, honours="declarer:100")
+    draft = play(draft_for_game(on), 0, "4H", 10, honours="declarer:100")
     assert draft.honours_scored() and draft.evaluate().score.points == (420 + 100, 0)
 
 
@@ -218,7 +225,7 @@ def fill_table(table, declarer, contract, tricks):
 
 def test_team_board_from_both_tables():
     game = team_game()
-    draft = DealDraft.for_game(game)
+    draft = draft_for_game(game)
     assert problem(draft) == "table 1: choose the declarer"
     fill_table(draft.tables[0], 0, "4S", 10)
     assert problem(draft) == "table 2: choose the declarer"
@@ -234,7 +241,7 @@ def test_team_board_from_both_tables():
     assert EN.render(draft.dealing()) == "Board 1: North deals · vulnerable: none"
     game = saved(game, draft)
     assert game.totals == (10, -10)
-    second = DealDraft.for_game(game)
+    second = draft_for_game(game)
     assert EN.render(second.dealing()) == "Board 2: East deals · vulnerable: N-S"
     second.tables[0].passed_out = second.tables[1].passed_out = True
     assert second.evaluate().score.points == (0, 0)
@@ -242,16 +249,16 @@ def test_team_board_from_both_tables():
 
 def test_team_draft_round_trip_and_correction():
     game = team_game()
-    draft = DealDraft.for_game(game)
+    draft = draft_for_game(game)
     fill_table(draft.tables[0], 1, "3NTX", 7)
     draft.tables[1].passed_out = True
     kept = draft.to_dict()
-    again = DealDraft.for_game(game)
+    again = draft_for_game(game)
     assert again.is_blank() and again.restore(kept) and again.to_dict() == kept
-    assert not DealDraft.for_game(game).restore({"tables": [kept["tables"][0]]})
-    assert not DealDraft.for_game(game).restore({"passed_out": True})
+    assert not draft_for_game(game).restore({"tables": [kept["tables"][0]]})
+    assert not draft_for_game(game).restore({"passed_out": True})
     game = saved(game, again)
-    correcting = DealDraft.from_deal(game, 1)
+    correcting = draft_of_deal(game, 1)
     assert correcting.to_dict() == kept and correcting.board == 1
 
 
@@ -262,9 +269,9 @@ def test_a_table_and_a_contract_game_share_one_contract_draft():
     assert [f.name for f in fields(ContractFields)] == contract
     assert [f.name for f in fields(TableDraft)] == [*contract, "passed_out"]
     for name in ("draw-bridge", "minibridge", "rubber-bridge", "chicago"):
-        draft = DealDraft(name, ("A", "B", "C", "D")[:variant(name).player_count], None)
+        draft = new_draft(name, ("A", "B", "C", "D")[:variant(name).player_count], None)
         assert isinstance(draft, ContractDraft) and isinstance(draft, ContractFields), name
-    table, rubber_draft = TableDraft(), DealDraft.for_game(rubber())
+    table, rubber_draft = TableDraft(), draft_for_game(rubber())
     said = []
     for step in ("declarer", "level", "strain", "tricks"):
         said.append((EN.render(table.contract_problem()),
@@ -320,8 +327,8 @@ def test_new_contract_bridge_game(game, end, labels, end_after):
 
 def test_bridge_controls_name_seats_honours_and_hide_what_is_not_allowed():
     game = rubber()
-    draft = DealDraft.for_game(game)
-    entry = DealEntry(draft, lambda: None, EN)
+    draft = draft_for_game(game)
+    entry = new_entry(draft, lambda: None, EN)
     names = labels(entry.controls)
     for label in ("Passed out", "Declarer Ana", "Declarer Dan", "Level 7", "No-trump",
                   "Redoubled", "Tricks 13", "No honours", "Honours 150 to the defenders"):
@@ -330,13 +337,13 @@ def test_bridge_controls_name_seats_honours_and_hide_what_is_not_allowed():
     hidden = [label for cell, label in zip(entry.honours_group.cells, (
         "none", "d100", "d150", "f100", "f150"), strict=True) if not cell.visible]
     assert hidden == ["d100", "f100"]
-    chicago = DealEntry(DealDraft.for_game(Game.new("chicago", PLAYERS, first_dealer=0)),
+    chicago = new_entry(draft_for_game(Game.new("chicago", PLAYERS, first_dealer=0)),
                         lambda: None, EN)
     assert not chicago.honours_box.visible
 
 
 def test_team_controls_name_each_table():
-    entry = DealEntry(DealDraft.for_game(team_game()), lambda: None, EN)
+    entry = new_entry(draft_for_game(team_game()), lambda: None, EN)
     names = labels(entry.controls)
     assert "Table 1 Declarer North" in names and "Table 2 Tricks 9" in names
     assert "Table 2 Passed out" in names and len(names) == len(set(names))
@@ -350,19 +357,19 @@ def test_team_controls_name_each_table():
     ("call-break", PLAYERS, ["Change the calls", "Ben calls 13", "Ana took 0"]),
 ])
 def test_source_games_keep_their_control_names(game, players, expected):
-    entry = DealEntry(DealDraft.for_game(Game.new(game, players, first_dealer=0)),
+    entry = new_entry(draft_for_game(Game.new(game, players, first_dealer=0)),
                       lambda: None, EN)
     names = labels(entry.controls)
     assert [n for n in names if n in expected] == expected
 
 
 def test_check_a_score_keeps_the_contract_across_games():
-    old = DealDraft("minibridge", ("",) * 4, None)
+    old = new_draft("minibridge", ("",) * 4, None)
     old.level, old.strain, old.tricks = 3, Strain.NOTRUMP, 9
-    new = DealDraft("rubber-bridge", ("",) * 4, None)
+    new = new_draft("rubber-bridge", ("",) * 4, None)
     new.carry(old)
     assert (new.level, new.strain, new.tricks) == (3, Strain.NOTRUMP, 9)
-    calls = DealDraft("call-break", ("A", "B", "C", "D"), None)
+    calls = new_draft("call-break", ("A", "B", "C", "D"), None)
     calls.carry(old)  # nothing in common
     assert calls.to_dict() == {"calls": [None] * 4, "taken": [None] * 4, "picked_tricks": []}
 
@@ -376,8 +383,8 @@ def test_new_game_form_offers_what_the_game_allows():
 
 def test_check_a_score_picks_the_vulnerability_the_game_can_have():
     rules = Game.new("chicago", PLAYERS).rules
-    draft = DealDraft("chicago", ("",) * 4, rules, dealer=1)  # East deals
-    entry = DealEntry(draft, lambda: None, EN)
+    draft = new_draft("chicago", ("",) * 4, rules, dealer=1)  # East deals
+    entry = new_entry(draft, lambda: None, EN)
     names = labels(entry.controls)
     assert [n for n in names if n.startswith("Vulnerable")] == [
         "Vulnerable: none", "Vulnerable: E-W", "Vulnerable: both"]  # dealer's side, then all
@@ -386,10 +393,10 @@ def test_check_a_score_picks_the_vulnerability_the_game_can_have():
     draft.check_vul = (False, True)
     assert draft.evaluate().score.points == (0, 620)
     assert entry.status(draft.evaluate()) == "4H by East: made: N-S 0 · E-W 620"
-    rubber_draft = play(DealDraft("rubber-bridge", ("",) * 4, rubber().rules), 0, "2SX", 7)
+    rubber_draft = play(new_draft("rubber-bridge", ("",) * 4, rubber().rules), 0, "2SX", 7)
     rubber_draft.check_vul = (True, True)
     assert rubber_draft.evaluate().score.points == (0, 200)  # doubled, vulnerable, down 1
-    assert DealDraft.for_game(rubber()).checking is False
+    assert draft_for_game(rubber()).checking is False
 
 
 def test_drafts_kept_by_the_previous_version_are_taken_back():
@@ -398,9 +405,9 @@ def test_drafts_kept_by_the_previous_version_are_taken_back():
            "declarer": None, "level": 3, "strain": "NT", "doubling": "", "tricks": 9,
            "calls": [None] * 4, "taken": [None] * 4, "picked_tricks": [],
            "typed_counts": [0, 1, 2]}
-    mini = DealDraft.for_game(Game.new("minibridge", PLAYERS, first_dealer=0))
+    mini = draft_for_game(Game.new("minibridge", PLAYERS, first_dealer=0))
     assert mini.restore(old) and mini.hcp == ["12", "10", "9", ""] and mini.level == 3
-    draw = DealDraft.for_game(Game.new("draw-bridge", ["Ana", "Ben"], first_dealer=0))
+    draw = draft_for_game(Game.new("draw-bridge", ["Ana", "Ben"], first_dealer=0))
     assert draw.restore(old) and draw.strain is Strain.NOTRUMP and draw.tricks == 9
-    calls = DealDraft.for_game(Game.new("call-break", PLAYERS, first_dealer=0))
+    calls = draft_for_game(Game.new("call-break", PLAYERS, first_dealer=0))
     assert calls.restore({**old, "calls": [3, 2, 4, 3]}) and calls.calls == [3, 2, 4, 3]

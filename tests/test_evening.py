@@ -12,8 +12,12 @@ from scorer.game import Game
 from scorer.i18n import Translator
 from scorer.rules import Contract, variant
 from scorer.rules.call_break import calling_order, calls_in_order
-from scorer.ui.deal_entry import DealEntry
-from scorer.ui.forms import DealDraft
+from scorer.ui.entry import (
+    draft_for_game,
+    draft_of_deal,
+    new_draft,
+    new_entry,
+)
 
 EN = Translator("en")
 NAMES = ["Ana", "Ben", "Cleo", "Dan"]
@@ -38,13 +42,13 @@ def test_the_round_in_play_names_each_call_in_calling_order():
 
 def test_each_players_tricks_row_says_their_call():
     game = Game.new("call-break", NAMES, first_dealer=0).announce({"calls": [2, 3, 3, 4]})
-    entry = DealEntry(DealDraft.for_game(game), lambda: None, EN, on_calls=lambda calls: True)
+    entry = new_entry(draft_for_game(game), lambda: None, EN, on_calls=lambda calls: True)
     rows = [entry.trick_names[i].value for i in calling_order(0)]
     assert rows == ["Ben · called 3", "Cleo · called 3", "Dan · called 4", "Ana · called 2"]
     assert entry.calls_line.value == "Calls kept: Ben 3 · Cleo 3 · Dan 4 · Ana 2"
     entry._call(3, 5)  # a call changed: its row follows
     assert entry.trick_names[3].value == "Dan · called 5"
-    fresh = DealEntry(DealDraft.for_game(Game.new("call-break", NAMES, first_dealer=0)),
+    fresh = new_entry(draft_for_game(Game.new("call-break", NAMES, first_dealer=0)),
                       lambda: None, EN)
     assert fresh.trick_names[1].value == "Ben"  # no call yet: the name alone
 
@@ -75,17 +79,17 @@ def test_the_first_minibridge_deal_opens_on_the_counts_and_then_follows_the_tabl
     from scorer.rules.minibridge import MiniBridgeDeal
 
     game = Game.new("minibridge", NAMES, first_dealer=2)
-    assert DealDraft.for_game(game).use_hcp is True
+    assert draft_for_game(game).use_hcp is True
     picked = game.add_deal(MiniBridgeDeal(1, Contract.parse("1S"), 7))
-    assert DealDraft.for_game(picked).use_hcp is False  # a table that picks, picks again
-    entry = DealEntry(DealDraft.for_game(game), lambda: None, EN)
+    assert draft_for_game(picked).use_hcp is False  # a table that picks, picks again
+    entry = new_entry(draft_for_game(game), lambda: None, EN)
     assert entry.hcp_box.visible and not entry.declarer_box.visible
 
 
 def test_the_count_boxes_stay_in_seat_order_whoever_deals():
     for dealer in range(4):
         game = Game.new("minibridge", NAMES, first_dealer=dealer)
-        entry = DealEntry(DealDraft.for_game(game), lambda: None, EN)
+        entry = new_entry(draft_for_game(game), lambda: None, EN)
         rows = entry.hcp_box.controls[1:3]
         labels = [field.label for row in rows for field in row.controls]
         assert labels == ["North points (Ana)", "East points (Ben)", "South points (Cleo)",
@@ -96,7 +100,7 @@ def test_any_one_missing_count_is_filled_in_for_every_dealer():
     counts = ["12", "9", "11", "8"]
     for dealer in range(4):
         for missing in range(4):
-            draft = DealDraft.for_game(Game.new("minibridge", NAMES, first_dealer=dealer))
+            draft = draft_for_game(Game.new("minibridge", NAMES, first_dealer=dealer))
             filled = None
             for seat in range(4):
                 if seat != missing:
@@ -112,7 +116,7 @@ def test_a_deal_whose_declarer_was_picked_is_corrected_as_picked():
 
     game = Game.new("minibridge", NAMES, first_dealer=0)
     game = game.add_deal(MiniBridgeDeal(2, Contract.parse("3NT"), 9))
-    draft = DealDraft.from_deal(game, 1)
+    draft = draft_of_deal(game, 1)
     assert draft.use_hcp is False and draft.evaluate().score.points == (400, 0)
 
 
@@ -127,7 +131,7 @@ def test_a_deal_whose_declarer_was_picked_is_corrected_as_picked():
 ])
 def test_a_rubber_hand_checked_in_the_app_is_what_the_cli_says(capsys, contract, tricks, vul,
                                                                 honours, points):
-    draft = DealDraft("rubber-bridge", ("",) * 4, variant("rubber-bridge").parse_rules({}))
+    draft = new_draft("rubber-bridge", ("",) * 4, variant("rubber-bridge").parse_rules({}))
     parsed = Contract.parse(contract)
     draft.declarer = 2  # South
     draft.level, draft.strain, draft.doubling = parsed.level, parsed.strain, parsed.doubling
@@ -143,5 +147,5 @@ def test_a_rubber_hand_checked_in_the_app_is_what_the_cli_says(capsys, contract,
                                                        for line in evaluation.score.lines]
     last = evaluation.score.lines[-1]  # the lines arrive at the headline
     assert last.points == max(points)
-    entry = DealEntry(draft, lambda: None, EN)
+    entry = new_entry(draft, lambda: None, EN)
     assert entry.status(evaluation).endswith(f"N-S {points[0]} · E-W {points[1]}")

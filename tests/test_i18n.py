@@ -27,7 +27,8 @@ from scorer.rules.draw_bridge import score_contract as draw
 from scorer.rules.minibridge import MiniBridgeDeal, declarer_from_hcp
 from scorer.rules.minibridge import score_contract as mini
 from scorer.rules.values import check_int, whole_number
-from scorer.ui.forms import DealDraft, NewGameForm
+from scorer.ui.entry import draft_for_game
+from scorer.ui.new_game_form import NewGameForm
 from scorer.ui.screens.check import ScoreCheck
 from scorer.ui.widgets import number_field
 
@@ -430,14 +431,14 @@ def test_devanagari_digits_in_each_kind_of_number_field():
     assert form.create().end == EndRule("deals", 5)
     # MiniBridge's points in deal entry: typed, filled in (40 minus the rest), kept and read back.
     game = Game.new("minibridge", ["Ana", "Ben", "Cleo", "Dan"], first_dealer=0)
-    draft = DealDraft.for_game(game)
+    draft = draft_for_game(game)
     draft.use_hcp = True
     for seat, count in ((0, "१५"), (1, "५"), (2, "१२")):
         draft.type_count(seat, count)
     assert draft.hcp[3] == "8"
     evaluation = draft.evaluate()
     assert hi.render(evaluation.note) == "डिक्लेयरर Ana (उत्तर), डमी Cleo (दक्षिण)"
-    again = DealDraft.for_game(game)
+    again = draft_for_game(game)
     assert again.restore(draft.to_dict()) and again.hcp == ["१५", "५", "१२", "8"]
     draft.type_count(3, "९")
     assert hi.render(draft.evaluate().problem) == "अंकों का जोड़ 41 है, 40 नहीं"

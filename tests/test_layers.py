@@ -198,7 +198,7 @@ def test_no_module_outside_the_rules_names_a_variant():
     assert {"draw-bridge", "minibridge", "call-break", "rubber", "chicago", "team-match"} <= names
     modules = [path for path in sorted(ROOT.rglob("*.py"))
                if not under(module_name(path), "scorer.rules")]
-    assert {"scorer.cli", "scorer.stats", "scorer.sheet", "scorer.ui.forms"} <= {
+    assert {"scorer.cli", "scorer.stats", "scorer.sheet", "scorer.ui.new_game_form"} <= {
         module_name(path) for path in modules}
     found = [f"{path.relative_to(ROOT.parent)}:{line}: {text!r}" for path in modules
              for line, text in names_in(path.read_text(encoding="utf-8"), names)]

@@ -174,10 +174,10 @@ def test_a_selected_red_suit_takes_the_buttons_text_colour():
 
 def test_counts_are_asked_from_the_dealer_and_the_last_fills_itself_in():
     from scorer.game import Game
-    from scorer.ui.forms import DealDraft
+    from scorer.ui.entry import draft_for_game
 
     game = Game.new("minibridge", ["Ana", "Ben", "Cleo", "Dan"], first_dealer=3)  # Dan deals
-    draft = DealDraft.for_game(game)
+    draft = draft_for_game(game)
     assert draft.announce_order() == [3, 0, 1, 2]
     assert draft.type_count(3, "9") is None
     assert draft.type_count(0, "12") is None
@@ -191,20 +191,20 @@ def test_counts_are_asked_from_the_dealer_and_the_last_fills_itself_in():
 
 def test_a_table_that_counts_points_is_asked_for_counts_again():
     from scorer.game import Game
-    from scorer.ui.forms import DealDraft
+    from scorer.ui.entry import draft_for_game
 
     game = Game.new("minibridge", ["Ana", "Ben", "Cleo", "Dan"], first_dealer=0)
-    assert DealDraft.for_game(game).use_hcp is True  # the first deal: the game's own way
+    assert draft_for_game(game).use_hcp is True  # the first deal: the game's own way
     counted = game.add_deal(MiniBridgeDeal.from_hcp((12, 10, 9, 9), 0, Contract.parse("1C"), 7))
-    assert DealDraft.for_game(counted).use_hcp is True
+    assert draft_for_game(counted).use_hcp is True
     picked = counted.add_deal(MiniBridgeDeal(1, Contract.parse("1S"), 7))
-    assert DealDraft.for_game(picked).use_hcp is False
+    assert draft_for_game(picked).use_hcp is False
 
 
 def test_check_a_score_names_seats_once():
-    from scorer.ui.forms import DealDraft
+    from scorer.ui.entry import new_draft
 
-    draft = DealDraft("minibridge", ("",) * 4, MINI.parse_rules({}), dealer=3)
+    draft = new_draft("minibridge", ("",) * 4, MINI.parse_rules({}), dealer=3)
     draft.use_hcp = True
     for seat, count in ((3, "9"), (0, "12"), (1, "10")):
         draft.type_count(seat, count)
@@ -221,10 +221,10 @@ def test_a_draft_is_kept_with_its_game_and_taken_back(tmp_path):
     deal, refused when it is not a draft of this kind of deal."""
     from scorer.game import Game
     from scorer.store import Store
-    from scorer.ui.forms import DealDraft
+    from scorer.ui.entry import draft_for_game
 
     game = Game.new("draw-bridge", ["Ana", "Ben"], first_dealer=0)
-    draft = DealDraft.for_game(game)
+    draft = draft_for_game(game)
     assert draft.is_blank()
     draft.declarer, draft.level = 1, 4
     draft.strain = Contract.parse("4H").strain
@@ -234,7 +234,7 @@ def test_a_draft_is_kept_with_its_game_and_taken_back(tmp_path):
         store.save_draft(game.id, {"for": {"deal": 1}, "draft": draft.to_dict()})
     with Store(tmp_path) as store:  # a restart
         kept = store.load_draft(game.id)
-        again = DealDraft.for_game(game)
+        again = draft_for_game(game)
         assert kept["for"] == {"deal": 1} and again.restore(kept["draft"])
         assert (again.declarer, again.level, str(again.strain.abbr)) == (1, 4, "H")
         store.discard_draft(game.id)
@@ -244,14 +244,14 @@ def test_a_draft_is_kept_with_its_game_and_taken_back(tmp_path):
         with pytest.raises(InvalidInput):
             store.save_draft("../escape", {})
     bad = dict(draft.to_dict(), level=9)
-    fresh = DealDraft.for_game(game)
+    fresh = draft_for_game(game)
     assert not fresh.restore(bad) and fresh.is_blank()
     cb = Game.new("call-break", ["Ana", "Ben", "Cleo", "Dan"], first_dealer=0)
-    cb_draft = DealDraft.for_game(cb)
+    cb_draft = draft_for_game(cb)
     for player, call in enumerate((3, 2, 4, 3)):
         cb_draft.pick_call(player, call)
     cb_draft.pick_tricks(0, 5)
-    restored = DealDraft.for_game(cb)
+    restored = draft_for_game(cb)
     assert restored.restore(cb_draft.to_dict())
     assert restored.calls == [3, 2, 4, 3] and restored.taken == [5, None, None, None]
     assert restored.picked_tricks == {0}

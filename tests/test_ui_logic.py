@@ -9,7 +9,8 @@ from scorer.i18n import Translator
 from scorer.rules import Contract, Doubling, InvalidInput, Strain
 from scorer.rules.call_break import CallBreakDeal
 from scorer.rules.draw_bridge import DrawBridgeDeal
-from scorer.ui.forms import DealDraft, NewGameForm, recent_names
+from scorer.ui.entry import draft_for_game, draft_of_deal
+from scorer.ui.new_game_form import NewGameForm, recent_names
 from scorer.ui.routes import Route
 
 EN = Translator("en")
@@ -25,7 +26,7 @@ def draw_game():
 
 
 def test_bridge_draft_needs_declarer_contract_and_tricks_in_four_taps():
-    draft = DealDraft.for_game(draw_game())
+    draft = draft_for_game(draw_game())
     reasons = []
     for name, value in (("declarer", 0), ("level", 4), ("strain", Strain.SPADES),
                         ("tricks", 11)):
@@ -42,7 +43,7 @@ def test_bridge_draft_needs_declarer_contract_and_tricks_in_four_taps():
 
 
 def test_draw_bridge_passed_out_and_doubling():
-    draft = DealDraft.for_game(draw_game())
+    draft = draft_for_game(draw_game())
     draft.passed_out = True
     evaluation = draft.evaluate()
     assert evaluation.can_save and evaluation.deal.passed_out
@@ -56,7 +57,7 @@ def test_draw_bridge_passed_out_and_doubling():
 
 def test_minibridge_points_name_declarer_or_redeal():
     game = Game.new("minibridge", ["Ana", "Ben", "Cleo", "Dan"], first_dealer=1)
-    draft = DealDraft.for_game(game)
+    draft = draft_for_game(game)
     draft.use_hcp = True
     draft.hcp = ["15", "5", "15", ""]
     assert problem(draft) == "enter West's points"
@@ -80,7 +81,7 @@ def test_minibridge_points_name_declarer_or_redeal():
 
 def test_minibridge_draft_has_no_doubling_and_picks_declarer_directly():
     game = Game.new("minibridge", ["Ana", "Ben", "Cleo", "Dan"], first_dealer=0)
-    draft = DealDraft.for_game(game)
+    draft = draft_for_game(game)
     draft.use_hcp = False  # "Pick declarer" (the first deal opens on the counts)
     draft.declarer, draft.level, draft.strain, draft.tricks = 3, 4, Strain.HEARTS, 10
     assert draft.evaluate().score.points == (0, 420)
@@ -93,7 +94,7 @@ def test_minibridge_draft_has_no_doubling_and_picks_declarer_directly():
 
 def test_call_break_draft_one_tap_per_call_and_the_last_tricks_filled_in():
     game = Game.new("call-break", ["Ana", "Ben", "Cleo", "Dan"], first_dealer=0)
-    draft = DealDraft.for_game(game)
+    draft = draft_for_game(game)
     assert draft.calls == [None] * 4 and draft.calls_made() is None
     assert problem(draft) == "choose Ben's call"  # Ana deals: Ben calls first
     for player, call in enumerate((2, 2, 3, 2)):
@@ -119,7 +120,7 @@ def test_a_round_in_play_keeps_its_calls_with_the_game(tmp_path):
         store.save(playing)
         again = store.load(playing.id)
     assert again.pending == {"calls": [3, 2, 4, 3]} and again.deals == ()
-    draft = DealDraft.for_game(again)
+    draft = draft_for_game(again)
     assert draft.calls == [3, 2, 4, 3]
     assert again.announce({"calls": [3, 2, 4, 3]}) is again  # nothing changed
     corrected = again.announce({"calls": [3, 3, 4, 3]})
@@ -136,13 +137,13 @@ def test_a_round_in_play_keeps_its_calls_with_the_game(tmp_path):
 
 def test_correction_draft_starts_from_the_recorded_deal():
     game = draw_game().add_deal(DrawBridgeDeal(1, Contract.parse("2HX"), 9))
-    draft = DealDraft.from_deal(game, 1)
+    draft = draft_of_deal(game, 1)
     assert (draft.declarer, draft.level, draft.strain, draft.doubling, draft.tricks) == (
         1, 2, Strain.HEARTS, Doubling.DOUBLED, 9)
     assert draft.dealer == 0
     cb = Game.new("call-break", list("ABCD"), first_dealer=2).add_deal(
         CallBreakDeal((3, 4, 2, 2), (3, 4, 3, 3)))
-    again = DealDraft.from_deal(cb, 1)
+    again = draft_of_deal(cb, 1)
     assert again.calls == [3, 4, 2, 2] and again.taken == [3, 4, 3, 3] and again.dealer == 2
 
 

@@ -19,7 +19,7 @@ from ..game import Game
 from ..i18n import Translator, choose_language
 from ..store import Store
 from . import widgets as w
-from .forms import NewGameForm
+from .new_game_form import NewGameForm
 from .reuse import Reuse
 from .routes import Route, screen_for
 from .run import _ask, _assets_dir, qr_png, run, serve  # noqa: F401 - _ask, _assets_dir too

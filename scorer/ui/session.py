@@ -23,7 +23,7 @@ from ..game import Game
 from ..i18n import Translator
 from ..rules import InvalidInput
 from ..store import StaleGame, Store, StoreError
-from .forms import DealDraft, problem_of
+from .entry import DealDraft, draft_for_game, draft_of_deal, problem_of
 
 __all__ = ["TOPIC", "PubSub", "Session", "SessionUI"]
 
@@ -192,8 +192,8 @@ class Session:
         key = (game.id, "edit" if number else "new", number)
         if self.draft is None or self.draft_key != key:
             self.flush_draft()  # another deal's draft, changed just now, is kept first
-            self.draft = (DealDraft.from_deal(game, number) if number
-                          else DealDraft.for_game(game))
+            self.draft = (draft_of_deal(game, number) if number
+                          else draft_for_game(game))
             self.draft_key = key
             kept = self.store_call(self.store.load_draft, game.id)
             if kept and kept.get("for") == self.draft_target(game, number) \

@@ -1,19 +1,27 @@
-"""One deal-input module per kind of deal, found through the variant (``Variant.entry``).
+"""One deal-input module per kind of deal, found through the variant (``Variant.entry``), and
+the one place the screens and tests get deal inputs from.
 
 Each module holds a draft (what has been entered so far and what it would save; plain Python)
 and the controls that change it (flet). Adding a variant's input: one module here with a
-``KIND`` and one line in ``_MODULES``. Screens use ``scorer.ui.forms.DealDraft`` and
-``scorer.ui.deal_entry.DealEntry``, which give the variant's own draft and controls.
+``KIND`` and one line in ``_MODULES``. ``new_draft``, ``draft_for_game``, ``draft_of_deal`` and
+``new_entry`` give the variant's own draft and controls.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from ...rules import variant
 from . import bridge, call_break, draw_bridge, minibridge, team_match
 from .base import DealDraft, DealEntry, EntryKind, Evaluation, problem_of
 
-__all__ = ["ENTRIES", "DealDraft", "DealEntry", "EntryKind", "Evaluation", "entry_for",
-           "problem_of"]
+if TYPE_CHECKING:
+    from ...game import Game
+    from ...i18n import Translator
+
+__all__ = ["ENTRIES", "DealDraft", "DealEntry", "EntryKind", "Evaluation", "draft_for_game",
+           "draft_of_deal", "entry_for", "new_draft", "new_entry", "problem_of"]
 
 
 _MODULES = (draw_bridge, minibridge, call_break, bridge, team_match)
@@ -24,3 +32,25 @@ ENTRIES: dict[str, EntryKind] = {m.__name__.rpartition(".")[2]: m.KIND for m in 
 def entry_for(variant_name: str) -> EntryKind:
     """The input module of the variant called ``variant_name``."""
     return ENTRIES[variant(variant_name).entry]
+
+
+def new_draft(variant_name: str, players: Sequence[str], rules: Any,
+              dealer: int = 0) -> DealDraft:
+    """A blank draft of ``variant_name``'s own kind (Check a score: no game behind it)."""
+    return entry_for(variant_name).draft(variant_name, tuple(players), rules, dealer)
+
+
+def draft_for_game(game: Game) -> DealDraft:
+    """The next deal of ``game``, dealt by its next dealer."""
+    return entry_for(game.variant_name).draft.for_game(game)
+
+
+def draft_of_deal(game: Game, number: int) -> DealDraft:
+    """Recorded deal ``number`` of ``game``, to correct it."""
+    return entry_for(game.variant_name).draft.from_deal(game, number)
+
+
+def new_entry(draft: DealDraft, on_change: Callable[[], None], t: Translator,
+              on_calls: Callable[[dict[str, Any]], bool] | None = None) -> DealEntry:
+    """The controls of ``draft``'s input module."""
+    return entry_for(draft.variant_name).inputs(draft, on_change, t, on_calls)

@@ -1,9 +1,9 @@
 """The frame every deal input shares: a draft (what has been entered so far, and what it would
 save) and the controls that change it.
 
-``DealDraft(variant_name, players, rules, dealer)`` and ``DealEntry(draft, on_change, t)`` give
-the draft and the controls of the variant's own input module (found through ``Variant.entry``,
-as ``pathlib.Path()`` gives a ``PosixPath``): the screens never ask which game they show. A
+The registry (:mod:`scorer.ui.entry`) makes them: ``new_draft``, ``draft_for_game``,
+``draft_of_deal`` and ``new_entry`` give the draft and the controls of the variant's own input
+module (found through ``Variant.entry``): the screens never ask which game they show. A
 draft is plain Python, so unit tests fill it as a player would and read ``evaluate()``.
 """
 
@@ -45,16 +45,10 @@ def problem_of(error: InvalidInput) -> Msg:
     return error.msg or Msg.of("error.plain", text=str(error))
 
 
-def _kind(name: str) -> Any:
-    from . import entry_for  # the registry imports every input module, which import this one
-
-    return entry_for(name)
-
-
 @dataclass
 class DealDraft:
-    """The deal being entered (or corrected, or checked) for one variant. Constructing the
-    base class gives the draft of the variant's input module."""
+    """The deal being entered (or corrected, or checked) for one variant; each input module
+    has its own (``scorer.ui.entry.new_draft`` makes the right one)."""
 
     variant_name: str
     players: tuple[str, ...]
@@ -69,12 +63,6 @@ class DealDraft:
     # Can Check a score hold one deal of this game on its own (not a team match's board,
     # which needs two tables of one match)?
     checkable: ClassVar[bool] = True
-
-    def __new__(cls, *args: Any, **kwargs: Any) -> Any:
-        if cls is DealDraft:
-            name = kwargs["variant_name"] if "variant_name" in kwargs else args[0]
-            cls = _kind(name).draft
-        return object.__new__(cls)
 
     # --- making one ------------------------------------------------------------------------
     @classmethod
@@ -203,13 +191,8 @@ class DealEntry:
     """The inputs for one deal, shared by deal entry, correction and Check a score.
 
     Built once per draft; every tap changes the draft and restyles the controls in place, then
-    ``on_change`` lets the screen redraw its preview and Save state. Constructing the base
-    class gives the inputs of the draft's own input module."""
-
-    def __new__(cls, draft: DealDraft, *args: Any, **kwargs: Any) -> Any:
-        if cls is DealEntry:
-            cls = _kind(draft.variant_name).inputs
-        return object.__new__(cls)
+    ``on_change`` lets the screen redraw its preview and Save state. Each input module has
+    its own (``scorer.ui.entry.new_entry`` makes the draft's)."""
 
     def __init__(self, draft: DealDraft, on_change: Callable[[], None], t: Translator,
                  on_calls: Callable[[dict[str, Any]], bool] | None = None) -> None:

@@ -12,8 +12,7 @@ import flet as ft
 from ...i18n import Translator
 from ...rules import CHECK_FIRST, variant
 from .. import widgets as w
-from ..deal_entry import DealEntry
-from ..forms import DealDraft
+from ..entry import DealDraft, new_draft, new_entry
 from .frame import CHECK_GAMES, Screen, rule_pickers, screen
 
 if TYPE_CHECKING:
@@ -49,7 +48,7 @@ class ScoreCheck:
                    ("",) * 4 if v.seat_names else  # seats without names: 'North', 'N-S'
                    tuple(t("ui.player_n", n=i + 1) for i in range(4)))
         old = self.draft
-        self.draft = DealDraft(v.name, players, v.parse_rules(self.rules))
+        self.draft = new_draft(v.name, players, v.parse_rules(self.rules))
         if old is not None:
             self.draft.carry(old)
         if v.player_count == 2:  # 'Declarer' against 'Opponent': the declarer is known
@@ -82,7 +81,7 @@ def build(app: ScorerApp, route: Route | None = None) -> Screen:
         state.choose_rule(name, value, app.t)
         app.show()  # the entry follows the rules (e.g. the lowest call), the fold says them
 
-    entry = DealEntry(draft, changed, t)
+    entry = new_entry(draft, changed, t)
     evaluation = entry.evaluation
     w.set_suited(result, entry.status(evaluation))
     result.color = ft.Colors.ERROR if evaluation.problem else None

@@ -13,7 +13,7 @@ import flet as ft
 
 from ...game import Game
 from .. import widgets as w
-from ..deal_entry import DealEntry
+from ..entry import new_entry
 from . import scoreboard
 from .frame import GAMES, Screen, confirm, screen
 
@@ -55,7 +55,7 @@ def view(app: ScorerApp, game: Game, number: int | None) -> ft.View:
         w.update_changed(app.page, *entry.controls, entry.preview, status, save)
         session.draft_changed(session.game or game, number)
 
-    entry = DealEntry(draft, changed, t, on_calls=None if number else session.keep_calls)
+    entry = new_entry(draft, changed, t, on_calls=None if number else session.keep_calls)
     evaluation = entry.evaluation
     w.set_suited(status, entry.status(evaluation))
     status.color = ft.Colors.ERROR if evaluation.problem else None

@@ -10,7 +10,7 @@ import flet as ft
 from ...i18n import LANGUAGES
 from ...store import GameSummary
 from .. import widgets as w
-from ..forms import NewGameForm
+from ..new_game_form import NewGameForm
 from ..present import short_time
 from . import new_game
 from .frame import Screen, screen

@@ -14,7 +14,7 @@ from ...link import InvalidLink, Link, LinkedGame, TooLongForLink, link_for, rea
 from ...rules import InvalidInput
 from ...store import Kept, StoreError
 from .. import widgets as w
-from ..forms import problem_of
+from ..entry import problem_of
 from ..grid import deal_grid
 from ..present import grid_rows
 from ..run import qr_png

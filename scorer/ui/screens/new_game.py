@@ -11,7 +11,8 @@ import flet as ft
 from ...rules import InvalidInput, variant
 from ...rules.values import ascii_digits
 from .. import widgets as w
-from ..forms import NewGameForm, problem_of, recent_names
+from ..entry import problem_of
+from ..new_game_form import NewGameForm, recent_names
 from .frame import GAMES, Screen, rule_pickers, screen
 
 if TYPE_CHECKING:

@@ -12,8 +12,8 @@ from ...sheet import outcome_words
 from .. import widgets as w
 from ..boards import IN_PLACE, scoreboard
 from ..chart import totals_chart
-from ..forms import NewGameForm
 from ..grid import deal_grid
+from ..new_game_form import NewGameForm
 from ..present import grid_rows, undone_texts
 from . import linked, new_game
 from .frame import GAMES, Screen, confirm, rules_line, screen, show_rules, totals_rows

@@ -10,7 +10,7 @@ import flet as ft
 from ...game import Game
 from ...sheet import to_csv, to_text
 from ...store import InvalidImport, StoreError
-from ..forms import problem_of
+from ..entry import problem_of
 
 if TYPE_CHECKING:
     from ..app import ScorerApp

@@ -1,10 +1,7 @@
-"""What the screens show and allow, without a client: the form for a new game, and the draft of
-a deal (``DealDraft``), which gives the draft of the variant's own input module in
-``scorer.ui.entry``.
-
-The screens keep one of these per form, change it on every tap, and draw what ``evaluate()``
-says: the deal it would save, or why Save is disabled, and a live preview of the score. Unit
-tests drive these directly.
+"""The form for a new game, without a client: the New game screen keeps one, changes it on
+every tap and draws what it says (the game it would create, or the first thing missing); unit
+tests drive it directly. Recent players' names for its suggestions. (A deal's draft is
+:mod:`scorer.ui.entry`'s.)
 """
 
 from __future__ import annotations
@@ -16,11 +13,9 @@ from dataclasses import dataclass, field
 from ..game import Game, check_players
 from ..rules import NEW_GAME_FIRST, EndRule, InvalidInput, variant
 from ..rules.values import Msg, whole_number
-from .entry import DealDraft, Evaluation, entry_for, problem_of
-from .entry.common import DOUBLINGS, STRAINS
+from .entry import entry_for, problem_of
 
-__all__ = ["DealDraft", "Evaluation", "NewGameForm", "STRAINS", "DOUBLINGS", "problem_of",
-           "recent_names"]
+__all__ = ["NewGameForm", "recent_names"]
 
 
 @dataclass
