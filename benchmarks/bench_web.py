@@ -153,6 +153,8 @@ class GameCase:
     save_preview: str           # shown once it is entered
     tap_setup: list[str]        # after New deal, before the timed taps
     tap_pair: list[tuple[str, str]]   # (chip, preview text it brings), alternating
+    unit: str = "deal"          # what its buttons call a deal: "board" in a team match
+    totals: str = "{party} total {total}"   # how the scoreboard names the first party's total
 
     def make(self) -> Game:
         game = Game.new(self.variant, self.players, first_dealer=0, end=self.end)
@@ -207,8 +209,10 @@ GAMES = {
         "chicago", "Chicago", FOUR, "open", None, [], None, "", _SEAT, _SEAT_PAIR),
     "team-match": GameCase(
         "team-match", "Team match", ["Reds", "Blues"], "open", None, [], None, "",
-        _TEAM_SETUP, [("Table 1 Tricks 11", "N-S at table 1: 450 ·"),
-                      ("Table 1 Tricks 10", "N-S at table 1: 420 ·")]),
+        # Table 1 complete shows table 2 (decision 145): the timed taps are table 2's.
+        _TEAM_SETUP, [("Table 2 Tricks 10", "N-S at table 2: 420 ·"),
+                      ("Table 2 Tricks 9", "N-S at table 2: -50 ·")],
+        unit="board", totals="{party} {total} IMPs"),  # IMPs won (decision 147)
 }
 
 
@@ -441,7 +445,7 @@ class Table:
         self.import_file(file, case.open_name)
         mirror = case.make()
         party = mirror.parties[0]
-        total = f"{party} total {mirror.totals[0]}"
+        total = case.totals.format(party=party, total=mirror.totals[0])
         card = phone.button(case.open_name, exact=False).first
         if case.big and args.opens:
             opens = []
@@ -457,16 +461,17 @@ class Table:
         if case.big and args.saves:
             saves = []
             for _ in range(args.saves):
-                phone.tap("New deal")
+                phone.tap(f"New {case.unit}")
                 for name in case.save_taps:
                     phone.tap(name)
                 phone.see(case.save_preview)
                 mirror = mirror.add_deal(case.save_deal)
-                saves.append(self.timed_tap(phone.button("Save deal").first,
-                                            f"{party} total {mirror.totals[0]}", in_bar=True))
+                saves.append(self.timed_tap(
+                    phone.button(f"Save {case.unit}").first,
+                    case.totals.format(party=party, total=mirror.totals[0]), in_bar=True))
             self.record(f"save_ms/{suffix}", saves)
         if args.taps:
-            phone.tap("New deal")
+            phone.tap(f"New {case.unit}")
             for name in case.tap_setup:
                 phone.tap(name)
             phone.see(case.tap_pair[-1][1])
@@ -475,7 +480,7 @@ class Table:
                 chip, text = case.tap_pair[n % len(case.tap_pair)]
                 taps.append(self.timed_tap(phone.button(chip).first, text))
             self.record(f"tap_ms/{suffix}", taps)
-            phone.tap("Save deal")
+            phone.tap(f"Save {case.unit}")
         phone.tap("Delete this game")
         phone.tap("Delete")
         phone.see("The game was deleted")

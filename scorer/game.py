@@ -255,13 +255,13 @@ class Game:
         if end.kind == "deals":
             assert end.value is not None
             return Msg.of("progress.deals", number=min(self.deals_counted + 1, end.value),
-                          total=end.value)
+                          total=end.value, unit=self.variant.deal_word)
         if end.kind == "rubbers":
             assert end.value is not None
             return Msg.of("progress.rubbers",
                           number=min(self.variant.completed(self.state) + 1, end.value),
                           total=end.value)
-        return Msg.of("progress.open", n=len(self.deals))
+        return Msg.of("progress.open", n=len(self.deals), unit=self.variant.deal_word)
 
     def rules_described(self) -> tuple[Msg, ...]:
         """Which rules produce this game's scores, one sentence each."""

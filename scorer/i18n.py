@@ -82,9 +82,15 @@ class Translator:
         return Translator(self.lang) if self.suits else self
 
     def __call__(self, key: str, **params: Any) -> str:
-        entry = self.entries.get(key)
+        """``key`` with ``params`` in this language. The parameter ``unit`` (a variant's
+        ``deal_word``: "board" in a team match) is no placeholder: it chooses the text
+        ``key.unit`` where the catalog has one ("Board 4" for ``ui.deal_n``), else ``key``'s."""
+        unit = params.pop("unit", None)
+        entry = self._entry(f"{key}.{unit}") if unit and unit != "deal" else None
         if entry is None:
-            entry = catalog(DEFAULT).get(key, key)
+            entry = self._entry(key)
+        if entry is None:
+            entry = key
         if isinstance(entry, dict):
             entry = entry[plural(self.lang, params.get("n"))]
         values = {name: self.render(value) if isinstance(value, Msg) else value
@@ -94,6 +100,10 @@ class Translator:
         if self.suits and isinstance(values.get("contract"), str):
             values["contract"] = _with_symbols(values["contract"])
         return str(entry).format_map(values)
+
+    def _entry(self, key: str) -> Any:
+        entry = self.entries.get(key)
+        return catalog(DEFAULT).get(key) if entry is None else entry
 
     def render(self, msg: Msg) -> str:
         return self(msg.key, **dict(msg.params))

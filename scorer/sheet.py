@@ -40,7 +40,9 @@ def outcome_words(game: Game, t: Translator = ENGLISH) -> str:
     names = t("ui.and").join(game.parties[i] for i in outcome.winners)
     key = ("ui.share_win" if len(outcome.winners) > 1
            else "ui.win_pair" if game.variant.partnerships else "ui.wins")
-    return t(key, names=names, reason=outcome.msg)
+    reason = outcome.msg  # 'after 8 boards' in a team match
+    return t(key, names=names, reason=Msg.of(reason.key, **dict(reason.params),
+                                             unit=game.variant.deal_word))
 
 
 def sheet_rows(game: Game, t: Translator = ENGLISH) -> list[list[str]]:

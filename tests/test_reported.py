@@ -276,7 +276,8 @@ def test_games_the_app_cannot_enter_yet_are_shown_not_broken():
     for game in games:
         assert game.variant.dealer_name(game.dealer, game.players)
         [row] = grid_rows(game, en, label_t=en.plain)
-        assert row.what and row.label.startswith("Deal 1: ")
+        unit = "Board" if game.variant_name == "team-match" else "Deal"  # a match's boards
+        assert row.what and row.label.startswith(f"{unit} 1: ")
         assert len(row.cells) == len(game.parties)
         assert history_texts(game, 1, en) == []
 

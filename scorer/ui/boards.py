@@ -37,7 +37,8 @@ from .boards_text import (
 )
 from .reuse import Reuse
 
-__all__ = ["BOARDS", "IN_PLACE", "chicago_view", "match_view", "rubber_view", "scoreboard"]
+__all__ = ["BOARDS", "IN_PLACE", "chicago_view", "match_totals", "match_view", "rubber_view",
+           "scoreboard", "totals_card"]
 
 # The ``data`` of a board that changes its own controls in place (a team match's "Show all
 # boards"): the scoreboard then is not reconciled with the one before (reconciled controls are
@@ -282,18 +283,23 @@ def _board_row(row: BoardRow, on_open: Opener | None) -> ft.Control:
                         content=line, exclude_semantics=True)
 
 
-def match_view(board: MatchBoard, t: Translator, on_open: Opener | None = None) -> ft.Control:
-    """The match total in IMPs per team, the next board, and the board list."""
+def match_totals(board: MatchBoard, t: Translator) -> list[ft.Control]:
+    """The match's totals as a director writes them: the IMPs won by each team (the sum of
+    the boards' IMPs each gained), then the margin in words ('Lions lead by 33 IMPs'). The
+    scoreboard's top card (decision 147)."""
     totals = ft.Row([ft.Column([_text(team, 14, bold=True),
                                 _text(str(board.imps[side]), 26, bold=True,
                                       label=board.labels[side]),
-                                _text(t("boards.imps"), 11, colour=NOTE)],
+                                _text(t("boards.imps_won"), 11, colour=NOTE)],
                                spacing=0, expand=1,
                                horizontal_alignment=ft.CrossAxisAlignment.CENTER)
                      for side, team in enumerate(board.teams)])
-    summary: list[ft.Control] = [totals, _text(board.result, 14, align=ft.TextAlign.CENTER)]
-    if board.next_board:
-        summary.append(_text(board.next_board, 13))
+    return [totals, _text(board.result, 14, align=ft.TextAlign.CENTER)]
+
+
+def match_view(board: MatchBoard, t: Translator, on_open: Opener | None = None) -> ft.Control:
+    """The next board and the board list, each board's IMPs under the team that won them;
+    the totals are the scoreboard's top card (:func:`match_totals`)."""
     header = ft.Row([ft.Container(_text(t("boards.board_short"), 11), width=BOARD_W),
                      *(ft.Container(_text(t("boards.table", table=n), 11), expand=1)
                        for n in (1, 2)),
@@ -307,6 +313,8 @@ def match_view(board: MatchBoard, t: Translator, on_open: Opener | None = None) 
 
     body = ft.Column(rows(board.rows[-BOARDS_SHOWN:]), spacing=0)
     lines: list[ft.Control] = [header, _rule(), body]
+    if board.next_board:
+        lines.insert(0, _text(board.next_board, 13))
     if len(board.rows) > BOARDS_SHOWN:  # a long match: the last boards, the rest on request
         def show_all() -> None:
             body.controls = rows(board.rows)
@@ -316,12 +324,12 @@ def match_view(board: MatchBoard, t: Translator, on_open: Opener | None = None) 
 
         more = w.tap(t("boards.show_all_boards", n=len(board.rows)),
                      t("boards.show_all_boards", n=len(board.rows)), show_all)
-        lines.insert(2, more)
+        lines.insert(len(lines) - 1, more)  # above the boards
     lines.append(ft.Row([ft.Container(_text(t("boards.total"), 13), expand=True),
                          *(ft.Container(_text(str(n), 16, bold=True), width=IMP_W,
                                         alignment=ft.Alignment.CENTER_RIGHT)
                            for n in board.imps)], spacing=4))
-    return ft.Column([w.card(*summary), w.card(*lines)], spacing=8, data=IN_PLACE)
+    return ft.Column([w.card(*lines)], spacing=8, data=IN_PLACE)
 
 
 # --- found through the variant ----------------------------------------------------------------
@@ -340,6 +348,14 @@ def _match(game: Game, t: Translator, on_open: Opener | None, reuse: Reuse) -> f
 
 BOARDS: dict[type, Callable[[Game, Translator, Opener | None, Reuse], ft.Control]] = {
     RubberBridge: _rubber, Chicago: _chicago, TeamMatch: _match}
+
+
+def totals_card(game: Game, t: Translator) -> ft.Control | None:
+    """The top card of a game whose board keeps its own totals (a team match: the IMPs won
+    by each team and the margin); None: the game's totals, as every game shows them."""
+    if isinstance(game.variant, TeamMatch):
+        return w.card(*match_totals(match_board(game, t, t.plain), t))
+    return None
 
 
 def scoreboard(game: Game, t: Translator, on_open: Opener | None = None,

@@ -69,7 +69,8 @@ class NewGameForm:
         if number is None or number < 1:
             field_name = _END_FIELDS.get(self.end_kind, self.end_kind)
             raise InvalidInput(field_name, text or None, "must be a whole number of at least 1",
-                               Msg.of(f"form.end_{self.end_kind}"))
+                               Msg.of(f"form.end_{self.end_kind}",
+                                      unit=variant(self.variant_name).deal_word))
         return EndRule(self.end_kind, number)
 
     def problem(self) -> Msg | None:

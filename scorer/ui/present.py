@@ -10,8 +10,19 @@ from typing import Any
 
 from ..game import DealRecord, Game
 from ..i18n import Translator
+from ..rules import InvalidInput, variant
 
-__all__ = ["GridRow", "deal_text", "grid_rows", "history_texts", "short_time", "undone_texts"]
+__all__ = ["GridRow", "deal_text", "deal_word", "grid_rows", "history_texts", "short_time",
+           "undone_texts"]
+
+
+def deal_word(name: str) -> str:
+    """What a game of variant ``name`` counts ("board" in a team match; ``Variant.deal_word``),
+    passed as ``unit`` where a text names it; "deal" for a game this Scorer does not know."""
+    try:
+        return variant(name).deal_word
+    except InvalidInput:  # stored by a newer Scorer
+        return "deal"
 
 
 def short_time(stamp: str, zone: tzinfo | None = None) -> str:
@@ -121,5 +132,6 @@ def grid_rows(game: Game, t: Translator, records: tuple[DealRecord, ...] | None 
         cells = tuple((str(total), part) for total, part in
                       zip(record.totals, parts, strict=True))
         rows.append(GridRow(record.number, record.table_number, what, cells,
-                            label_t("ui.deal_label", n=record.table_number, detail=detail)))
+                            label_t("ui.deal_label", n=record.table_number, detail=detail,
+                                    unit=game.variant.deal_word)))
     return rows

@@ -47,6 +47,11 @@ def _restyle(cell: ft.Semantics, selected: bool) -> None:
         label.color = _symbol_colour(label.value, selected)
 
 
+def choice_style(selected: bool) -> ft.ButtonStyle:
+    """A choice's button style: filled when selected."""
+    return _style(selected)
+
+
 def _style(selected: bool) -> ft.ButtonStyle:
     return ft.ButtonStyle(
         padding=ft.Padding.symmetric(horizontal=8),

@@ -79,23 +79,48 @@ def at_table(phone, table, declarer, level, strain, tricks):
 
 
 def test_a_team_match_board_by_board(phone):
+    """Issue 18 item 6: a board is entered one table at a time under two tabs (table 2 shown,
+    at its top, once table 1 is complete), the match counts boards, and the top card gives
+    the IMPs won by each team with the margin."""
+    phone.tap("New game")
+    phone.tap("Team match")
+    phone.see("End: Number of boards")
+    phone.tap("Back")
     phone.new_game("Team match", ["Reds", "Blues"], dealer=None)  # board 1: North deals
     phone.see("dealer: North")
-    phone.tap("New deal")
+    phone.see("Board 1 of 8")
+    phone.taps = 0
+    phone.tap("New board")
     phone.see("Board 1: North deals · vulnerable: none")
+    phone.see("Reds sit North-South, Blues East-West")
+    assert not phone.button("Table 2 Declarer North").count()  # one table at a time
     at_table(phone, 1, "North", 4, "Spades", 10)
     phone.see("Cannot save yet: table 2: choose the declarer")
+    phone.see("Blues sit North-South, Reds East-West")
+    assert phone.button("Table 1, done").count() and phone.button("Table 2").count()
+    assert not phone.button("Table 1 Declarer North").count()
+    # Table 2's first choice is in view without a scroll (table 1's tricks were at the bottom).
+    declarer = phone.button("Table 2 Declarer North").first
+    phone.shown(declarer, "Table 2 Declarer North")
+    box = phone.steady_box(declarer)
+    assert box is not None and box["y"] >= 56 and box["y"] + box["height"] <= 640 - 76, box
     at_table(phone, 2, "North", 4, "Spades", 9)
     phone.see("N-S at table 1: 420 · N-S at table 2: -50 · IMPs: 10")
-    phone.tap("Save deal")
-    phone.see("Reds total 10")
-    phone.tap("New deal")
+    phone.tap("Save board")
+    print(f"Team match board: {phone.taps} taps")
+    assert phone.taps <= 10  # New board, 4 at each table, Save board: as before the tabs
+    phone.see("Reds 10 IMPs")
+    phone.see("Blues 0 IMPs")
+    phone.see("Reds lead by 10 IMPs")
+    phone.tap("New board")
     phone.see("Board 2: East deals · vulnerable: N-S")
     phone.tap("Table 1 Passed out")
     phone.tap("Table 2 Passed out")
     phone.see("board 2: no swing")
-    phone.tap("Save deal")
-    phone.see("Blues total -10")
+    phone.tap("Save board")
+    phone.see("Board 3 of 8")
+    phone.see("Reds 10 IMPs")
+    phone.see("Blues 0 IMPs")
 
 
 def test_check_a_rubber_score_vulnerable(phone):

@@ -115,15 +115,31 @@ class TeamMatchDraft(DealDraft):
         return self.scored(TeamBoard(results[0], results[1]))  # type: ignore[arg-type]
 
 
+# The key of the row of the two tables' tabs: a table shown on its own is scrolled to (after
+# its top had scrolled away while the other table's tricks were picked).
+TABS_KEY = "team-match-tables"
+
+
 class TeamMatchEntry(DealEntry):
+    """One table at a time, under two tabs 'Table 1 | Table 2' (a check mark on a table whose
+    result is complete); a table's result completed moves on to the other table while that
+    one is still to enter, so a board takes no more taps than with both tables on one screen.
+    Every control keeps its name ('Table 2 Tricks 9'): only the table shown is on screen."""
+
     draft: TeamMatchDraft
 
     def build(self) -> list[ft.Control]:
         t = self.t
         self.dealing = ft.Text(size=14)
+        self.done = self.completed()
+        # A board opens on its first table still to enter (table 1 when both are, or neither).
+        self.shown = 1 if self.done == [True, False] else 0
+        self.tabs = [self._tab(index) for index in (0, 1)]
+        self.tab_row = ft.Row(list(self.tabs), spacing=4, key=ft.ScrollKey(TABS_KEY))
         self.boxes: list[ft.Column] = []
-        controls: list[ft.Control] = [self.dealing]
+        self.sections: list[ft.Column] = []
         names, texts = seat_names(t, ("",) * 4)
+        teams = self.draft.players
         for number, table in enumerate(self.draft.tables, start=1):
             def label(text: str, number: int = number) -> str:
                 return t("ui.at_table", table=number, label=text)
@@ -138,15 +154,79 @@ class TeamMatchEntry(DealEntry):
                                self.setter("tricks", table), label),
             ], spacing=6)
             self.boxes.append(box)
-            controls += [w.heading(t("ui.table_n", n=number)),
-                         w.Toggle(t("ui.passed_out"), label(t("ui.passed_out")),
-                                  table.passed_out, self.setter("passed_out", table)).control,
-                         box]
-        return controls
+            # Team 1 sits North-South at table 1 and East-West at table 2.
+            ns, ew = (teams[0], teams[1]) if number == 1 else (teams[1], teams[0])
+            self.sections.append(ft.Column([
+                ft.Text(t("ui.table_seats", ns=ns, ew=ew), size=14),
+                w.Toggle(t("ui.passed_out"), label(t("ui.passed_out")),
+                         table.passed_out, self.setter("passed_out", table)).control,
+                box], spacing=6))
+        return [self.dealing, self.tab_row, *self.sections]
+
+    def _tab(self, index: int) -> ft.Semantics:
+        """'Table 1' (with a check mark once its result is complete), restyled in place."""
+        mark = ft.Icon(ft.Icons.CHECK_CIRCLE, size=18)
+        row = ft.Row([mark, ft.Text(self.t("ui.table_n", n=index + 1), size=15,
+                                    weight=ft.FontWeight.BOLD)],
+                     spacing=6, tight=True, alignment=ft.MainAxisAlignment.CENTER)
+        def show() -> None:
+            self.show(index)
+
+        button = ft.OutlinedButton(content=row, height=w.TOUCH, **w.pressed(show))
+        return ft.Semantics(button=True, content=button, expand=1, container=True)
+
+    def completed(self) -> list[bool]:
+        """Whether each table's result is complete (passed out, or every field picked)."""
+        return [table.result()[1] is None for table in self.draft.tables]
+
+    def show(self, index: int) -> None:
+        """A tab tapped: that table's inputs."""
+        if index != self.shown:
+            self.shown = index
+            self.restyle()
+            self.on_change()
+
+    def changed(self) -> None:
+        """After a tap: the table shown, just completed while the other is still to enter,
+        gives way to the other, scrolled to its top."""
+        now = self.completed()
+        shown, other = self.shown, 1 - self.shown
+        moved = not self.done[shown] and now[shown] and not now[other]
+        if moved:
+            self.shown = other
+        super().changed()
+        if moved:
+            self._scroll_to_tabs()
+
+    def _scroll_to_tabs(self) -> None:
+        try:
+            page = self.tab_row.page
+        except RuntimeError:  # not on a page (unit tests)
+            return
+
+        async def scroll() -> None:
+            try:
+                await page.scroll_to(scroll_key=TABS_KEY)
+            except Exception:  # noqa: BLE001 - the page went away: nothing to scroll
+                return
+
+        page.run_task(scroll)
 
     def restyle(self) -> None:
-        self.dealing.value = self.t.render(self.draft.dealing())
-        for box, table in zip(self.boxes, self.draft.tables, strict=True):
+        t = self.t
+        self.dealing.value = t.render(self.draft.dealing())
+        self.done = self.completed()
+        for index, (tab, section, box, table) in enumerate(zip(
+                self.tabs, self.sections, self.boxes, self.draft.tables, strict=True)):
+            selected = index == self.shown
+            tab.selected = selected
+            tab.label = (t("ui.table_done", n=index + 1) if self.done[index]
+                         else t("ui.table_n", n=index + 1))
+            button = tab.content
+            assert isinstance(button, ft.OutlinedButton) and isinstance(button.content, ft.Row)
+            button.style = w.choice_style(selected)
+            button.content.controls[0].visible = self.done[index]
+            section.visible = selected
             box.visible = not table.passed_out
 
     def score_head(self, evaluation: Evaluation) -> list[ft.Control]:

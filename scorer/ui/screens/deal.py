@@ -40,8 +40,9 @@ def build(app: ScorerApp, route: Route, game: Game) -> Screen:
 def view(app: ScorerApp, game: Game, number: int | None) -> ft.View:
     t, session = app.t, app.session
     draft = session.draft_for(game, number)
-    save = w.tap(t("ui.save_deal"), t("ui.save_deal"), lambda: session.save_deal(number),
-                 primary=True)
+    unit = game.variant.deal_word  # a team match's boards
+    save = w.tap(t("ui.save_deal", unit=unit), t("ui.save_deal", unit=unit),
+                 lambda: session.save_deal(number), primary=True)
     status = ft.Text(size=15, weight=ft.FontWeight.BOLD)
 
     def changed() -> None:
@@ -66,8 +67,8 @@ def view(app: ScorerApp, game: Game, number: int | None) -> ft.View:
     controls.append(ft.Text(t("ui.dealer_is", name=dealer), size=14))
     controls += entry.controls
     controls.append(entry.preview)
-    title = (t("ui.correct_deal_n", n=game.records[number - 1].table_number) if number
-             else t("ui.deal_n", n=game.deals_counted + 1))
+    title = (t("ui.correct_deal_n", n=game.records[number - 1].table_number, unit=unit)
+             if number else t("ui.deal_n", n=game.deals_counted + 1, unit=unit))
     bar = ft.BottomAppBar(content=ft.Row([ft.Container(status, expand=True), save]),
                           height=76, padding=ft.Padding.symmetric(horizontal=10,
                                                                   vertical=6))

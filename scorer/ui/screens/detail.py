@@ -30,6 +30,7 @@ def build(app: ScorerApp, route: Route, game: Game) -> Screen:
 def view(app: ScorerApp, game: Game, number: int) -> ft.View:
     t = app.t
     record = game.records[number - 1]
+    unit = game.variant.deal_word  # a team match's boards
     controls: list[ft.Control] = [
         ft.Text(t("ui.dealt_by", name=game.variant.dealer_name(record.dealer, game.players)),
                 size=14),
@@ -39,7 +40,7 @@ def view(app: ScorerApp, game: Game, number: int) -> ft.View:
         ft.Text(t("ui.points_are", points=" · ".join(
             f"{p} {points(game, v)}" for p, v in
             zip(game.parties, record.score.points, strict=True))), size=15),
-        ft.Text(t("ui.totals_after", totals=" · ".join(
+        ft.Text(t("ui.totals_after", unit=unit, totals=" · ".join(
             f"{p} {v}" for p, v in zip(game.parties, record.totals, strict=True))), size=15),
         ft.Text(rules_line(app, game), size=12),
     ]
@@ -48,13 +49,13 @@ def view(app: ScorerApp, game: Game, number: int) -> ft.View:
         controls.append(w.heading(t("ui.history")))
     controls += [w.suited(text, size=13) for text in changes]
     if game.variant_name in GAMES:
-        controls.append(w.tap(t("ui.correct"), t("ui.correct"),
+        controls.append(w.tap(t("ui.correct", unit=unit), t("ui.correct", unit=unit),
                               lambda: _edit(app, game, number), primary=True))
     if number == len(game.deals):
-        controls.append(w.tap(t("ui.remove"), t("ui.remove"),
+        controls.append(w.tap(t("ui.remove", unit=unit), t("ui.remove", unit=unit),
                               lambda: scoreboard.confirm_remove(app, game)))
-    return screen(f"/game/{game.id}/deal/{number}", t("ui.deal_n", n=record.table_number),
-                  controls)
+    return screen(f"/game/{game.id}/deal/{number}",
+                  t("ui.deal_n", n=record.table_number, unit=unit), controls)
 
 
 def _edit(app: ScorerApp, game: Game, number: int) -> None:

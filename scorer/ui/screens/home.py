@@ -11,7 +11,7 @@ from ...i18n import LANGUAGES
 from ...store import GameSummary
 from .. import widgets as w
 from ..new_game_form import NewGameForm
-from ..present import short_time
+from ..present import deal_word, short_time
 from . import new_game
 from .frame import Screen, screen
 from .sharing import import_games
@@ -74,7 +74,7 @@ def _game_card(app: ScorerApp, s: GameSummary) -> ft.Control:
     totals = " · ".join(f"{p} {n}" for p, n in zip(s.parties, s.totals, strict=True))
     title = t("ui.game_players", game=t(f"game.{s.variant}"), players=", ".join(s.players))
     changed = short_time(s.updated_at)
-    facts = t("ui.card_facts", n=s.deals, changed=changed)
+    facts = t("ui.card_facts", n=s.deals, changed=changed, unit=deal_word(s.variant))
     if s.winners:
         facts = t("ui.card_winner", facts=facts,
                   winners=t("ui.and").join(s.parties[i] for i in s.winners))

@@ -14,6 +14,7 @@ from ...link import InvalidLink, Link, LinkedGame, TooLongForLink, link_for, rea
 from ...rules import InvalidInput
 from ...store import Kept, StoreError
 from .. import widgets as w
+from ..boards import totals_card
 from ..entry import problem_of
 from ..grid import deal_grid
 from ..present import grid_rows
@@ -88,9 +89,10 @@ def summary(app: ScorerApp, game: Game) -> str:
     """'From a link: Call Break, Ana, Ben, Cleo, Dan, 7 of 12 deals'."""
     t = app.t
     if game.end.kind == "deals" and game.end.value:
-        progress = t("ui.link_deals_of", n=game.deals_counted, total=game.end.value)
+        progress = t("ui.link_deals_of", n=game.deals_counted, total=game.end.value,
+                     unit=game.variant.deal_word)
     else:
-        progress = t("ui.link_deals", n=game.deals_counted)
+        progress = t("ui.link_deals", n=game.deals_counted, unit=game.variant.deal_word)
     return t("ui.from_link", game=t(f"game.{game.variant_name}"),
              players=", ".join(game.players), progress=progress)
 
@@ -112,12 +114,13 @@ def build_opened(app: ScorerApp, route: Route) -> Screen:
         w.note(t("ui.link_read_only")),
         w.tap(t("ui.keep_here"), t("ui.keep_here"),
               lambda: app.page.run_task(keep, app, linked), primary=True),
-        w.card(*totals_rows(app, game))]
+        _totals(app, game)]
     if not linked.history:
         controls.append(w.note(t("ui.link_no_history")))
     records = game.records[::-1]
     if records:
-        controls.append(w.heading(t("ui.deals_heading", n=game.deals_counted)))
+        controls.append(w.heading(t("ui.deals_heading", n=game.deals_counted,
+                                           unit=game.variant.deal_word)))
         controls.append(deal_grid(game.parties, grid_rows(game, t, records, label_t=t.plain),
                                   lambda number: None))
     return Screen(screen(path, t(f"game.{game.variant_name}"), controls), "/")
@@ -143,3 +146,9 @@ async def keep(app: ScorerApp, linked: LinkedGame) -> None:
     app.message = t(KEPT_SAID[relation], id=kept.game_id)
     app.message_is_news = True
     app.go(f"/game/{kept.game_id}")
+
+
+def _totals(app: ScorerApp, game: Game) -> ft.Control:
+    """The game's totals as its scoreboard shows them."""
+    card = totals_card(game, app.t)
+    return w.card(*totals_rows(app, game)) if card is None else card

@@ -77,7 +77,7 @@ def build(app: ScorerApp, route: Route | None = None) -> Screen:
         controls.append(dealer_box)
     controls.append(w.heading(t("ui.end")))
     kinds = form.end_kinds
-    kind_words = {k: t(f"ui.end_{k}") for k in kinds}
+    kind_words = {k: t(f"ui.end_{k}", unit=v.deal_word) for k in kinds}  # a match's boards
     if len(kinds) > 1:
         controls.append(w.ChoiceGroup(kinds, [kind_words[k] for k in kinds],
                                       [t("ui.end_label", kind=kind_words[k]) for k in kinds],

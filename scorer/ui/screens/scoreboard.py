@@ -10,7 +10,7 @@ import flet as ft
 from ...game import Game
 from ...sheet import outcome_words
 from .. import widgets as w
-from ..boards import IN_PLACE, scoreboard
+from ..boards import IN_PLACE, scoreboard, totals_card
 from ..chart import totals_chart
 from ..grid import deal_grid
 from ..new_game_form import NewGameForm
@@ -48,11 +48,13 @@ def build(app: ScorerApp, route: Route, game: Game) -> Screen:
 
 def view(app: ScorerApp, game: Game) -> ft.View:
     t = app.t
+    unit = game.variant.deal_word  # a team match's boards
     app.reuse.begin((game.id, t.lang))  # rows and chart points drawn last time come back
     controls: list[ft.Control] = []
     outcome = game.outcome
     leaders = set(outcome.winners) if outcome else set()
-    controls.append(w.card(*totals_rows(app, game, leaders)))
+    head = totals_card(game, t)  # a team match: IMPs won by each team, and the margin
+    controls.append(w.card(*totals_rows(app, game, leaders)) if head is None else head)
     if game.end.kind == "target" and game.end.value:
         best = max(game.totals)
         controls.append(ft.ProgressBar(value=max(0.0, min(1.0, best / game.end.value))))
@@ -85,10 +87,10 @@ def view(app: ScorerApp, game: Game) -> ft.View:
             controls.append(w.tap(t("ui.enter_tricks"), t("ui.enter_tricks"),
                                   lambda: _new_deal(app, game), primary=True))
         else:
-            controls.append(w.tap(t("ui.new_deal"), t("ui.new_deal"),
+            controls.append(w.tap(t("ui.new_deal", unit=unit), t("ui.new_deal", unit=unit),
                                   lambda: _new_deal(app, game), primary=True))
     if game.deals and game.variant_name in GAMES:
-        controls.append(w.tap(t("ui.undo_last"), t("ui.undo_last"),
+        controls.append(w.tap(t("ui.undo_last", unit=unit), t("ui.undo_last", unit=unit),
                               lambda: confirm_remove(app, game)))
     board = scoreboard(game, t, lambda number: app.go(f"/game/{game.id}/deal/{number}"),
                        app.reuse)
@@ -101,7 +103,7 @@ def view(app: ScorerApp, game: Game) -> ft.View:
                           t("ui.rules_of", game=t(f"game.{game.variant_name}")),
                           lambda: show_rules(app, game.variant_name)))
     if game.records:
-        controls.append(w.heading(t("ui.deals_heading", n=game.deals_counted)))
+        controls.append(w.heading(t("ui.deals_heading", n=game.deals_counted, unit=unit)))
     records = game.records[::-1]
     shown = records if game.id in app.all_deals else records[:DEALS_SHOWN]
     if shown:
@@ -109,12 +111,12 @@ def view(app: ScorerApp, game: Game) -> ft.View:
             game.parties, grid_rows(game, t, shown, label_t=t.plain),
             lambda number: app.go(f"/game/{game.id}/deal/{number}"), app.reuse))
     if len(shown) < len(records):
-        controls.append(w.tap(t("ui.show_all_deals", n=len(records)),
-                              t("ui.show_all_deals_label"),
+        controls.append(w.tap(t("ui.show_all_deals", n=len(records), unit=unit),
+                              t("ui.show_all_deals_label", unit=unit),
                               lambda: (app.all_deals.add(game.id), app.show())))
     undone = undone_texts(game, t)
     if undone:
-        controls.append(w.heading(t("ui.undone")))
+        controls.append(w.heading(t("ui.undone", unit=unit)))
         controls += [w.suited(text, size=13) for text in undone]
     controls.append(w.heading(t("ui.share")))
     controls.append(ft.Row([
@@ -152,7 +154,8 @@ def _new_deal(app: ScorerApp, game: Game) -> None:
 def confirm_remove(app: ScorerApp, game: Game) -> None:
     """Remove the last deal, after asking (Undo last deal here, Remove on its detail)."""
     t = app.t
-    confirm(app, t("ui.remove_question", n=game.records[-1].table_number),
+    confirm(app, t("ui.remove_question", n=game.records[-1].table_number,
+                   unit=game.variant.deal_word),
             t("ui.remove_explain"), t("ui.keep_it"), t("ui.remove_button"),
             lambda: app.session.save(game.remove_last(), f"/game/{game.id}"))
 
