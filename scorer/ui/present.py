@@ -11,7 +11,14 @@ from typing import Any
 from ..game import DealRecord, Game
 from ..i18n import Translator
 
-__all__ = ["GridRow", "deal_text", "grid_rows", "history_texts", "short_time", "undone_texts"]
+__all__ = ["GridRow", "deal_text", "game_title", "grid_rows", "history_texts", "short_time",
+           "undone_texts"]
+
+
+def game_title(t: Translator, summary: Any) -> str:
+    """'Draw Bridge: Ana, Ben': a stored game (its GameSummary) as the home list names it."""
+    return t("ui.game_players", game=t(f"game.{summary.variant}"),
+             players=", ".join(summary.players))
 
 
 def short_time(stamp: str, zone: tzinfo | None = None) -> str:

@@ -70,7 +70,7 @@ def build(app: ScorerApp, route: Route | None = None) -> Screen:
 
     def changed() -> None:
         evaluation = entry.evaluation  # evaluated once by the entry, after the tap
-        w.set_suited(result, entry.status(evaluation))
+        w.set_suited(result, entry.status(evaluation, saving=False))
         result.color = ft.Colors.ERROR if evaluation.problem else None
         app.page.update(*entry.controls, entry.preview, result)  # what a tap changes
 
@@ -84,7 +84,7 @@ def build(app: ScorerApp, route: Route | None = None) -> Screen:
 
     entry = DealEntry(draft, changed, t)
     evaluation = entry.evaluation
-    w.set_suited(result, entry.status(evaluation))
+    w.set_suited(result, entry.status(evaluation, saving=False))
     result.color = ft.Colors.ERROR if evaluation.problem else None
     controls: list[ft.Control] = [
         w.note(t("ui.check_help")),
