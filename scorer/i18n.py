@@ -18,7 +18,7 @@ from importlib.resources import files
 from importlib.resources.abc import Traversable
 from typing import Any
 
-from .rules.contract import Contract
+from .rules.contract import Contract, Strain
 from .rules.values import InvalidInput, Msg
 
 __all__ = ["LANGUAGES", "DEFAULT", "CATALOG_DIR", "Translator", "catalog", "choose_language",
@@ -98,12 +98,25 @@ class Translator:
         if "field" in values:
             values["field"] = self.field(str(values["field"]))
         if self.suits and isinstance(values.get("contract"), str):
-            values["contract"] = _with_symbols(values["contract"])
+            values["contract"] = self.contract(values["contract"])
         return str(entry).format_map(values)
 
     def _entry(self, key: str) -> Any:
         entry = self.entries.get(key)
         return catalog(DEFAULT).get(key) if entry is None else entry
+
+    def contract(self, text: str) -> str:
+        """A contract as the screen shows it: its suit as a symbol and no-trump as the
+        language's table abbreviates it (``3NT`` is ``3SA`` in Spanish, ``3БК`` in Bulgarian;
+        decision 143). Plain notation, typed and read in every language, is ``str(contract)``.
+        Text that is not a contract is returned as it is."""
+        try:
+            contract = Contract.parse(text)
+        except InvalidInput:
+            return text
+        if contract.strain is not Strain.NOTRUMP:
+            return contract.symbols
+        return f"{contract.level}{self('contract.NT')}{contract.doubling.value}"
 
     def render(self, msg: Msg) -> str:
         return self(msg.key, **dict(msg.params))
@@ -133,10 +146,3 @@ class Translator:
     def summary(self, score: Any) -> str:
         """A deal's summary ('4S by Ana: made +1') from its DealScore."""
         return self.render(score.summary)
-
-
-def _with_symbols(text: str) -> str:
-    try:
-        return Contract.parse(text).symbols
-    except InvalidInput:
-        return text

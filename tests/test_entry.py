@@ -8,6 +8,7 @@ from dataclasses import fields
 
 import flet as ft
 import pytest
+from controls import walk
 
 from scorer.game import Game
 from scorer.i18n import Translator
@@ -70,20 +71,7 @@ def saved(game, draft):
 
 def labels(controls):
     """Every accessible name in a tree of controls, in order."""
-    found = []
-
-    def walk(control):
-        if isinstance(control, ft.Semantics) and control.label:
-            found.append(control.label)
-        for name in ("controls", "content"):
-            child = getattr(control, name, None)
-            for c in child if isinstance(child, list) else [child] if child else []:
-                if isinstance(c, ft.Control):
-                    walk(c)
-
-    for control in controls:
-        walk(control)
-    return found
+    return [c.label for c in walk(controls) if isinstance(c, ft.Semantics) and c.label]
 
 
 # --- the registry ---------------------------------------------------------------------------

@@ -19,9 +19,9 @@ from scorer.fields import HIDDEN
 from scorer.game import Game
 from scorer.i18n import CATALOG_DIR, LANGUAGES, Translator, choose_language, placeholders, plural
 from scorer.rulebook import HOUSE_RULES, RULES_DIR
-from scorer.rules import Contract, EndRule, InvalidInput, Strain, variant
+from scorer.rules import VARIANTS, Contract, EndRule, InvalidInput, Strain, variant
 from scorer.rules.base import option_ints
-from scorer.rules.call_break import CallBreakRules, score_calls
+from scorer.rules.call_break import CallBreakDeal, CallBreakRules, score_calls
 from scorer.rules.draw_bridge import DrawBridgeDeal, DrawBridgeRules
 from scorer.rules.draw_bridge import score_contract as draw
 from scorer.rules.minibridge import MiniBridgeDeal, declarer_from_hcp
@@ -162,12 +162,12 @@ def test_game_sentences_in_english_and_every_language():
     cb = variant("call-break").parse_rules({"min_call": "1", "overtrick_limit": "none",
                                             "eight_plus": "on"})
     assert [EN.render(m) for m in cb.describe()] == [
-        "a call is met with any number of extra tricks (house rule overtrick_limit=none)",
-        "a met call of 8 or more scores 130 (house rule eight_plus)",
-        "calls from 1 to 13 (house rule min_call=1)"]
+        "a call is met with any number of extra tricks (house rule: limit on extra tricks)",
+        "a met call of 8 or more scores 130 (house rule: eight or more)",
+        "calls from 1 to 13 (house rule: minimum call)"]
     draw_game = Game.new("draw-bridge", ["Ana", "Ben"], first_dealer=0).add_deal(
         DrawBridgeDeal()).close()
-    assert EN.render(draw_game.outcome.msg) == "ended by the players after 1 deals"
+    assert EN.render(draw_game.outcome.msg) == "ended by the players after 1 deal"
     assert EN.summary(draw_game.records[0].score) == "passed out"
 
 
@@ -197,8 +197,8 @@ def test_plurals():
     assert es.render(mini(Contract.parse("4S"), 9).lines[0].msg).endswith(
         "1 baza de menos × 50 = 50")
     assert "3 bazas de menos" in es.render(mini(Contract.parse("4S"), 7).lines[0].msg)
-    assert Translator("af")("ui.card_facts", n=1, changed="x").startswith("1 spel ")
-    assert Translator("af")("ui.card_facts", n=3, changed="x").startswith("3 spelle ")
+    assert Translator("af")("ui.card_facts", n=1, changed="x").startswith("1 uitdeling ")
+    assert Translator("af")("ui.card_facts", n=3, changed="x").startswith("3 uitdelings ")
 
 
 @pytest.mark.parametrize(("lang", "one"), [("en", {1}), ("es", {1}), ("bg", {1}), ("af", {1}),
@@ -215,7 +215,104 @@ def test_plural_forms_in_nepali_and_hindi():
         "0 बाज़ी · बदला x", "1 बाज़ी · बदला x", "2 बाज़ियाँ · बदला x"]
     assert [ne("ui.card_facts", n=n, changed="x") for n in (0, 1, 2)] == [
         "0 राउन्ड · परिवर्तन x", "1 राउन्ड · परिवर्तन x", "2 राउन्ड · परिवर्तन x"]
-    assert hi("progress.open", n=0) == "बिना तय अंत, 0 बाज़ियाँ खेलीं"
+    assert [hi("progress.open", n=n) for n in (0, 1, 2)] == [
+        "बिना तय अंत, 0 बाज़ी खेली", "बिना तय अंत, 1 बाज़ी खेली", "बिना तय अंत, 2 बाज़ियाँ खेलीं"]
+
+
+# Texts that count with {n} but never count 1 (so need no 'one' form): a no-trump contract's
+# tricks over six from 2 (one is line.nt_one), 2 or 4 players, 40 characters, "Show all" under
+# more than 12 deals, and limits far above 1.
+NEVER_ONE = {"line.nt", "error.player_count", "error.name_long", "ui.show_all_deals",
+             "ui.show_all_deals.board",
+             "import.too_deep", "link.too_long", "link.too_big"}
+COUNTED = re.compile(r"\{n\} (?:[a-z-]+ )?[a-z]+s\b")  # '{n} deals', '{n} deals played'
+
+
+def counts_without_plural_forms(catalog) -> list[str]:
+    """English texts that put a plural noun after {n} without a 'one' form ('1 deals')."""
+    return [key for key, entry in catalog.items()
+            if isinstance(entry, str) and COUNTED.search(entry) and key not in NEVER_ONE]
+
+
+def test_a_count_has_its_plural_forms():
+    """Issue 18 item 7: "1 deals played"."""
+    assert counts_without_plural_forms(ENGLISH) == []
+    assert counts_without_plural_forms({"x": "open-ended, {n} deals played"}) == ["x"]
+    game = Game.new("minibridge", list("ABCD"), end=EndRule("open"), first_dealer=0).add_deal(
+        MiniBridgeDeal(redeal=True))
+    assert EN.render(game.progress()) == "open-ended, 1 deal played"
+    assert EN.render(game.close().outcome.msg) == "ended by the players after 1 deal"
+    two = game.add_deal(MiniBridgeDeal(redeal=True))
+    assert EN.render(two.progress()) == "open-ended, 2 deals played"
+    es, bg, af = Translator("es"), Translator("bg"), Translator("af")
+    assert es.render(game.progress()) == "sin final fijo, 1 mano jugada"
+    assert bg.render(two.progress()) == "без определен край, изиграни 2 раздавания"
+    assert af.render(game.progress()) == "oop einde, 1 uitdeling gespeel"
+    with pytest.raises(InvalidInput) as error:
+        CallBreakDeal((3,), (3, 4, 3, 3))
+    assert EN.render(error.value.msg).endswith(": 1 entry; Call Break has 4 players")
+
+
+# --- a house rule is named by its name, never by its key -------------------------------------
+
+RULES = [(v, r) for v in VARIANTS.values() for r in v.house_rules]
+KEYS = sorted({r.name for _, r in RULES} | {f"{r.name}={c}" for _, r in RULES for c in r.choices})
+
+
+def rule_keys_in(lang: str, text: str) -> list[str]:
+    """The house rules' keys ('redeal_passes', 'min_call=1') that ``text`` shows. In English a
+    key that is a word of the language ('undertricks', 'scoring') may be that word."""
+    return [key for key in KEYS if re.search(rf"(?<![\w=]){re.escape(key)}(?![\w=])", text)
+            and (lang != "en" or re.search(r"[_=]", key))]
+
+
+def catalog_texts(lang: str):
+    catalog = json.loads((CATALOG_DIR / f"{lang}.json").read_text(encoding="utf-8"))
+    for key, entry in catalog.items():
+        for text in (entry.values() if isinstance(entry, dict) else [entry]):
+            yield key, text
+
+
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+def test_no_catalog_text_shows_a_house_rule_key(lang):
+    """Issue 18 item 7: "(house rule redeal_passes)", "eight_plus", "undertricks" on screen."""
+    assert [(key, found) for key, text in catalog_texts(lang)
+            for found in rule_keys_in(lang, text)] == []
+
+
+def test_the_rule_key_check_can_fail():
+    assert rule_keys_in("en", "after a redeal (house rule redeal_passes)") == ["redeal_passes"]
+    assert rule_keys_in("en", "calls from 1 to 13 (house rule min_call=1)") == ["min_call=1"]
+    assert rule_keys_in("ne", "50 (घरेलु नियम undertricks)") == ["undertricks"]
+    assert rule_keys_in("en", "2 undertricks × 50") == []
+
+
+def rule_sentences(v, rule, choice):
+    """What the screens say of ``rule`` set to ``choice``: the game's rules line and the
+    lines of a deal it changes."""
+    rules = v.parse_rules({**{r.name: r.default for r in v.house_rules}, rule.name: choice})
+    msgs = list(rules.describe())
+    if v.name == "draw-bridge":
+        msgs += [line.msg for line in draw(Contract.parse("4SX"), 7, rules).lines]
+    if v.name == "call-break":
+        msgs += [line.msg for line in score_calls([8, 2, 2, 2], [8, 2, 2, 1], rules).lines]
+    return msgs
+
+
+@pytest.mark.parametrize(("v", "rule"), RULES, ids=[f"{v.name}-{r.name}" for v, r in RULES])
+def test_every_house_rule_is_named_by_its_title_in_every_language(v, rule):
+    """Every choice of every house rule of every game, in every language: no key is shown, and
+    a sentence that says a house rule is in force names it by its translated title."""
+    for choice in rule.choices:
+        for msg in rule_sentences(v, rule, choice):
+            for lang in LANGUAGES:
+                t = Translator(lang)
+                text = t.render(msg)
+                assert rule_keys_in(lang, text) == [], (lang, text)
+                said = t("rules.house_rule", name="@").split("@")[0]
+                if said in text:
+                    assert t("rules.house_rule", name=t(f"houserule_title.{rule.name}")) in text, (
+                        lang, text)
 
 
 NEVER_ZERO = {"cb.under"}  # counts undertricks: at least 1 (its 'one' form names the trick)

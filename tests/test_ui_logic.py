@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import flet as ft
 import pytest
+from controls import walk
 
 from scorer.game import Game
 from scorer.i18n import Translator
 from scorer.rules import Contract, Doubling, InvalidInput, Strain
 from scorer.rules.call_break import CallBreakDeal
 from scorer.rules.draw_bridge import DrawBridgeDeal
-from scorer.ui.entry import draft_for_game, draft_of_deal
-from scorer.ui.new_game_form import NewGameForm, recent_names
+from scorer.store import Store
+from scorer.ui.entry import draft_for_game, draft_of_deal, new_entry
+from scorer.ui.new_game_form import NewGameForm, recent_names, recent_players
 from scorer.ui.routes import Route
+from scorer.ui.screens.sharing import games_named
 
 EN = Translator("en")
 
@@ -76,7 +80,8 @@ def test_minibridge_points_name_declarer_or_redeal():
     draft.hcp = ["10", "10", "10", "10"]
     evaluation = draft.evaluate()
     assert evaluation.can_save and evaluation.deal.redeal
-    assert EN.render(evaluation.note) == "20-20: redeal, no score"
+    assert evaluation.note is None  # the counts' lines say it (issue 18 item 7)
+    assert [EN.line(line) for line in evaluation.score.lines] == ["20-20: redeal, no score"]
 
 
 def test_minibridge_draft_has_no_doubling_and_picks_declarer_directly():
@@ -232,3 +237,107 @@ def test_every_text_style_names_the_text_font_which_both_builds_register(tmp_pat
     published = {f["family"] for f in json.loads(
         (site / "assets" / "FontManifest.json").read_text("utf-8"))}
     assert TEXT_FONT in served and TEXT_FONT in published
+
+
+# --- words (issue 18 item 7) -------------------------------------------------------------------
+
+
+def shown_texts(controls) -> list[str]:
+    """The texts of the visible controls in a tree, in order (a text with suit symbols is
+    drawn as spans)."""
+    return [c.value or "".join(s.text or "" for s in c.spans or [])
+            for c in walk(controls, visible_only=True) if isinstance(c, ft.Text)]
+
+
+def test_a_redeal_by_the_counts_is_said_once_above_the_bottom_bar():
+    """"20-20: redeal, no score" was shown three times: under the counts, as a note and in the
+    preview's lines; now under the counts, and the bar says the result."""
+    game = Game.new("minibridge", ["Ana", "Ben", "Cleo", "Dan"], first_dealer=0)
+    draft = draft_for_game(game)
+    draft.use_hcp, draft.hcp = True, ["11", "10", "9", "10"]
+    entry = new_entry(draft, lambda: None, EN)
+    texts = shown_texts([*entry.controls, entry.preview])
+    assert texts.count("20-20: redeal, no score") == 1, texts
+    assert entry.status(entry.evaluation) == "redeal: Ana & Cleo 0 · Ben & Dan 0"
+    draft.use_hcp, draft.redeal = False, True  # the redeal tapped, no counts: said once too
+    entry.changed()
+    assert shown_texts([*entry.controls, entry.preview]).count("20-20: redeal, no score") == 1
+
+
+def test_what_is_missing_is_said_once_and_check_a_score_saves_nothing():
+    draft = draft_for_game(draw_game())
+    entry = new_entry(draft, lambda: None, EN)
+    texts = shown_texts([*entry.controls, entry.preview])
+    assert not [t for t in texts if "choose the declarer" in t], texts  # only in the bar
+    assert entry.status(entry.evaluation) == "Cannot save yet: choose the declarer"
+    assert entry.status(entry.evaluation, saving=False) == "Not complete: choose the declarer"
+
+
+def test_a_fresh_new_game_form_is_not_red_until_start_or_a_name_left_empty():
+    form = NewGameForm()
+    assert form.shown_problem() is None and form.problem() is not None
+    form.names[0] = "Ana"
+    form.typed.add(0)
+    assert form.shown_problem() is None  # East, South, West not typed in yet
+    form.names[0] = ""
+    form.leave_name(0)
+    assert EN.sentence(form.shown_problem()) == "North has no name; give every player a name"
+    form.names = ["Ana", "ana", "", ""]  # what was typed wrong is said at once
+    assert EN.render(form.shown_problem()) == "two players have the same name; names must differ"
+    form.names = ["Ana", "Ben", "", ""]
+    form.leave_name(2)  # left without typing: nothing said
+    assert form.shown_problem() is None
+    form.tried = True  # Start tapped
+    assert EN.sentence(form.shown_problem()) == "South has no name; give every player a name"
+    form.choose("draw-bridge")  # new fields: not red again until tried
+    form.names = ["Ana", ""]
+    assert form.shown_problem() is None and form.problem() is not None
+
+
+def test_recent_players_are_people_and_teams_are_offered_only_for_a_team_match(tmp_path):
+    store = Store(tmp_path / "data")
+    store.save(Game.new("team-match", ["Lions", "Tigers"]))
+    store.save(Game.new("call-break", ["Ana", "Ben", "Cleo", "Dan"], first_dealer=0))
+    games = store.list_games()
+    assert recent_players(games) == ["Ana", "Ben", "Cleo", "Dan"]
+    assert recent_players(games, teams=True) == ["Lions", "Tigers"]
+
+
+def test_a_game_met_again_in_an_import_is_named_as_the_home_list_names_it(tmp_path):
+    store = Store(tmp_path / "data")
+    game = Game.new("draw-bridge", ["Ana", "Ben"], first_dealer=0)
+    store.save(game)
+    here = {s.id.casefold(): s for s in store.list_games()}
+    named = games_named(EN, here, [game.id.upper(), "zz-not-here"])
+    assert named.startswith("Draw Bridge: Ana, Ben (20") and game.id not in named, named
+    assert named.endswith("; zz-not-here")
+
+
+def test_no_trump_is_shown_in_the_table_s_own_abbreviation():
+    assert [Translator(lang, suits=True).contract("3NTX") for lang in ("en", "es", "bg")] == [
+        "3NTX", "3SAX", "3БКX"]
+    es = Translator("es", suits=True)
+    assert es("summary.contract", contract="3NT", declarer="Ana", result="x").startswith("3SA")
+    assert es.plain("summary.contract", contract="3NT", declarer="Ana",
+                    result="x").startswith("3NT")  # notation: files, the command line
+    assert Contract.parse("3NT") == Contract.parse("3nt")  # what is typed is read as before
+
+
+@pytest.mark.parametrize(("serverless", "where"), [(False, "on any phone"),
+                                                    (True, "in this browser on this phone")])
+def test_keeping_a_draft_promises_only_where_the_games_are(monkeypatch, serverless, where):
+    """The published site keeps games in the phone's browser: its Keep-for-later question does
+    not promise the draft "on any phone", as `scorer serve` can."""
+    from types import SimpleNamespace
+
+    from scorer.ui.screens import deal
+
+    game = draw_game()
+    draft = draft_for_game(game)
+    draft.declarer = 0
+    asked = []
+    monkeypatch.setattr(deal, "confirm", lambda app, title, text, *rest, **kw: asked.append(text))
+    app = SimpleNamespace(t=EN, go=lambda route: None, session=SimpleNamespace(
+        draft=draft, game=game, serverless=serverless))
+    deal._leave(app, "/")
+    assert len(asked) == 1 and asked[0].endswith(f"{where}.")

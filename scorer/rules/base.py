@@ -147,6 +147,7 @@ class Variant(ABC, Generic[DealT, RulesT]):
     player_count: ClassVar[int]
     seat_names: ClassVar[tuple[str, ...] | None] = None
     partnerships: ClassVar[bool] = False  # parties are pairs of players ("Ana & Cleo win")
+    teams: ClassVar[bool] = False  # the "players" are named teams, not people (a team match)
     end_kinds: ClassVar[tuple[str, ...]]
     default_end: ClassVar[EndRule]
     end_suggestions: ClassVar[tuple[EndRule, ...]]

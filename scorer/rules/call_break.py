@@ -18,7 +18,7 @@ from typing import Any
 
 from .base import DealScore, EndRule, HandCheck, RuleInfo, Variant, option_ints
 from .contract import MAX_TRICKS
-from .values import InvalidInput, Line, Msg, check_int, parse_switch, settings_from
+from .values import InvalidInput, Line, Msg, check_int, house_rule, parse_switch, settings_from
 
 __all__ = ["EIGHT_PLUS_CALL", "EIGHT_PLUS_POINTS", "PLAYERS", "CallBreakRules", "CallBreakDeal",
            "CallBreak", "as_decimal", "calling_order", "calls_in_order", "check_calls",
@@ -27,6 +27,7 @@ __all__ = ["EIGHT_PLUS_CALL", "EIGHT_PLUS_POINTS", "PLAYERS", "CallBreakRules", 
 PLAYERS = 4
 EIGHT_PLUS_CALL = 8
 EIGHT_PLUS_POINTS = 130
+EIGHT_PLUS_RULE = house_rule("eight_plus")
 _NUMBERED = tuple(Msg.of("ui.player_n", n=i + 1) for i in range(PLAYERS))  # neutral names
 
 
@@ -68,12 +69,13 @@ class CallBreakRules:
 
     def describe(self) -> tuple[Msg, ...]:
         """Which rules produce the scores, one sentence each."""
-        return (Msg.of("rules.overtrick_limit_2" if self.overtrick_limit == 2
-                       else "rules.overtrick_limit_none"),
-                Msg.of("rules.eight_plus_on" if self.eight_plus else "rules.eight_plus_off"),
+        return (Msg.of("rules.overtrick_limit_2") if self.overtrick_limit == 2
+                else Msg.of("rules.overtrick_limit_none", how=house_rule("overtrick_limit")),
+                Msg.of("rules.eight_plus_on", how=EIGHT_PLUS_RULE) if self.eight_plus
+                else Msg.of("rules.eight_plus_off"),
                 Msg.of("rules.min_call", n=self.min_call,
-                       how=Msg.of("rules.default" if self.min_call == 2 else "rules.house_rule",
-                                  name="min_call=1")))
+                       how=Msg.of("rules.default") if self.min_call == 2
+                       else house_rule("min_call")))
 
 
 def _check_four(field: str, values: Sequence[object], low: int) -> tuple[int, ...]:
@@ -116,7 +118,8 @@ def score_call(call: int, tricks: int, rules: CallBreakRules, who: str | Msg = "
     if call <= tricks and (limit is None or tricks <= call + limit):
         if rules.eight_plus and call >= EIGHT_PLUS_CALL:
             return Line(Msg.of("line.cb_eight", who=who, call=call, tricks=tricks,
-                               points=EIGHT_PLUS_POINTS), EIGHT_PLUS_POINTS)
+                               points=EIGHT_PLUS_POINTS, rule=EIGHT_PLUS_RULE),
+                        EIGHT_PLUS_POINTS)
         extra = tricks - call
         points = 10 * call + extra
         return Line(Msg.of("line.cb_met", who=who, call=call, tricks=tricks, extra=extra,

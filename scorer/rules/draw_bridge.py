@@ -13,12 +13,13 @@ from typing import Any
 
 from .base import DealScore, EndRule, HandCheck, RuleInfo, Variant, option_contract
 from .contract import Contract, ContractScore, Doubling, check_tricks, side_points, trick_points
-from .values import InvalidInput, Line, Msg, check_int, switch_settings
+from .values import InvalidInput, Line, Msg, check_int, house_rule, switch_settings
 
 __all__ = ["PASSED_OUT_LINE", "UNDERTRICK", "DrawBridgeRules", "DrawBridgeDeal", "DrawBridge",
            "score_contract"]
 
 UNDERTRICK = 50
+UNDERTRICKS_RULE = house_rule("undertricks")
 PASSED_OUT_LINE = Line(Msg.of("line.passed_out"), 0)
 
 
@@ -33,7 +34,8 @@ class DrawBridgeRules:
 
     def describe(self) -> tuple[Msg, ...]:
         """Which rules produce the scores, one sentence each."""
-        return (Msg.of("rules.undertricks_on" if self.undertricks else "rules.undertricks_off"),)
+        return (Msg.of("rules.undertricks_on", how=UNDERTRICKS_RULE) if self.undertricks
+                else Msg.of("rules.undertricks_off"),)
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +90,7 @@ def score_contract(contract: Contract, tricks: int, rules: DrawBridgeRules) -> C
     base = down * UNDERTRICK
     lines.append(Line(
         Msg.of("line.undertricks_rule", contract=str(contract), needed=needed, tricks=tricks,
-               n=down, points=base), base))
+               n=down, points=base, rule=UNDERTRICKS_RULE), base))
     points = _doubled(base, doubling, lines)
     lines.append(Line(Msg.of("line.opponent_scores", points=points), points))
     return ContractScore(contract, tricks, False, 0, points, tuple(lines))

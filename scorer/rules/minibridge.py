@@ -24,7 +24,7 @@ from .contract import (
     trick_points,
 )
 from .seats import SEATS, SIDES, seat_index, seat_msg
-from .values import InvalidInput, Line, Msg, check_int, switch_settings
+from .values import InvalidInput, Line, Msg, check_int, house_rule, switch_settings
 
 __all__ = [
     "GAME_BONUS",
@@ -67,8 +67,8 @@ class MiniBridgeRules:
 
     def describe(self) -> tuple[Msg, ...]:
         """Which rules produce the scores, one sentence each."""
-        return (Msg.of("rules.redeal_passes_on" if self.redeal_passes
-                       else "rules.redeal_passes_off"),)
+        return (Msg.of("rules.redeal_passes_on", how=house_rule("redeal_passes"))
+                if self.redeal_passes else Msg.of("rules.redeal_passes_off"),)
 
 
 @dataclass(frozen=True, slots=True)

@@ -115,6 +115,7 @@ class TeamMatch(Variant[TeamBoard, "TeamRules"]):
     title = "Team match"
     aliases = ("teams", "duplicate-teams")
     player_count = 2  # the two teams
+    teams = True
     end_kinds = ("deals", "open")
     default_end = EndRule("deals", 8)
     end_suggestions = (EndRule("deals", 8), EndRule("deals", 12), EndRule("deals", 16),

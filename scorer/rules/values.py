@@ -14,6 +14,7 @@ __all__ = [
     "Line",
     "Msg",
     "ascii_digits",
+    "house_rule",
     "check_int",
     "parse_switch",
     "settings_from",
@@ -38,6 +39,12 @@ class Msg(NamedTuple):
 
 
 _new_tuple = tuple.__new__  # Msg.of skips the named tuple's argument handling: it is hot
+
+
+def house_rule(name: str) -> Msg:
+    """'(house rule: eight or more)': a house rule named as players read it, by its title in
+    the catalog (``houserule_title.<name>``), never by its key."""
+    return Msg.of("rules.house_rule", name=Msg.of(f"houserule_title.{name}"))
 
 
 class InvalidInput(ValueError):

@@ -13,9 +13,10 @@ from dataclasses import dataclass, field
 from ..game import Game, check_players
 from ..rules import NEW_GAME_FIRST, EndRule, InvalidInput, variant
 from ..rules.values import Msg, whole_number
+from ..store import GameSummary
 from .entry import entry_for, problem_of
 
-__all__ = ["NewGameForm", "recent_names"]
+__all__ = ["NewGameForm", "recent_names", "recent_players"]
 
 
 @dataclass
@@ -28,6 +29,11 @@ class NewGameForm:
     end_kind: str = ""
     end_value: str = ""
     rules: dict[str, str] = field(default_factory=dict)
+    # What the player has done so far: a name left empty is said only once they typed in its
+    # field and left it (``left``), or tried to start (``tried``); a fresh form is not red.
+    typed: set[int] = field(default_factory=set)
+    left: set[int] = field(default_factory=set)
+    tried: bool = False
 
     def __post_init__(self) -> None:
         self.choose(self.variant_name, keep_names=True)
@@ -43,6 +49,7 @@ class NewGameForm:
         self.end_kind = v.default_end.kind
         self.end_value = str(v.default_end.value or "")
         self.rules = {r.name: r.default for r in v.house_rules}
+        self.typed, self.left, self.tried = set(), set(), False  # new fields, untouched
 
     def seat_label(self, index: int) -> Msg:
         """How the form names player ``index`` (a seat, a player, a team: the input module
@@ -73,11 +80,16 @@ class NewGameForm:
                                       unit=variant(self.variant_name).deal_word))
         return EndRule(self.end_kind, number)
 
-    def problem(self) -> Msg | None:
-        """Why Start is disabled, or None."""
+    def problem(self, untouched_ok: bool = False) -> Msg | None:
+        """Why the game cannot start, or None. ``untouched_ok``: a name nobody has typed in
+        yet is not a reason (see :meth:`shown_problem`)."""
         v = variant(self.variant_name)
+        names = self.names
+        if untouched_ok:
+            names = [n if n.strip() or i in self.left else _UNTOUCHED.format(i)
+                     for i, n in enumerate(names)]
         try:
-            check_players(v, self.names)
+            check_players(v, names)
             v.check_end(self.end_rule())
             v.parse_rules(self.rules)
         except InvalidInput as error:
@@ -87,6 +99,16 @@ class NewGameForm:
                 return Msg.of("form.name_empty", who=self.seat_label(index))
             return problem_of(error)
         return None
+
+    def shown_problem(self) -> Msg | None:
+        """The reason the form shows: every reason once Start was tried, before that none
+        for a name field the player has not typed in and left."""
+        return self.problem(untouched_ok=not self.tried)
+
+    def leave_name(self, index: int) -> None:
+        """The player left name field ``index``: if they typed in it, its problem is said."""
+        if index in self.typed:
+            self.left.add(index)
 
     def create(self, rng: random.Random | None = None) -> Game:
         return Game.new(self.variant_name, self.names, rules=self.rules, end=self.end_rule(),
@@ -110,6 +132,9 @@ class NewGameForm:
         return form
 
 
+# Stands in for a name not typed yet while the form checks the rest: visible characters (a
+# name may hold them), too unlike a name to equal one typed.
+_UNTOUCHED = "·{}· not typed yet ·"
 _END_FIELDS = {"target": "target", "deals": "number of deals", "rubbers": "number of rubbers"}
 
 
@@ -119,6 +144,20 @@ def _rule_text(value: object) -> str:
     if isinstance(value, bool):
         return "on" if value else "off"
     return str(value)
+
+
+def recent_players(games: Sequence[GameSummary], teams: bool = False) -> list[str]:
+    """The names New game offers, most recent first: people, from every game whose players
+    are people; or, for a game of teams (``teams``), the teams of earlier team games. A team's
+    name is never offered as a person, nor a person's as a team."""
+    return recent_names([g.players for g in games if _of_teams(g.variant) == teams])
+
+
+def _of_teams(name: str) -> bool | None:
+    try:
+        return variant(name).teams
+    except InvalidInput:  # a game this version does not know: its names are offered nowhere
+        return None
 
 
 def recent_names(player_lists: Sequence[Sequence[str]], limit: int = 12) -> list[str]:

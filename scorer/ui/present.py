@@ -12,8 +12,8 @@ from ..game import DealRecord, Game
 from ..i18n import Translator
 from ..rules import InvalidInput, variant
 
-__all__ = ["GridRow", "deal_text", "deal_word", "grid_rows", "history_texts", "short_time",
-           "undone_texts"]
+__all__ = ["GridRow", "deal_text", "deal_word", "game_title", "grid_rows", "history_texts",
+           "short_time", "undone_texts"]
 
 
 def deal_word(name: str) -> str:
@@ -23,6 +23,12 @@ def deal_word(name: str) -> str:
         return variant(name).deal_word
     except InvalidInput:  # stored by a newer Scorer
         return "deal"
+
+
+def game_title(t: Translator, summary: Any) -> str:
+    """'Draw Bridge: Ana, Ben': a stored game (its GameSummary) as the home list names it."""
+    return t("ui.game_players", game=t(f"game.{summary.variant}"),
+             players=", ".join(summary.players))
 
 
 def short_time(stamp: str, zone: tzinfo | None = None) -> str:

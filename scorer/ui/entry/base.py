@@ -201,6 +201,9 @@ class DealEntry:
         self.on_change = on_change
         self.on_calls = on_calls  # keeps what the table announced with the game
         self.preview = ft.Column(spacing=4)
+        # Explanation lines the inputs already show (MiniBridge's counts end in "20-20:
+        # redeal"): the preview does not say them again.
+        self.shown_above: tuple[Any, ...] = ()
         self.controls: list[ft.Control] = self.build()
         self.evaluation = self.refresh()  # what the draft would save now
 
@@ -236,13 +239,13 @@ class DealEntry:
         t = self.t
         note = [ft.Text(t.render(evaluation.note), size=14)] if evaluation.note else []
         if evaluation.problem or evaluation.score is None:
-            problem = t.render(evaluation.problem) if evaluation.problem else ""
-            return [*note, w.note(t("ui.not_complete", problem=problem), error=True)]
+            return note  # what is missing is said once, in the bottom bar (status)
         score = evaluation.score
         lines: list[ft.Control] = [*note, w.suited(self.summary(evaluation), size=18,
                                                    weight=ft.FontWeight.BOLD)]
         lines += self.score_head(evaluation)
-        lines += [w.suited(t.line(line), size=13) for line in score.lines]
+        lines += [w.suited(t.line(line), size=13) for line in score.lines
+                  if line not in self.shown_above]
         return [w.card(*lines)]
 
     def score_head(self, evaluation: Evaluation) -> list[ft.Control]:
@@ -255,10 +258,13 @@ class DealEntry:
         return self.t("ui.summary_points", summary=self.t.summary(evaluation.score),
                       points=self.draft.points_text(evaluation))
 
-    def status(self, evaluation: Evaluation) -> str:
+    def status(self, evaluation: Evaluation, saving: bool = True) -> str:
+        """The bottom bar's line: the score, or what is still missing, said once on the
+        screen; 'Cannot save yet' beside a Save button (``saving``), else 'Not complete'
+        (Check a score, where nothing is saved)."""
         if evaluation.problem or evaluation.score is None:
             problem = self.t.render(evaluation.problem) if evaluation.problem else ""
-            return self.t("ui.cannot_save", problem=problem)
+            return self.t("ui.cannot_save" if saving else "ui.not_complete", problem=problem)
         return self.summary(evaluation)
 
 

@@ -127,7 +127,7 @@ class MiniBridgeDraft(ContractDraft):
                 return Evaluation(None, None, problem)
             hcp = found.hcp
             if found.redeal:
-                return self.scored(MiniBridgeDeal(hcp=hcp, redeal=True), Msg.of("line.redeal"))
+                return self.scored(MiniBridgeDeal(hcp=hcp, redeal=True))  # the counts say it
             declarer = found.declarer
             assert declarer is not None and found.dummy is not None
             note = Msg.of("form.hcp_declarer", declarer=who_msg(self.players, declarer),
@@ -209,6 +209,7 @@ class MiniBridgeEntry(DealEntry):
         draft, t = self.draft, self.t
         self.hcp_box.visible = draft.use_hcp
         found, problem = draft.hcp_result() if draft.use_hcp else (None, None)
+        self.shown_above = found.lines if found else ()
         self.hcp_lines.controls = (
             [ft.Text(t.line(line), size=13) for line in found.lines] if found else
             [w.note(t.sentence(problem), error=True)] if problem and all(

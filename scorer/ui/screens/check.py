@@ -69,7 +69,7 @@ def build(app: ScorerApp, route: Route | None = None) -> Screen:
 
     def changed() -> None:
         evaluation = entry.evaluation  # evaluated once by the entry, after the tap
-        w.set_suited(result, entry.status(evaluation))
+        w.set_suited(result, entry.status(evaluation, saving=False))
         result.color = ft.Colors.ERROR if evaluation.problem else None
         w.update_changed(app.page, *entry.controls, entry.preview, result)  # what a tap changed
 
@@ -83,7 +83,7 @@ def build(app: ScorerApp, route: Route | None = None) -> Screen:
 
     entry = new_entry(draft, changed, t)
     evaluation = entry.evaluation
-    w.set_suited(result, entry.status(evaluation))
+    w.set_suited(result, entry.status(evaluation, saving=False))
     result.color = ft.Colors.ERROR if evaluation.problem else None
     controls: list[ft.Control] = [
         w.note(t("ui.check_help")),

@@ -99,5 +99,8 @@ def _leave(app: ScorerApp, parent: str) -> None:
         app.go(parent)
 
     t = app.t
-    confirm(app, t("ui.draft_question"), t("ui.draft_explain"), t("ui.draft_keep"),
+    # Served, the draft is kept with the game for every phone at the table; on the published
+    # site the games (and their drafts) stay in this browser.
+    explain = t("ui.draft_explain_here" if session.serverless else "ui.draft_explain")
+    confirm(app, t("ui.draft_question"), explain, t("ui.draft_keep"),
             t("ui.draft_discard"), discard, on_keep=lambda: app.go(parent))

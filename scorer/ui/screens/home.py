@@ -11,7 +11,7 @@ from ...i18n import LANGUAGES
 from ...store import GameSummary
 from .. import widgets as w
 from ..new_game_form import NewGameForm
-from ..present import deal_word, short_time
+from ..present import deal_word, game_title, short_time
 from . import new_game
 from .frame import Screen, screen
 from .sharing import import_games
@@ -72,7 +72,7 @@ def build(app: ScorerApp, route: Route | None = None) -> Screen:
 def _game_card(app: ScorerApp, s: GameSummary) -> ft.Control:
     t = app.t
     totals = " · ".join(f"{p} {n}" for p, n in zip(s.parties, s.totals, strict=True))
-    title = t("ui.game_players", game=t(f"game.{s.variant}"), players=", ".join(s.players))
+    title = game_title(t, s)
     changed = short_time(s.updated_at)
     facts = t("ui.card_facts", n=s.deals, changed=changed, unit=deal_word(s.variant))
     if s.winners:

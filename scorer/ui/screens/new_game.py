@@ -12,7 +12,7 @@ from ...rules import InvalidInput, variant
 from ...rules.values import ascii_digits
 from .. import widgets as w
 from ..entry import problem_of
-from ..new_game_form import NewGameForm, recent_names
+from ..new_game_form import NewGameForm, recent_players
 from .frame import GAMES, Screen, rule_pickers, screen
 
 if TYPE_CHECKING:
@@ -31,15 +31,15 @@ def start(app: ScorerApp, form: NewGameForm) -> None:
 def build(app: ScorerApp, route: Route | None = None) -> Screen:
     form, t = app.form, app.t
     v = variant(form.variant_name)
-    start_reason = form.problem()
+    # Start can always be tapped: tapped too early, it says what is missing. Before that the
+    # form says only what the player typed wrong (decision 141).
+    start_reason = form.shown_problem()
     reason = w.note(t.sentence(start_reason) if start_reason else "", error=True)
-    start = w.tap(t("ui.start"), t("ui.start"), lambda: _create_game(app), primary=True,
-                  disabled=start_reason is not None)
+    start = w.tap(t("ui.start"), t("ui.start"), lambda: _create_game(app), primary=True)
 
     def refresh_start() -> None:
-        problem = form.problem()
+        problem = form.shown_problem()
         reason.value = t.sentence(problem) if problem else ""
-        start.content.disabled = problem is not None  # type: ignore[attr-defined]
         app.page.update()
 
     def dealer_choices() -> ft.Control:
@@ -54,7 +54,12 @@ def build(app: ScorerApp, route: Route | None = None) -> Screen:
 
     def set_name(i: int, value: str) -> None:
         form.names[i] = value
+        form.typed.add(i)
         dealer_box.content = dealer_choices()
+        refresh_start()
+
+    def left_name(i: int) -> None:
+        form.leave_name(i)
         refresh_start()
 
     controls: list[ft.Control] = [w.heading(t("ui.game"))]
@@ -64,8 +69,9 @@ def build(app: ScorerApp, route: Route | None = None) -> Screen:
     controls += [w.heading(t("ui.players")), w.note(t(f"ui.seating.{v.name}"))]
     for i in range(v.player_count):
         controls.append(ft.TextField(label=t.render(form.seat_label(i)), value=form.names[i],
-                                     on_change=lambda e, i=i: set_name(i, e.control.value)))
-    recent = [n for n in recent_names([s.players for s in app.session.store.list_games()])
+                                     on_change=lambda e, i=i: set_name(i, e.control.value),
+                                     on_blur=lambda e, i=i: left_name(i)))
+    recent = [n for n in recent_players(app.session.store.list_games(), v.teams)
               if n.casefold() not in {x.strip().casefold() for x in form.names}]
     if recent:
         controls.append(w.note(t("ui.recent")))
@@ -138,6 +144,10 @@ def _offer_name(app: ScorerApp, name: str) -> None:
 
 
 def _create_game(app: ScorerApp) -> None:
+    if app.form.problem() is not None:  # tried too early: now every reason is said
+        app.form.tried = True
+        app.show()
+        return
     try:
         game = app.form.create(random.Random())
     except InvalidInput as error:

@@ -3,19 +3,23 @@ CSV or JSON download, games imported from a JSON file (Home)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import TYPE_CHECKING
 
 import flet as ft
 
 from ...game import Game
+from ...i18n import Translator
 from ...sheet import to_csv, to_text
-from ...store import InvalidImport, StoreError
+from ...store import GameSummary, InvalidImport, StoreError
 from ..entry import problem_of
+from ..present import game_title, short_time
 
 if TYPE_CHECKING:
     from ..app import ScorerApp
 
-__all__ = ["copy_sheet", "download", "import_games", "share_sheet"]
+__all__ = ["copy_sheet", "download", "games_named", "import_games", "share_sheet"]
 
 
 async def share_sheet(app: ScorerApp, game: Game) -> None:
@@ -43,6 +47,18 @@ async def download(app: ScorerApp, game: Game, kind: str) -> None:
     await app.files.save_file(file_name=name, src_bytes=text.encode("utf-8"))
 
 
+def games_named(t: Translator, here: Mapping[str, GameSummary], ids: Sequence[str]) -> str:
+    """Games as the home list names them, 'Draw Bridge: Ana, Ben (2026-11-30 22:05 CET)',
+    from ``here`` (the stored games by their id, case folded); an id is left as it is only
+    where no such game is stored."""
+    names = []
+    for game_id in ids:
+        found = here.get(game_id.casefold())
+        names.append(t("ui.game_dated", title=game_title(t, found),
+                       changed=short_time(found.updated_at)) if found else game_id)
+    return "; ".join(names)
+
+
 async def import_games(app: ScorerApp) -> None:
     """Games from a JSON file the player picks; what came in (or why not) is said on Home."""
     t, session = app.t, app.session
@@ -68,10 +84,13 @@ async def import_games(app: ScorerApp) -> None:
             app.show()
             return
     parts = [t("ui.imported", n=len(report.imported))]
-    if report.skipped:
-        parts.append(t("ui.import_skipped", games=", ".join(report.skipped)))
-    if report.conflicts:
-        parts.append(t("ui.import_conflicts", games=", ".join(report.conflicts)))
+    if report.skipped or report.conflicts:
+        here = {s.id.casefold(): s for s in session.store.list_games()}
+        named = partial(games_named, t, here)
+        if report.skipped:
+            parts.append(t("ui.import_skipped", games=named(report.skipped)))
+        if report.conflicts:
+            parts.append(t("ui.import_conflicts", games=named(report.conflicts)))
     session.announce("*")
     app.message = " ".join(parts)
     app.show()
