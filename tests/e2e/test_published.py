@@ -350,7 +350,7 @@ def test_bad_input_keeps_its_clear_messages(site, chromium):
 
 
 def test_a_new_build_reaches_the_phone_and_costs_only_what_changed(chromium, tmp_path):
-    from scorer.ui.publish import _write_service_worker
+    from scorer.ui.site_offline import write_service_worker
 
     folder = publish(tmp_path / "site")
     site = StaticSite(folder).start()
@@ -364,7 +364,7 @@ def test_a_new_build_reaches_the_phone_and_costs_only_what_changed(chromium, tmp
         (folder / "index.html").write_text(
             page.replace("<head>", '<head>\n  <meta name="scorer-build" content="2">', 1),
             encoding="utf-8")
-        _write_service_worker(folder, "/")
+        write_service_worker(folder, "/")
         sent_before = len(site.paths)
         # The browser finds the new worker at the next visit and keeps the new build's files;
         # the page it is on stays on the build it started with, and a reload while the new
@@ -494,7 +494,7 @@ def test_a_repeat_visit_restores_python_from_the_snapshot_with_every_game(site, 
 
 
 def test_a_new_build_never_restores_the_snapshot_of_the_one_before(chromium, tmp_path):
-    from scorer.ui.publish import _write_service_worker
+    from scorer.ui.site_offline import write_service_worker
 
     folder = publish(tmp_path / "site")
     old = build_of(folder)
@@ -509,7 +509,7 @@ def test_a_new_build_never_restores_the_snapshot_of_the_one_before(chromium, tmp
         worker = folder / "python-worker.js"
         worker.write_text(worker.read_text(encoding="utf-8").replace(old, new),
                           encoding="utf-8")
-        _write_service_worker(folder, "/")
+        write_service_worker(folder, "/")
         # The browser finds it and keeps its files (the page stays on the old build) ...
         state = phone.page.evaluate(NEW_WORKER_INSTALLED)
         assert state == "installed", state
@@ -597,7 +597,7 @@ def test_a_save_copies_only_the_files_it_wrote_and_a_deletion_removes_its_entry(
 
 def test_chromium_runs_skwasm_keeps_only_its_files_and_a_new_build_brings_them_offline(
         chromium, tmp_path):
-    from scorer.ui.publish import _write_service_worker
+    from scorer.ui.site_offline import write_service_worker
 
     folder = publish(tmp_path / "site")
     site = StaticSite(folder).start()
@@ -613,7 +613,7 @@ def test_chromium_runs_skwasm_keeps_only_its_files_and_a_new_build_brings_them_o
         client = folder / "main.dart.mjs"
         client.write_text(client.read_text(encoding="utf-8") + "\n// build 2\n",
                           encoding="utf-8")
-        _write_service_worker(folder, "/")
+        write_service_worker(folder, "/")
         sent_before = len(site.paths)
         assert phone.page.evaluate(NEW_WORKER_INSTALLED) == "installed"
         assert "/main.dart.mjs" in site.paths[sent_before:], site.paths[sent_before:]

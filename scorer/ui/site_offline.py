@@ -1,0 +1,74 @@
+"""``sw.js`` in the published site: Scorer's service worker (``scorer/assets/web/sw.js``) with
+its precache list, the content hash of every file of the site to keep offline, and gzipped
+copies of the large ones for it to download instead (see docs/decisions.md on why it is ours
+and not Workbox)."""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+from importlib.resources import files
+from pathlib import Path
+
+from .flet_web_files import RENDERER_FILES
+from .theme import FLUTTER_FALLBACKS
+
+__all__ = ["GZIP_FROM", "NOT_PRECACHED", "ON_DEMAND", "precached", "write_service_worker"]
+
+# Shipped (for the licence notices and what Flet's client may ask for) but not precached:
+# nothing on Scorer's screens loads them.
+NOT_PRECACHED = ("assets/NOTICES", "assets/packages/media_kit/", "assets/packages/record_web/",
+                 "assets/packages/flutter_map/")  # wakelock_plus is kept: the screen stays on
+
+# Kept offline but fetched only when first asked for (then cached): the fallback fonts, which
+# only a name in another script needs (Flutter asks for them by its own URLs: see theme.py).
+ON_DEMAND = ("fonts/Noto",)
+
+# Precached files this large get a gzipped copy that the service worker downloads instead.
+GZIP_FROM = 64 * 1024
+GZIP_SUFFIXES = (".wasm", ".js", ".mjs", ".json", ".zip", ".otf", ".ttf", ".bin")
+
+
+def precached(site: Path) -> tuple[list[tuple[str, str]], list[str], list[tuple[str, str]]]:
+    """(URL relative to the site, content hash) of every file to keep offline at install, the
+    names of those that get a gzipped copy (``NAME.gz``, written here) for the service worker
+    to download instead: the large ones that compress well (see sw.js); and (URL, hash) of the
+    files kept only once the page asks for them (``ON_DEMAND``)."""
+    entries: list[tuple[str, str]] = []
+    gzipped: list[str] = []
+    lazy: list[tuple[str, str]] = []
+    # Both renderers shipped ("auto"): each browser downloads and keeps only the one Flutter
+    # picks for it, when the page first asks for its files.
+    both = all((site / name).is_file() for name in ("main.dart.js", "main.dart.wasm"))
+    for path in sorted(site.rglob("*")):
+        name = path.relative_to(site).as_posix()
+        if path.is_dir() or name == "sw.js" or name.startswith(NOT_PRECACHED) \
+                or (path.suffix == ".gz" and path.with_suffix("").is_file()):  # a copy
+            continue
+        data = path.read_bytes()
+        if name.startswith(ON_DEMAND) or (both and name in RENDERER_FILES["auto"]):
+            lazy.append((name, hashlib.sha256(data).hexdigest()[:16]))
+        else:
+            entries.append((name, hashlib.sha256(data).hexdigest()[:16]))
+        if len(data) >= GZIP_FROM and path.suffix in GZIP_SUFFIXES:
+            packed = gzip.compress(data, compresslevel=9, mtime=0)
+            if len(packed) <= 0.9 * len(data):
+                path.with_name(path.name + ".gz").write_bytes(packed)
+                gzipped.append(name)
+    return entries, gzipped, lazy
+
+
+def write_service_worker(site: Path, base: str) -> None:
+    """``sw.js``, written last: it lists every other file of the site."""
+    entries, gzipped, lazy = precached(site)
+    version = hashlib.sha256(json.dumps([entries, lazy]).encode()).hexdigest()[:16]
+    script = (files("scorer") / "assets" / "web" / "sw.js").read_text(encoding="utf-8")
+    on_demand = dict(lazy)
+    fallbacks = {folder: name for folder, name in sorted(FLUTTER_FALLBACKS.items())
+                 if name in on_demand}
+    manifest = json.dumps({"version": version, "base": base, "files": dict(entries),
+                           "gzipped": gzipped, "onDemand": on_demand,
+                           "fontFallbacks": fallbacks}, indent=0)
+    site.joinpath("sw.js").write_text(script.replace("/*PRECACHE*/{}", manifest, 1),
+                                      encoding="utf-8")
