@@ -35,7 +35,7 @@ from collections.abc import Iterator
 from importlib.resources import files
 from pathlib import Path
 
-from .client_files import LOCALE_SCRIPT, UNUSED_FONTS
+from .client_files import UNUSED_FONTS, head_scripts
 from .slim import FLUTTER_ICONS, app_icons, icon_font, slimmed, trimmed_stdlib
 from .theme import FLUTTER_FALLBACKS
 
@@ -321,7 +321,7 @@ def _write_index(path: Path, base: str, renderer: str) -> None:
     page = page.replace("flet.pyodide = true;", config, 1)
     page, found = re.subn(r'<script src="flutter_bootstrap.js" async></script>',
                           PAGE_SCRIPT.replace("__BASE__", base), page)
-    page, head = re.subn(r"<head>", lambda _: "<head>\n" + LOCALE_SCRIPT, page, count=1)
+    page, head = re.subn(r"<head>", lambda _: "<head>\n" + head_scripts(), page, count=1)
     if not found or not head or f'flet.pyodideUrl="{base}' not in page:
         raise PublishError("flet-web's index.html has an unexpected shape; cannot configure it")
     page = page.replace('content="black"', 'content="default"')
