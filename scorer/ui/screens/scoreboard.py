@@ -174,7 +174,7 @@ def _kept(app: ScorerApp, game: Game, number: int) -> ft.Control:
     return w.card(
         ft.Text(t("ui.draft_kept", title=title), size=15, weight=ft.FontWeight.BOLD),
         ft.Row([w.tap(t("ui.draft_continue"), t("ui.draft_continue_label", title=title),
-                      resume, primary=not number, expand=2),
+                      resume, primary=not number, expand=1),
                 w.tap(t("ui.draft_discard"), t("ui.draft_discard_label", title=title),
                       discard, expand=1)], spacing=8))
 
