@@ -91,3 +91,54 @@ def test_the_app_bars_back_and_the_browsers_back_keep_a_half_entered_deal_alike(
     phone.page.go_back()
     phone.see("Open Draw Bridge: Ana, Ben")
     assert phone.page.url == phone.url
+
+
+# A page with the script and, in place of Flutter, a recorder of the popstate events Flutter
+# would hear (its listener is added after the script's, as in the real page).
+SCRIPT_PAGE = """<!DOCTYPE html><html><head><base href="/site/">HEAD</head><body><script>
+  window.heard = [];
+  window.addEventListener("popstate", () => window.heard.push(location.href));
+  window.push = (route) => history.pushState({serialCount: history.length, state: null},
+                                             "flutter", "#" + route);
+</script></body></html>"""
+
+
+def test_the_script_goes_back_to_a_screen_below_and_flutter_does_not_hear_it(browser):
+    """history.js alone, with hash routes as the published site has them: up is back, a form
+    opening its game is replaced, the browser's own back is heard as before; a trail naming
+    entries the browser no longer has still ends on the address asked for."""
+    from scorer.ui.client_files import head_scripts
+
+    context = browser.new_context()
+    page = context.new_page()
+    page.route("http://scorer.test/**", lambda route: route.fulfill(
+        body=SCRIPT_PAGE.replace("HEAD", head_scripts()), content_type="text/html"))
+    page.goto("http://scorer.test/site/")
+
+    def push(route: str) -> None:
+        page.evaluate("route => window.push(route)", route)
+        page.wait_for_function("route => location.hash === '#' + route", arg=route)
+
+    start = page.evaluate("history.length")
+    for route in ("/new", "/game/1", "/game/1/deal", "/game/1", "/game/1/deal/2",
+                  "/game/1/deal/2/edit", "/game/1", "/game/1/deal"):
+        push(route)
+    # /new was replaced by its game; each way up went back: home, game, deal entry.
+    assert page.evaluate("history.length") - start == 2
+    assert page.evaluate("history.state.scorerTrail") == ["/site/", "/site/#/game/1"]
+    push("/game/1")
+    assert page.evaluate("window.heard") == []  # Flutter asked for it: not told again
+    page.go_back()  # the browser's back: heard, and the games
+    page.wait_for_function("() => window.heard.length === 1")
+    assert page.evaluate("location.href") == "http://scorer.test/site/"
+    # A trail naming entries the browser does not have (put there by hand): the address asked
+    # for, after 3 s, and a push asked for meanwhile after it.
+    page.evaluate("""() => History.prototype.replaceState.call(history,
+        {serialCount: 0, state: null,
+         scorerTrail: ["/site/#/ghost"].concat(Array(80).fill("/site/#/x"))}, "", "#/game/2")""")
+    page.evaluate("window.push('/ghost')")
+    page.evaluate("window.push('/ghost/deal')")
+    page.wait_for_function("() => location.hash === '#/ghost/deal'", timeout=10000)
+    assert page.evaluate("history.state.scorerTrail").pop() == "/site/#/ghost"
+    assert page.evaluate("window.heard") == ["http://scorer.test/site/"]
+    context.close()
