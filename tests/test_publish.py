@@ -50,6 +50,11 @@ def test_the_page_gives_flutter_a_valid_language_before_anything_else(site):
     head = page.index("<head>") + len("<head>")
     assert page[head:].lstrip().startswith(LOCALE_SCRIPT)
     assert page.index(LOCALE_SCRIPT) < page.index("flutter_bootstrap.js")
+    # And history.js (decision 150), before Flutter listens to the browser's history.
+    from scorer.ui.client_files import head_scripts
+
+    assert page.count(head_scripts()) == 1 and "scorerTrail" in head_scripts()
+    assert page.index(head_scripts()) < page.index("flutter_bootstrap.js")
 
 
 def test_the_page_runs_python_in_the_browser_under_its_base_url(site):

@@ -270,11 +270,14 @@ def test_new_spellings_of_a_client_file_cost_no_memory_and_no_compression(tmp_pa
 
 
 def test_the_served_page_gives_flutter_a_valid_language_first(open_server):
-    from scorer.ui.client_files import LOCALE_SCRIPT
+    from scorer.ui.client_files import LOCALE_SCRIPT, head_scripts
 
     page = get(open_server)[2].decode()
     assert page.count(LOCALE_SCRIPT) == 1
     assert page.index(LOCALE_SCRIPT) < page.index("flutter_bootstrap.js")
+    # And history.js (decision 150), before Flutter listens to the browser's history.
+    assert page.count(head_scripts()) == 1 and "scorerTrail" in head_scripts()
+    assert page.index(head_scripts()) < page.index("flutter_bootstrap.js")
 
 
 def test_the_served_client_names_no_cdn(open_server):

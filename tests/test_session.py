@@ -286,6 +286,38 @@ def test_a_draft_for_a_deal_since_recorded_is_not_restored(store, hub):
     assert fresh.is_blank()  # it was for deal 1, which is recorded: the next is deal 2
 
 
+def test_the_scoreboard_learns_which_deal_a_kept_draft_continues(store, hub):
+    """Decision 150: a deal left half entered (by any back) is offered on the scoreboard; only
+    one with something entered, for the next deal or a deal as it is still recorded."""
+    game = stored_game(store)
+    mine, _ = session(store, hub)
+    mine.open(game.id)
+    assert mine.kept_draft(game) is None
+    draft = mine.draft_for(game, None)
+    draft.level = 4
+    mine.keep_draft(game, None)
+    assert mine.kept_draft(game) == 0  # the next deal
+    enter_4s_made(draft)
+    mine.save_deal(None)
+    saved = store.games[game.id]
+    assert mine.kept_draft(saved) is None  # saved: nothing to continue
+    store.drafts[game.id] = {"for": {"deal": 1}, "draft": {"level": 2}}  # a late writer
+    assert mine.kept_draft(saved) is None  # for deal 1, which is recorded
+    # A correction: offered while it differs from the deal as recorded.
+    fix = mine.draft_for(saved, 1)
+    mine.keep_draft(saved, 1)
+    assert mine.kept_draft(saved) is None  # opened and left as it was
+    fix.tricks = 11
+    mine.keep_draft(saved, 1)
+    assert mine.kept_draft(saved) == 1
+    changed = store.save(saved.correct(1, DrawBridgeDeal(0, Contract.parse("4S"), 9)))
+    assert mine.kept_draft(changed) is None  # the deal changed elsewhere meanwhile
+    store.drafts[game.id] = {"for": "deal 1", "draft": []}  # not a draft at all
+    assert mine.kept_draft(changed) is None
+    store.fail_drafts = True
+    assert mine.kept_draft(changed) is None  # a store that cannot answer: nothing offered
+
+
 def test_a_blank_draft_is_discarded_and_a_store_without_room_does_not_stop_the_entry(store, hub):
     game = stored_game(store)
     mine, screen = session(store, hub)

@@ -321,23 +321,3 @@ def test_no_trump_is_shown_in_the_table_s_own_abbreviation():
     assert es.plain("summary.contract", contract="3NT", declarer="Ana",
                     result="x").startswith("3NT")  # notation: files, the command line
     assert Contract.parse("3NT") == Contract.parse("3nt")  # what is typed is read as before
-
-
-@pytest.mark.parametrize(("serverless", "where"), [(False, "on any phone"),
-                                                    (True, "in this browser on this phone")])
-def test_keeping_a_draft_promises_only_where_the_games_are(monkeypatch, serverless, where):
-    """The published site keeps games in the phone's browser: its Keep-for-later question does
-    not promise the draft "on any phone", as `scorer serve` can."""
-    from types import SimpleNamespace
-
-    from scorer.ui.screens import deal
-
-    game = draw_game()
-    draft = draft_for_game(game)
-    draft.declarer = 0
-    asked = []
-    monkeypatch.setattr(deal, "confirm", lambda app, title, text, *rest, **kw: asked.append(text))
-    app = SimpleNamespace(t=EN, go=lambda route: None, session=SimpleNamespace(
-        draft=draft, game=game, serverless=serverless))
-    deal._leave(app, "/")
-    assert len(asked) == 1 and asked[0].endswith(f"{where}.")

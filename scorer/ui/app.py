@@ -121,19 +121,20 @@ class ScorerApp:
         """Draw the screen for the current route.
 
         The app is one View whose contents change: no page-turn to wait for, and dialogs stay
-        attached. The app bar's back button goes to the screen above this one."""
+        attached. The app bar's back button goes to the screen above this one, as the
+        browser's back does (the page's history.js, decision 150); leaving deal entry, what was
+        typed is kept, whichever back the player used."""
         self.session.flush_draft()  # leaving deal entry: what was typed is kept first
         route = Route.parse(self.route)
-        view, parent, leave = screen_for(self, route)
+        view, parent = screen_for(self, route)
         self._keep_board(route, view)
         if self.message:  # a message for the player goes on top of the screen they will see
             view.controls.insert(0, w.card(w.note(self.message, error=not self.message_is_news)))
             self.message, self.message_is_news = "", False
         if parent is not None and view.appbar is not None:
-            back = leave or self.go
             view.appbar.leading = ft.Semantics(
                 label=self.t("ui.back"), button=True, container=True,
-                content=w.icon_button(ft.Icons.ARROW_BACK, lambda: back(parent)))
+                content=w.icon_button(ft.Icons.ARROW_BACK, lambda: self.go(parent)))
         if self.page.views:
             copy_view(view, self.page.views[0])
             del self.page.views[1:]

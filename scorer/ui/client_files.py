@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 __all__ = ["LOCALE_SCRIPT", "PACKED", "UNUSED_FONTS", "ClientFile", "client_version",
-           "font_manifest", "made_file", "make_index", "prepare_file"]
+           "font_manifest", "head_scripts", "made_file", "make_index", "prepare_file"]
 
 # First in <head> of the served page and the published one: a browser language that is not a
 # language tag stops Flutter before its first frame (WebKit under the "C" locale says "C", and
@@ -43,6 +43,18 @@ LOCALE_SCRIPT = """<script>
     } catch (error) { console.warn("Scorer: cannot set the page's language (" + error + ")"); }
   })();
 </script>"""
+
+
+def head_scripts() -> str:
+    """First in <head> of the served page and the published one: :data:`LOCALE_SCRIPT`, then
+    ``history.js`` (going up in the app goes back in the browser's history, decision 150),
+    both before Flutter starts."""
+    from importlib.resources import files
+
+    history = (files("scorer") / "assets" / "web" / "history.js").read_text(encoding="utf-8")
+    return f"{LOCALE_SCRIPT}\n<script>\n{history}</script>"
+
+
 NO_RIVE = "/_no_cdn_rive"  # where the Rive runtime address points now: answers 404
 RIVE_CDN = re.compile(rb"https://cdn\.jsdelivr\.net/npm/@rive-app/flutter-native-wasm@[0-9.]+/")
 UNUSED_FONTS = ("packages/flutter_math_fork/", "packages/cupertino_icons/")
@@ -135,7 +147,7 @@ def make_index(web_dir: str, assets_dir: str, version: str, renderer: Any) -> st
     finally:
         shutil.rmtree(folder, ignore_errors=True)
     prefix = f"/v/{version}/"
-    for old, new in (("<head>", "<head>\n" + LOCALE_SCRIPT),
+    for old, new in (("<head>", "<head>\n" + head_scripts()),
                      ('flet.entrypointBaseUrl="/";', f'flet.entrypointBaseUrl="{prefix}";'),
                      ('flet.canvasKitBaseUrl="/canvaskit/";',
                       f'flet.canvasKitBaseUrl="{prefix}canvaskit/";'),

@@ -36,7 +36,7 @@ from importlib.resources import files
 from pathlib import Path
 
 from . import flet_web_files as flet
-from .client_files import LOCALE_SCRIPT, UNUSED_FONTS
+from .client_files import UNUSED_FONTS, head_scripts
 from .flet_web_files import COMMON, RENDERER_FILES, PublishError
 from .site_offline import write_service_worker
 from .site_pack import app_archive, package_files
@@ -51,11 +51,12 @@ BACKGROUND = "#FFFFFF"
 RENDERERS = ("auto", "canvaskit", "skwasm")
 
 # --- Scorer's own web scripts ----------------------------------------------------------------
-# Every script of Scorer's that the site ships is named here. In index.html: LOCALE_SCRIPT
-# (client_files.py, shared with `scorer serve`) first in <head>, and PAGE_SCRIPT (below) in
-# place of Flutter's start. From scorer/assets/web: python-start.js, in Flet's python-worker.js
-# (_patch_python_worker), sw.js with its precache list (site_offline.py), and WEB_SCRIPTS,
-# copied as they are to the site's root (and precached like every file there).
+# Every script of Scorer's that the site ships is named here. In index.html: head_scripts()
+# (client_files.py: the locale fix and history.js, shared with `scorer serve`) first in
+# <head>, and PAGE_SCRIPT (below) in place of Flutter's start. From scorer/assets/web:
+# python-start.js, in Flet's python-worker.js (_patch_python_worker), sw.js with its precache
+# list (site_offline.py), and WEB_SCRIPTS, copied as they are to the site's root (and
+# precached like every file there).
 WEB_SCRIPTS: tuple[str, ...] = ()
 
 PAGE_SCRIPT = """<script>
@@ -216,7 +217,7 @@ def _copy_own_assets(target: Path) -> None:
 
 
 def _write_index(path: Path, base: str, renderer: str) -> None:
-    page = flet.index_page(path, base, renderer, head_script=LOCALE_SCRIPT,
+    page = flet.index_page(path, base, renderer, head_script=head_scripts(),
                            page_script=PAGE_SCRIPT.replace("__BASE__", base),
                            theme_color=THEME_COLOR)
     path.write_text(page, encoding="utf-8")

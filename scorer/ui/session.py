@@ -201,6 +201,27 @@ class Session:
                 self.draft.restore(kept["draft"])
         return self.draft
 
+    def kept_draft(self, game: Game) -> int | None:
+        """The deal a draft kept with ``game`` continues, when something was entered in it:
+        0 for the next deal, ``n`` for a correction of deal ``n``; None when there is none (or
+        it is for a deal since saved or changed elsewhere, or holds the deal as it was)."""
+        kept = self.store_call(self.store.load_draft, game.id)
+        if not kept or not isinstance(kept.get("draft"), dict) \
+                or not isinstance(kept.get("for"), dict):
+            return None
+        number = kept["for"].get("deal")
+        if number == len(game.deals) + 1:
+            number = None
+        elif not isinstance(number, int) or not 1 <= number <= len(game.deals):
+            return None
+        if kept["for"] != self.draft_target(game, number):
+            return None
+        draft = draft_of_deal(game, number) if number else draft_for_game(game)
+        untouched = draft.to_dict()
+        if not draft.restore(kept["draft"]) or draft.to_dict() == untouched:
+            return None
+        return number or 0
+
     @staticmethod
     def draft_target(game: Game, number: int | None) -> dict[str, Any]:
         """Which deal a draft is for: the next one (while no deal was added since), or a

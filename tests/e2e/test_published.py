@@ -326,7 +326,7 @@ def test_bad_input_keeps_its_clear_messages(site, chromium):
     phone.see("Cannot save yet: choose the declarer")
     assert not phone.enabled("Save deal")
     phone.tap("Back")
-    phone.tap("Discard it")  # leaving a changed deal asks
+    phone.tap("Discard: Deal 1")  # kept when left (decision 150): thrown away here
     phone.tap("Back")
     # MiniBridge: an announced count that no hand can have.
     phone.new_game("MiniBridge", ["Ana", "Ben", "Cleo", "Dan"], dealer="Ana")
@@ -336,7 +336,7 @@ def test_bad_input_keeps_its_clear_messages(site, chromium):
     phone.see("points must be a whole number from 0 to 37")
     assert not phone.enabled("Save deal")
     phone.tap("Back")
-    phone.tap("Discard it")  # leaving a changed deal asks
+    phone.tap("Discard: Deal 1")  # kept when left (decision 150): thrown away here
     phone.tap("Back")
     # Call Break: tricks that do not add up to 13.
     phone.new_game("Call Break", ["Ana", "Ben", "Cleo", "Dan"], dealer="Ana")
@@ -728,3 +728,34 @@ def test_a_game_goes_to_another_phone_by_its_link(site, chromium, browser, tmp_p
             site.start()
     finally:
         other.close()
+
+
+def test_back_goes_up_in_the_published_site_online_and_offline(site, chromium):
+    """The page's history.js in the published build (hash routes): after three deals the
+    browser's back from the scoreboard goes to the games; offline too, where a half-entered
+    deal left by the browser's back is kept as by the app bar's (decision 150)."""
+    phone = chromium.phone(site.url)
+    phone.new_game("Draw Bridge", ["Ana", "Ben"], dealer="Ana")
+    for number in (1, 2, 3):
+        bridge_deal(phone, "Ana", 1, "Clubs", 7)
+        phone.see(f"Ana total {20 * number}")
+    phone.page.go_back()
+    phone.see("Open Draw Bridge: Ana, Ben")
+    assert phone.page.url in (site.url, site.url + "#/")  # home, not a form
+    site.stop()
+    try:
+        reload(phone, "Open Draw Bridge: Ana, Ben")
+        phone.tap("Open Draw Bridge: Ana, Ben")
+        phone.tap("New deal")
+        phone.tap("Declarer Ben")
+        phone.page.go_back()
+        phone.see("Deal 4: kept as entered so far")
+        phone.tap("Continue: Deal 4")
+        phone.see("Cannot save yet: choose the contract's level")
+        phone.tap("Back")
+        phone.see("Deal 4: kept as entered so far")
+        reload(phone, "Deal 4: kept as entered so far")  # kept in the browser's storage
+        phone.page.go_back()
+        phone.see("Open Draw Bridge: Ana, Ben")
+    finally:
+        site.start()

@@ -348,19 +348,19 @@ def test_a_half_entered_deal_survives_back_reload_restart_and_another_phone(brow
         for name in ("Declarer Ana", "Level 4", "Spades"):
             phone.tap(name)
         phone.see(half)
-        phone.tap("Back")
-        phone.tap("Keep it")  # leaving a changed deal asks
+        phone.tap("Back")  # kept without asking (decision 150), and said so
         phone.see("Ana total 0")
-        phone.tap("New deal")
+        phone.see("Deal 1: kept as entered so far")
+        phone.tap("Continue: Deal 1")
         phone.see(half)  # Back and return
         phone.open(f"/game/{game.id}/deal")
         phone.see(half)  # reload
         other = on_game(browser, url, game)
-        other.tap("New deal")
+        other.tap("Continue: Deal 1")
         other.see(half)  # the same game on another phone
     with served(data_dir) as url:  # a restarted server
         phone = on_game(browser, url, game)
-        phone.tap("New deal")
+        phone.tap("Continue: Deal 1")
         phone.see(half)
         phone.tap("Tricks 10")
         phone.tap("Save deal")
@@ -369,7 +369,7 @@ def test_a_half_entered_deal_survives_back_reload_restart_and_another_phone(brow
         phone.see("Cannot save yet: choose the declarer")  # saved: the draft is gone
         phone.tap("Declarer Ben")
         phone.tap("Back")
-        phone.tap("Discard it")
+        phone.tap("Discard: Deal 2")
         phone.see("Ana total 120")
         phone.tap("New deal")
         phone.see("Cannot save yet: choose the declarer")
@@ -378,7 +378,7 @@ def test_a_half_entered_deal_survives_back_reload_restart_and_another_phone(brow
 
 
 def test_call_break_calls_not_all_made_survive_back_and_reload(browser, tmp_path):
-    """Two of the four calls made: Back asks, and a reload keeps them (they are a draft
+    """Two of the four calls made: Back keeps them, and a reload too (they are a draft
     until all four are made and kept with the game)."""
     data_dir = tmp_path / "data"
     game = stored_game(data_dir, game=Game.new("call-break", ["Ana", "Ben", "Cleo", "Dan"],
@@ -390,8 +390,7 @@ def test_call_break_calls_not_all_made_survive_back_and_reload(browser, tmp_path
         phone.tap("Cleo calls 2")
         phone.see("Calls (total 5)")
         phone.tap("Back")
-        phone.tap("Keep it")  # leaving a changed deal asks
-        phone.tap("New deal")
+        phone.tap("Continue: Deal 1")  # kept without asking (decision 150)
         phone.see("Calls (total 5)")
         phone.open(f"/game/{game.id}/deal")
         phone.see("Calls (total 5)")  # reload

@@ -45,6 +45,12 @@ def problem_of(error: InvalidInput) -> Msg:
     return error.msg or Msg.of("error.plain", text=str(error))
 
 
+def _concrete(cls: type) -> None:
+    if cls is DealDraft:
+        raise TypeError("a draft is made by its input module: use scorer.ui.entry's "
+                        "new_draft, draft_for_game or draft_of_deal")
+
+
 @dataclass
 class DealDraft:
     """The deal being entered (or corrected, or checked) for one variant; each input module
@@ -67,7 +73,9 @@ class DealDraft:
     # --- making one ------------------------------------------------------------------------
     @classmethod
     def for_game(cls, game: Game) -> DealDraft:
-        """A new deal of ``game``: the next one, dealt by its next dealer."""
+        """A new deal of ``game``: the next one, dealt by its next dealer (on the input
+        module's own class: ``scorer.ui.entry.draft_for_game`` finds it)."""
+        _concrete(cls)
         draft = cls(game.variant_name, game.players, game.rules, game.dealer)
         draft.join(game, len(game.deals))
         draft.follow(game)
@@ -76,6 +84,7 @@ class DealDraft:
     @classmethod
     def from_deal(cls, game: Game, number: int) -> DealDraft:
         """A draft holding recorded deal ``number``, to correct it."""
+        _concrete(cls)
         record = game.records[number - 1]
         draft = cls(game.variant_name, game.players, game.rules, record.dealer)
         draft.join(game, number - 1)

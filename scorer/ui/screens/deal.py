@@ -2,11 +2,11 @@
 variant's input, the score as it is entered, and Save with the entry's status beside it.
 
 What is typed is kept with the game a moment after each change and when the player leaves (see
-:class:`scorer.ui.session.Session`); leaving with a changed draft asks whether to keep it."""
+:class:`scorer.ui.session.Session`), by the app bar's Back or the browser's alike, without asking:
+the scoreboard then offers to continue it or discard it (decision 150)."""
 
 from __future__ import annotations
 
-from functools import partial
 from typing import TYPE_CHECKING
 
 import flet as ft
@@ -15,7 +15,7 @@ from ...game import Game
 from .. import widgets as w
 from ..entry import new_entry
 from . import scoreboard
-from .frame import GAMES, Screen, confirm, screen
+from .frame import GAMES, Screen, screen
 
 if TYPE_CHECKING:
     from ..app import ScorerApp
@@ -28,12 +28,11 @@ def build(app: ScorerApp, route: Route, game: Game) -> Screen:
     """A new deal (``route.deal`` None) or a correction; the scoreboard where there is none
     to enter (the game is over, the deal does not exist, the game has no entry yet)."""
     home = f"/game/{game.id}"
-    leave = partial(_leave, app)
     if game.variant_name in GAMES:
         if route.deal is None and not game.is_over:
-            return Screen(view(app, game, None), home, leave)
+            return Screen(view(app, game, None), home)
         if route.deal is not None and 1 <= route.deal <= len(game.deals):
-            return Screen(view(app, game, route.deal), f"{home}/deal/{route.deal}", leave)
+            return Screen(view(app, game, route.deal), f"{home}/deal/{route.deal}")
     return scoreboard.build(app, route, game)
 
 
@@ -85,22 +84,3 @@ def changed_elsewhere(app: ScorerApp) -> None:
         app.status_line.color = ft.Colors.ERROR
         app.page.update()
 
-
-def _leave(app: ScorerApp, parent: str) -> None:
-    """Back from deal entry: a changed draft is kept or discarded, as the player says."""
-    session = app.session
-    draft, game = session.draft, session.game
-    if draft is None or game is None or draft.is_blank():
-        app.go(parent)
-        return
-
-    def discard() -> None:
-        session.discard_draft(game.id)
-        app.go(parent)
-
-    t = app.t
-    # Served, the draft is kept with the game for every phone at the table; on the published
-    # site the games (and their drafts) stay in this browser.
-    explain = t("ui.draft_explain_here" if session.serverless else "ui.draft_explain")
-    confirm(app, t("ui.draft_question"), explain, t("ui.draft_keep"),
-            t("ui.draft_discard"), discard, on_keep=lambda: app.go(parent))

@@ -29,7 +29,6 @@ class Screen(NamedTuple):
 
     view: ft.View
     back: str | None = None  # where the app bar's back button leads (None: no back button)
-    leave: Callable[[str], None] | None = None  # how to leave for ``back`` (default: go)
 
 
 def screen(route: str, title: str, controls: list[ft.Control], **options: Any) -> ft.View:
@@ -49,20 +48,15 @@ def copy_view(source: ft.View, target: ft.View) -> None:
 
 
 def confirm(app: ScorerApp, title: str, text: str, keep: str, act: str,
-            then: Callable[[], Any], on_keep: Callable[[], Any] | None = None) -> None:
+            then: Callable[[], Any]) -> None:
     """Ask before something the table cannot take back by accident."""
     def confirmed() -> None:
         app.page.pop_dialog()
         then()
 
-    def kept() -> None:
-        app.page.pop_dialog()
-        if on_keep is not None:
-            on_keep()
-
     app.page.show_dialog(ft.AlertDialog(
         modal=True, title=ft.Text(title), content=ft.Text(text),
-        actions=[w.text_button(keep, kept), w.text_button(act, confirmed)]))
+        actions=[w.text_button(keep, app.page.pop_dialog), w.text_button(act, confirmed)]))
 
 
 def points(game: Game, value: int) -> str:

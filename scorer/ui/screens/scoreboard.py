@@ -53,6 +53,7 @@ def view(app: ScorerApp, game: Game) -> ft.View:
     controls: list[ft.Control] = []
     outcome = game.outcome
     leaders = set(outcome.winners) if outcome else set()
+    kept = app.session.kept_draft(game) if game.variant_name in GAMES else None
     head = totals_card(game, t)  # a team match: IMPs won by each team, and the margin
     controls.append(w.card(*totals_rows(app, game, leaders)) if head is None else head)
     if game.end.kind == "target" and game.end.value:
@@ -79,16 +80,21 @@ def view(app: ScorerApp, game: Game) -> ft.View:
         controls.append(ft.Text(t.render(game.openers()), size=13))
         if game.variant_name not in GAMES:  # stored or imported; entry comes later
             controls.append(w.note(t("ui.no_entry_yet", game=t(f"game.{game.variant_name}"))))
-        elif game.pending is not None:  # a round in play (Call Break: its calls)
-            calls = game.variant.announced_words(game.pending, game.dealer, game.players)
-            controls.append(ft.Text(t("ui.round_playing", number=game.deals_counted + 1,
-                                      calls=calls),
-                                    size=16, weight=ft.FontWeight.BOLD))
-            controls.append(w.tap(t("ui.enter_tricks"), t("ui.enter_tricks"),
-                                  lambda: _new_deal(app, game), primary=True))
         else:
-            controls.append(w.tap(t("ui.new_deal", unit=unit), t("ui.new_deal", unit=unit),
-                                  lambda: _new_deal(app, game), primary=True))
+            if game.pending is not None:  # a round in play (Call Break: its calls)
+                calls = game.variant.announced_words(game.pending, game.dealer, game.players)
+                controls.append(ft.Text(t("ui.round_playing", number=game.deals_counted + 1,
+                                          calls=calls),
+                                        size=16, weight=ft.FontWeight.BOLD))
+            if kept == 0:  # the next deal, left half entered: Continue takes New deal's place
+                controls.append(_kept(app, game, 0))
+            else:
+                start = (t("ui.enter_tricks") if game.pending is not None
+                         else t("ui.new_deal", unit=unit))
+                controls.append(w.tap(start, start, lambda: _new_deal(app, game),
+                                      primary=True))
+    if kept:  # a correction left half done
+        controls.append(_kept(app, game, kept))
     if game.deals and game.variant_name in GAMES:
         controls.append(w.tap(t("ui.undo_last", unit=unit), t("ui.undo_last", unit=unit),
                               lambda: confirm_remove(app, game)))
@@ -149,6 +155,31 @@ def view(app: ScorerApp, game: Game) -> ft.View:
 def _new_deal(app: ScorerApp, game: Game) -> None:
     app.session.forget_draft()
     app.go(f"/game/{game.id}/deal")
+
+
+def _kept(app: ScorerApp, game: Game, number: int) -> ft.Control:
+    """A deal left half entered (``number`` 0: the next one; else a correction of that deal),
+    kept with the game whichever back the player used (decision 150): continue it, or
+    discard what was entered."""
+    t, unit = app.t, game.variant.deal_word
+    title = (t("ui.correct_deal_n", n=game.records[number - 1].table_number, unit=unit)
+             if number else t("ui.deal_n", n=game.deals_counted + 1, unit=unit))
+    route = f"/game/{game.id}/deal" + (f"/{number}/edit" if number else "")
+
+    def resume() -> None:
+        app.session.forget_draft()
+        app.go(route)
+
+    def discard() -> None:
+        app.session.discard_draft(game.id)
+        app.show()
+
+    return w.card(
+        ft.Text(t("ui.draft_kept", title=title), size=15, weight=ft.FontWeight.BOLD),
+        ft.Row([w.tap(t("ui.draft_continue"), t("ui.draft_continue_label", title=title),
+                      resume, primary=not number, expand=1),
+                w.tap(t("ui.draft_discard"), t("ui.draft_discard_label", title=title),
+                      discard, expand=1)], spacing=8))
 
 
 def confirm_remove(app: ScorerApp, game: Game) -> None:
