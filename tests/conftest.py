@@ -30,6 +30,15 @@ settings.register_profile("thorough", max_examples=1000, deadline=None,
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
+@pytest.fixture(scope="session")
+def published_site(tmp_path_factory):
+    """One site built by ``scorer publish`` (under /cards/scorer/) for the tests that read a
+    build: a build takes 10-15 s, so they share it (tests must not change it)."""
+    from scorer.ui.publish import publish
+
+    return publish(tmp_path_factory.mktemp("pub") / "site", base_url="/cards/scorer")
+
+
 @pytest.fixture
 def small_disk(tmp_path):
     """A real, tiny file system (tmpfs); skipped where mounting is not allowed."""

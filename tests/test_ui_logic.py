@@ -215,7 +215,7 @@ def test_routes(route, expected):
     assert Route.parse(route) == expected
 
 
-def test_every_text_style_names_the_text_font_which_both_builds_register(tmp_path):
+def test_every_text_style_names_the_text_font_which_both_builds_register(published_site):
     """Without a family, Flutter takes each letter from the first fallback that has it: the
     suit font's ASCII, and another font's accents (decision 80)."""
     import json
@@ -224,7 +224,6 @@ def test_every_text_style_names_the_text_font_which_both_builds_register(tmp_pat
     import flet_web
 
     from scorer.ui.client_files import font_manifest
-    from scorer.ui.publish import publish
     from scorer.ui.theme import LIGHT, TEXT_FONT, TEXT_STYLES, theme
 
     made = theme(LIGHT)
@@ -233,9 +232,8 @@ def test_every_text_style_names_the_text_font_which_both_builds_register(tmp_pat
         assert getattr(made.text_theme, name).font_family == TEXT_FONT, name
     web = str(Path(flet_web.__file__).parent / "web")
     served = {f["family"] for f in json.loads(font_manifest(web))}
-    site = publish(tmp_path / "site")
     published = {f["family"] for f in json.loads(
-        (site / "assets" / "FontManifest.json").read_text("utf-8"))}
+        (published_site / "assets" / "FontManifest.json").read_text("utf-8"))}
     assert TEXT_FONT in served and TEXT_FONT in published
 
 

@@ -40,7 +40,10 @@ COMPILED = (".so", ".pyd")
 # Parts of the packages the browser never runs.
 SKIP_PARTS = {"__pycache__", "testing", "fastapi", "cli.py", "pytest_plugin.py", "auth",
               "tests"}
-SKIP_SUFFIXES = (".pyc", ".so", ".pyd", ".pyx", ".c", ".h", ".cpp")
+SKIP_SUFFIXES = (".pyc", ".so", ".pyd", ".pyx", ".c", ".h", ".cpp", ".pyi")  # .pyi: types only
+# Scorer's modules that build the site (``scorer publish``), which the site itself never runs.
+BUILD_MODULES = ("ui/publish.py", "ui/flet_web_files.py", "ui/site_pack.py",
+                 "ui/site_offline.py", "ui/slim.py")
 # Scorer's assets that the page loads from the site itself (fonts, icons, the service worker),
 # not Python: they stay out of the app archive (the fonts alone are 1.5 MB).
 SITE_ASSETS = ("assets/fonts/", "assets/icons/", "assets/web/")
@@ -152,7 +155,7 @@ def package_files(name: str) -> Iterator[tuple[str, Path]]:
         relative = path.relative_to(root)
         if path.is_dir() or any(part in SKIP_PARTS for part in relative.parts) \
                 or path.name.endswith(SKIP_SUFFIXES) \
-                or (name == APP and relative.as_posix().startswith(SITE_ASSETS)):
+                or (name == APP and relative.as_posix().startswith(SITE_ASSETS + BUILD_MODULES)):
             continue
         yield f"__pypackages__/{name}/{relative.as_posix()}", path
 
