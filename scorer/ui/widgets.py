@@ -155,14 +155,19 @@ def morph_all(old: list[ft.Control], new: list[ft.Control]) -> list[ft.Control]:
     return made
 
 
+# A root with more changed controls than this is sent whole (one message, not one per text).
+MAX_SENT_APART = 3
+
+
 def update_changed(page: ft.Page, *roots: ft.Control) -> None:
-    """Send what changed under each of ``roots`` (see :func:`changed`): the one control that
-    changed, or the root where several did (one message, not one per text), and nothing when
-    nothing did (``page.update()`` with no control would compare the whole page)."""
+    """Send what changed under each of ``roots`` (see :func:`changed`): the controls that
+    changed (a tap on a chip: the chip chosen and the one it replaces, not the whole row
+    Flet would compare), or the root where many did, and nothing when nothing did
+    (``page.update()`` with no control would compare the whole page)."""
     found: list[ft.Control] = []
     for root in roots:
         below = changed(root)
-        found += below if len(below) < 2 else [root]
+        found += below if len(below) <= MAX_SENT_APART else [root]
     if found:
         page.update(*found)
 
