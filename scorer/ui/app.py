@@ -5,13 +5,14 @@ One :class:`Store` serves every session of the process (web mode serves several 
 browser tab is a session with its own :class:`ScorerApp` and :class:`Session` (the saving
 policy: :mod:`scorer.ui.session`). The route says what is shown, so a reload shows the same
 screen; the route table is :mod:`scorer.ui.routes`, each screen a module of
-:mod:`scorer.ui.screens`; starting the app and serving it is :mod:`scorer.ui.run`.
+:mod:`scorer.ui.screens` with its own state and hooks, which the app keeps and calls without
+naming a screen; starting the app and serving it is :mod:`scorer.ui.run`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, TypeVar, cast
 
 import flet as ft
 
@@ -19,13 +20,8 @@ from ..game import Game
 from ..i18n import Translator, choose_language
 from ..store import Store
 from . import widgets as w
-from .new_game_form import NewGameForm
-from .reuse import Reuse
-from .routes import Route, screen_for
+from .routes import Route, row_of, screen_for
 from .run import _ask, _assets_dir, qr_png, run, serve  # noqa: F401 - _ask, _assets_dir too
-from .screens import deal, scoreboard
-from .screens.check import ScoreCheck
-from .screens.frame import copy_view
 from .screens.sharing import download
 from .session import Session
 from .theme import DARK, FALLBACK_FONTS, LIGHT, SYMBOL_FONT, theme
@@ -34,11 +30,12 @@ __all__ = ["Route", "ScorerApp", "make_main", "qr_png", "run", "serve"]
 # Also imported from here: _ask (scorer.ui.browser) and _assets_dir (.ci/run).
 
 LANGUAGE_KEY = "scorer.language"  # the player's choice, remembered on their device
+State = TypeVar("State")
 
 
 class ScorerApp:
-    """One session's screens: what each screen keeps between redraws, and moving between
-    them. The store, the game and the draft are the :attr:`session`'s."""
+    """One session's screens: what each screen keeps between redraws (:meth:`state`), and
+    moving between them. The store, the game and the draft are the :attr:`session`'s."""
 
     def __init__(self, page: ft.Page, store: Store, join_url: str | None = None,
                  lang: str = "en", prefs: Any = None, table_code: str | None = None,
@@ -55,15 +52,7 @@ class ScorerApp:
         self.table_code = table_code
         self.message = ""  # shown on top of the next screen drawn
         self.message_is_news = False  # the message is good news, not a problem (one screen)
-        # What the screens keep between redraws.
-        self.form = NewGameForm()  # New game
-        self.score_check = ScoreCheck()  # Check a score
-        self.status_line: ft.Text | None = None  # deal entry's status, beside Save
-        self.home_expanded: set[str] = set()  # Home: sections showing every game
-        self.all_deals: set[str] = set()  # games whose scoreboard lists every deal
-        self.rules_back = "/"  # where the rules screen's back button returns
-        self.reuse = Reuse()  # scoreboard rows and chart points, kept between drawings
-        self.board: tuple[str, ft.Column] | None = None  # the last scoreboard: game id, contents
+        self._states: dict[type, object] = {}  # what each screen keeps: see state()
         self.drawn: str | None = None  # the route of the screen on the page
         page.title = "Scorer"
         page.fonts = {SYMBOL_FONT: "fonts/ScorerSymbols.ttf", **FALLBACK_FONTS}
@@ -81,6 +70,15 @@ class ScorerApp:
         page.on_connect = lambda e: self._reconnected()
         page.on_app_lifecycle_state_change = self._lifecycle
         self.session = Session(store, self, page.pubsub, persist=persist, serverless=serverless)
+
+    def state(self, kind: type[State]) -> State:
+        """What a screen keeps between redraws in this session (New game's form, Check a
+        score's hand, ...): one ``kind()`` per session, made when first asked for. Each screen
+        module declares its own (:mod:`scorer.ui.routes`)."""
+        kept = self._states.get(kind)
+        if kept is None:
+            kept = self._states[kind] = kind()
+        return cast(State, kept)
 
     # --- navigation -----------------------------------------------------------------------
     def go(self, route: str) -> None:
@@ -127,7 +125,6 @@ class ScorerApp:
         self.session.flush_draft()  # leaving deal entry: what was typed is kept first
         route = Route.parse(self.route)
         view, parent = screen_for(self, route)
-        self._keep_board(route, view)
         if self.message:  # a message for the player goes on top of the screen they will see
             view.controls.insert(0, w.card(w.note(self.message, error=not self.message_is_news)))
             self.message, self.message_is_news = "", False
@@ -155,23 +152,6 @@ class ScorerApp:
             await self.page.views[0].scroll_to(offset=0)
         except Exception:  # noqa: BLE001 - the page went away: nothing to scroll
             return
-
-    def _keep_board(self, route: Route, view: ft.View) -> None:
-        """A game's deal screens keep its scoreboard's contents, hidden, above their own (the
-        browser already has them): back on the scoreboard after a Save, the new contents carry
-        the same key and Flet sends only what changed (totals, one new row, the chart's
-        points) instead of the whole screen again."""
-        first = view.controls[0] if view.controls else None
-        if route.name == "game" and route.game_id is not None and isinstance(first, ft.Column) \
-                and first.key == scoreboard.board_key(route.game_id):
-            self.board = (route.game_id, first)
-        elif route.name in ("deal", "edit", "detail") and self.board is not None \
-                and self.board[0] == route.game_id:
-            # A new column around the same controls (they may be frozen: see board_key).
-            kept = self.board[1]
-            view.controls.insert(0, scoreboard.contents(kept.controls, kept.key, visible=False))
-        else:
-            self.board = None
 
     def _keep_awake(self, playing: bool) -> None:
         """The screen stays on while a game is open (a phone on the table must not lock
@@ -217,13 +197,19 @@ class ScorerApp:
         self.page.run_task(handler, *args)
 
     def changed_elsewhere(self, game_id: str) -> None:
-        """Another session changed ``game_id`` ("*": any game): redraw what shows it."""
+        """Another session changed ``game_id`` ("*": any game): the screen shown redraws or
+        says so (its ``changed_elsewhere``), if it shows that game."""
         route = Route.parse(self.route)
-        if route.name in ("deal", "edit") and route.game_id == game_id:
-            deal.changed_elsewhere(self)
-            return
-        if route.name in ("home", "game", "detail") and (route.game_id in (None, game_id)):
-            self.show()
+        hook = row_of(route).changed_elsewhere
+        if hook is not None:
+            hook(self, route, game_id)
+
+
+def copy_view(source: ft.View, target: ft.View) -> None:
+    """The app is one View whose contents change (see :meth:`ScorerApp.show`)."""
+    for name in ("controls", "appbar", "bottom_appbar", "horizontal_alignment", "scroll",
+                 "route"):
+        setattr(target, name, getattr(source, name))
 
 
 def make_main(store: Store, join_url: str | None = None, *,

@@ -1,26 +1,44 @@
-"""The route table: which screen each address shows, and the screen its back button leads to.
+"""The route table: which screen each address shows. Every address, in the table's order
+(``tests/test_routes.py`` checks this list against :data:`ROUTES`):
 
     /                          home: games in progress and finished
     /new                       new game
     /check                     score any hand without recording it
     /join                      address and QR code to join from another phone
     /stats                     each player's record
-    /rules/<game>[/<rule>]     the rules of a game (at a house rule)
-    /game/<id>                 scoreboard (and game over)
-    /game/<id>/qr              show to the table: the game's link as a QR code, full screen
-    /g/<data>                  a game opened from a link, read-only until kept
-    /game/<id>/deal            new deal
-    /game/<id>/deal/<n>        why this score, history, correct or remove
-    /game/<id>/deal/<n>/edit   correct a deal
+    /rules/:game/:rule?        the rules of a game (at a house rule)
+    /game/:id                  scoreboard (and game over)
+    /game/:id/qr               show to the table: the game's link as a QR code, full screen
+    /g/:data                   a game opened from a link, read-only until kept
+    /game/:id/deal             new deal
+    /game/:id/deal/:n          why this score, history, correct or remove
+    /game/:id/deal/:n/edit     correct a deal
 
 An address that names nothing shows Home; a game that cannot be opened shows Home with a note.
+The templates are matched with Flet's :class:`flet.TemplateRoute` (``repath``'s syntax:
+``:name`` a part, ``:name?`` an optional one); what each part may be is :data:`PARTS`.
+
+A screen is a module of :mod:`scorer.ui.screens` and one :class:`Row` here. The module has
+``build(app, route) -> Screen`` (or ``build(app, route, game)`` for a screen of one game, the
+row's ``of_game``) and may have:
+
+- a state class (any class made with no arguments): what the screen keeps between drawings in
+  one session, ``app.state(TheClass)``, made the first time it is asked for;
+- ``changed_elsewhere(app, route, game_id)``: another session changed ``game_id`` ("*": any
+  game) while this screen is shown (redraw, or say so).
+
+:class:`scorer.ui.app.ScorerApp` calls these and never names a screen (tests/test_routes.py).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from types import ModuleType
 from typing import TYPE_CHECKING
+
+import flet as ft
 
 from ..game import Game
 from ..rules.values import whole_number
@@ -30,7 +48,7 @@ from .screens.frame import GAMES, Screen
 if TYPE_CHECKING:
     from .app import ScorerApp
 
-__all__ = ["ROUTES", "Route", "screen_for"]
+__all__ = ["PARTS", "ROUTES", "Route", "Row", "row_of", "screen_for"]
 
 
 @dataclass(frozen=True)
@@ -43,31 +61,68 @@ class Route:
 
     @classmethod
     def parse(cls, route: str) -> Route:
-        parts = [p for p in route.split("?")[0].split("/") if p]
-        if not parts:
-            return cls("home")
-        if parts in (["new"], ["check"], ["join"], ["stats"]):
-            return cls(parts[0])
-        if parts[0] == "rules" and len(parts) in (2, 3) and parts[1] in GAMES:
-            return cls("rules", parts[1], rule=parts[2] if len(parts) == 3 else None)
-        if parts[0] == "g" and len(parts) == 2:
-            return cls("link", data=parts[1])
-        if parts[0] == "game" and len(parts) >= 2:
-            if len(parts) == 2:
-                return cls("game", parts[1])
-            if len(parts) == 3 and parts[2] == "qr":
-                return cls("qr", parts[1])
-            if len(parts) == 3 and parts[2] == "deal":
-                return cls("deal", parts[1])
-            number = whole_number(parts[3]) if len(parts) >= 4 and parts[2] == "deal" else None
-            if number is not None and number >= 0:  # not '²': isdigit() took it, int() did not
-                name = "edit" if len(parts) == 5 and parts[4] == "edit" else "detail"
-                return cls(name, parts[1], number)
+        """The route an address names (Home where it names nothing). The query is ignored and
+        so are empty parts ('//game//abc/' is '/game/abc')."""
+        path = "/" + "/".join(p for p in route.split("?")[0].split("/") if p)
+        found = ft.TemplateRoute(path)
+        for row in ROUTES:
+            if not found.match(row.template):
+                continue
+            values: dict[str, str | int] = {}
+            for part in _PART.findall(row.template):
+                text = getattr(found, part)
+                if text is None:  # an optional part, not given
+                    continue
+                field, read = PARTS[part]
+                value = read(text)
+                if value is None:  # e.g. a deal number that is not one: names nothing
+                    return cls("home")
+                values[field] = value
+            return cls(row.name, **values)  # type: ignore[arg-type]
         return cls("home")
 
 
+def _deal_number(text: str) -> int | None:
+    number = whole_number(text)  # '३' is 3; not '²': isdigit() took it, int() did not
+    return number if number is not None and number >= 0 else None
+
+
+# A template's part -> (the Route field it fills, what reads it: None when the text is not one)
+PARTS: dict[str, tuple[str, Callable[[str], str | int | None]]] = {
+    "id": ("game_id", lambda text: text),
+    "game": ("game_id", lambda text: text if text in GAMES else None),
+    "rule": ("rule", lambda text: text),
+    "n": ("deal", _deal_number),
+    "data": ("data", lambda text: text),
+}
+_PART = re.compile(r":(\w+)")
+
 ScreenBuilder = Callable[["ScorerApp", Route], Screen]
 GameScreenBuilder = Callable[["ScorerApp", Route, Game], Screen]
+ChangedElsewhere = Callable[["ScorerApp", Route, str], None]
+
+
+@dataclass(frozen=True)
+class Row:
+    """One address of the table: its template, its route's name, the screen module (its
+    hooks), an example address (tests), and what draws it."""
+
+    template: str
+    name: str
+    screen: ModuleType
+    example: str
+    build: ScreenBuilder
+    changed_elsewhere: ChangedElsewhere | None
+
+    @classmethod
+    def of(cls, template: str, name: str, screen: ModuleType, example: str, *,
+           build: Callable[..., Screen] | None = None, of_game: bool = False) -> Row:
+        """A row for ``screen`` (its ``build`` unless another builder is named; ``of_game``:
+        a screen of the game the address names, drawn from the game as stored now)."""
+        builder = build if build is not None else screen.build
+        return cls(template, name, screen, example,
+                   _of_game(builder) if of_game else builder,
+                   getattr(screen, "changed_elsewhere", None))
 
 
 def _of_game(build: GameScreenBuilder) -> ScreenBuilder:
@@ -83,22 +138,27 @@ def _of_game(build: GameScreenBuilder) -> ScreenBuilder:
     return screen_of_game
 
 
-ROUTES: dict[str, ScreenBuilder] = {
-    "home": home.build,
-    "new": new_game.build,
-    "check": check.build,
-    "join": join.build,
-    "stats": stats.build,
-    "rules": rules.build,
-    "game": _of_game(scoreboard.build),
-    "qr": _of_game(linked.build_qr),
-    "link": linked.build_opened,
-    "deal": _of_game(deal.build),
-    "edit": _of_game(deal.build),
-    "detail": _of_game(detail.build),
-}
+ROUTES: tuple[Row, ...] = (
+    Row.of("/", "home", home, "/"),
+    Row.of("/new", "new", new_game, "/new"),
+    Row.of("/check", "check", check, "/check"),
+    Row.of("/join", "join", join, "/join"),
+    Row.of("/stats", "stats", stats, "/stats"),
+    Row.of("/rules/:game/:rule?", "rules", rules, f"/rules/{GAMES[0]}/a-rule"),
+    Row.of("/game/:id", "game", scoreboard, "/game/abc", of_game=True),
+    Row.of("/game/:id/qr", "qr", linked, "/game/abc/qr", build=linked.build_qr, of_game=True),
+    Row.of("/g/:data", "link", linked, "/g/1~abc", build=linked.build_opened),
+    Row.of("/game/:id/deal", "deal", deal, "/game/abc/deal", of_game=True),
+    Row.of("/game/:id/deal/:n", "detail", detail, "/game/abc/deal/3", of_game=True),
+    Row.of("/game/:id/deal/:n/edit", "edit", deal, "/game/abc/deal/3/edit", of_game=True),
+)
+
+
+def row_of(route: Route) -> Row:
+    """The row of ``route`` (its screen's hooks)."""
+    return next(row for row in ROUTES if row.name == route.name)
 
 
 def screen_for(app: ScorerApp, route: Route) -> Screen:
     """The screen for ``route``."""
-    return ROUTES[route.name](app, route)
+    return row_of(route).build(app, route)

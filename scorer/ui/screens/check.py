@@ -13,7 +13,8 @@ from ...i18n import Translator
 from ...rules import CHECK_FIRST, variant
 from .. import widgets as w
 from ..entry import DealDraft, new_draft, new_entry
-from .frame import CHECK_GAMES, Screen, rule_pickers, screen
+from .frame import CHECK_GAMES, Screen, screen
+from .rules import rule_pickers
 
 if TYPE_CHECKING:
     from ..app import ScorerApp
@@ -24,8 +25,9 @@ __all__ = ["ScoreCheck", "build"]
 
 @dataclass
 class ScoreCheck:
-    """What Check a score keeps between redraws in a session: the hand being checked, the
-    house rules it is scored under and whether they are unfolded."""
+    """What Check a score keeps between redraws in a session (``app.state(ScoreCheck)``):
+    the hand being checked, the house rules it is scored under and whether they are
+    unfolded."""
 
     draft: DealDraft | None = None
     rules: dict[str, str] = field(default_factory=dict)
@@ -62,7 +64,7 @@ class ScoreCheck:
 
 
 def build(app: ScorerApp, route: Route | None = None) -> Screen:
-    t, state = app.t, app.score_check
+    t, state = app.t, app.state(ScoreCheck)
     draft = state.hand(t)
     v = variant(draft.variant_name)
     result = ft.Text(size=15, weight=ft.FontWeight.BOLD)

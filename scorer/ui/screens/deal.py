@@ -21,7 +21,15 @@ if TYPE_CHECKING:
     from ..app import ScorerApp
     from ..routes import Route
 
-__all__ = ["build", "changed_elsewhere", "view"]
+__all__ = ["StatusLine", "build", "changed_elsewhere", "view"]
+
+
+class StatusLine:
+    """What deal entry keeps between redraws in a session: its status beside Save, where a
+    change made elsewhere is said."""
+
+    def __init__(self) -> None:
+        self.text: ft.Text | None = None
 
 
 def build(app: ScorerApp, route: Route, game: Game) -> Screen:
@@ -30,9 +38,10 @@ def build(app: ScorerApp, route: Route, game: Game) -> Screen:
     home = f"/game/{game.id}"
     if game.variant_name in GAMES:
         if route.deal is None and not game.is_over:
-            return Screen(view(app, game, None), home)
+            return Screen(scoreboard.keep_under(app, game.id, view(app, game, None)), home)
         if route.deal is not None and 1 <= route.deal <= len(game.deals):
-            return Screen(view(app, game, route.deal), f"{home}/deal/{route.deal}")
+            return Screen(scoreboard.keep_under(app, game.id, view(app, game, route.deal)),
+                          f"{home}/deal/{route.deal}")
     return scoreboard.build(app, route, game)
 
 
@@ -50,7 +59,7 @@ def view(app: ScorerApp, game: Game, number: int | None) -> ft.View:
         status.color = ft.Colors.ERROR if evaluation.problem else None
         w.set_enabled(save, evaluation.can_save)
         # Only what a tap changed is compared and sent: not the whole page, which holds the
-        # game's scoreboard too (hidden: ScorerApp keeps it for after the Save), and not every
+        # game's scoreboard too (hidden: scoreboard.keep_under, for after the Save), and not every
         # input either (their comparison took most of a tap's time).
         w.update_changed(app.page, *entry.controls, entry.preview, status, save)
         session.draft_changed(session.game or game, number)
@@ -60,7 +69,7 @@ def view(app: ScorerApp, game: Game, number: int | None) -> ft.View:
     w.set_suited(status, entry.status(evaluation))
     status.color = ft.Colors.ERROR if evaluation.problem else None
     w.set_enabled(save, evaluation.can_save)
-    app.status_line = status
+    app.state(StatusLine).text = status
     controls: list[ft.Control] = []
     dealer = game.variant.dealer_name(draft.dealer, game.players)
     controls.append(ft.Text(t("ui.dealer_is", name=dealer), size=14))
@@ -75,12 +84,13 @@ def view(app: ScorerApp, game: Game, number: int | None) -> ft.View:
     return screen(route, title, controls, bottom_appbar=bar)
 
 
-def changed_elsewhere(app: ScorerApp) -> None:
-    """Another phone changed the game: keep what the player is entering (and the game it was
-    based on), their save will be checked against the store. Said in the bottom bar's status
-    line, which has a fixed height: nothing moves under the player's finger."""
-    if app.status_line is not None:
-        w.set_suited(app.status_line, app.t("ui.changed_elsewhere"))
-        app.status_line.color = ft.Colors.ERROR
+def changed_elsewhere(app: ScorerApp, route: Route, game_id: str) -> None:
+    """Another phone changed the game being entered: keep what the player is entering (and the
+    game it was based on), their save will be checked against the store. Said in the bottom
+    bar's status line, which has a fixed height: nothing moves under the player's finger."""
+    status = app.state(StatusLine).text
+    if route.game_id == game_id and status is not None:
+        w.set_suited(status, app.t("ui.changed_elsewhere"))
+        status.color = ft.Colors.ERROR
         app.page.update()
 

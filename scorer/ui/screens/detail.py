@@ -17,13 +17,16 @@ if TYPE_CHECKING:
     from ..app import ScorerApp
     from ..routes import Route
 
-__all__ = ["build", "view"]
+__all__ = ["build", "changed_elsewhere", "view"]
+
+changed_elsewhere = scoreboard.changed_elsewhere  # drawn again, as the scoreboard
 
 
 def build(app: ScorerApp, route: Route, game: Game) -> Screen:
     """The deal; the scoreboard if there is no such deal."""
     if route.deal is not None and 1 <= route.deal <= len(game.deals):
-        return Screen(view(app, game, route.deal), f"/game/{game.id}")
+        return Screen(scoreboard.keep_under(app, game.id, view(app, game, route.deal)),
+                      f"/game/{game.id}")
     return scoreboard.build(app, route, game)
 
 

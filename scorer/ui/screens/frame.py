@@ -1,5 +1,5 @@
 """What every screen shares: the frame of a screen, the question before an act the table cannot
-take back, and the house-rule pickers of New game and Check a score."""
+take back, totals and the rules used."""
 
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ from ..entry import entry_for
 if TYPE_CHECKING:
     from ..app import ScorerApp
 
-__all__ = ["CHECK_GAMES", "GAMES", "Screen", "confirm", "copy_view", "points", "rule_pickers",
-           "rules_line", "screen", "show_rules", "totals_rows"]
+__all__ = ["CHECK_GAMES", "GAMES", "Screen", "confirm", "points", "rules_line", "screen",
+           "totals_rows"]
 
 GAMES = tuple(VARIANTS)  # every game: New game, deal entry, rules
 # the games Check a score holds one deal of (a team match's board needs both tables)
@@ -38,13 +38,6 @@ def screen(route: str, title: str, controls: list[ft.Control], **options: Any) -
                    controls=controls,
                    horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
                    scroll=ft.ScrollMode.AUTO, **options)
-
-
-def copy_view(source: ft.View, target: ft.View) -> None:
-    """The app is one View whose contents change (see :meth:`ScorerApp.show`)."""
-    for name in ("controls", "appbar", "bottom_appbar", "horizontal_alignment", "scroll",
-                 "route"):
-        setattr(target, name, getattr(source, name))
 
 
 def confirm(app: ScorerApp, title: str, text: str, keep: str, act: str,
@@ -75,31 +68,3 @@ def totals_rows(app: ScorerApp, game: Game, leaders: set[int] | None = None) -> 
 
 def rules_line(app: ScorerApp, game: Game) -> str:
     return app.t("ui.rules_used", rules="; ".join(app.t.render(m) for m in game.rules_described()))
-
-
-def show_rules(app: ScorerApp, game: str, rule: str | None = None) -> None:
-    """The rules of ``game`` (at ``rule``); their back button returns here."""
-    app.rules_back = app.route
-    app.go(f"/rules/{game}" + (f"/{rule}" if rule else ""))
-
-
-def rule_pickers(app: ScorerApp, v: Any, current: dict[str, str],
-                 on_pick: Callable[[str, str], None]) -> list[ft.Control]:
-    """One line of explanation and a choice of values per house rule."""
-    t = app.t
-    controls: list[ft.Control] = []
-    for rule in v.house_rules:
-        title = t(f"houserule_title.{rule.name}")
-        controls.append(ft.Text(t("ui.rule_explained", name=title,
-                                  explanation=t(f"houserule.{rule.name}")), size=13))
-        words = {c: t(f"choice.{c}") for c in rule.choices}
-        controls.append(w.ChoiceGroup(
-            list(rule.choices),
-            [t("ui.choice_default", choice=words[c]) if c == rule.default else words[c]
-             for c in rule.choices],
-            [t("ui.rule_label", name=title, choice=words[c]) for c in rule.choices],
-            current.get(rule.name, rule.default),
-            lambda c, name=rule.name: on_pick(name, c), per_row=3).control)
-        controls.append(w.tap(t("ui.rule_more"), t("ui.rule_more_label", name=title),
-                              lambda name=rule.name: show_rules(app, v.name, name)))
-    return controls

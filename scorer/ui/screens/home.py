@@ -20,9 +20,16 @@ if TYPE_CHECKING:
     from ..app import ScorerApp
     from ..routes import Route
 
-__all__ = ["HOME_LIST", "build"]
+__all__ = ["HOME_LIST", "Unfolded", "build", "changed_elsewhere"]
 
 HOME_LIST = 20  # games shown per section of the home screen before "Show all"
+
+
+class Unfolded:
+    """What Home keeps between redraws in a session: the sections showing every game."""
+
+    def __init__(self) -> None:
+        self.sections: set[str] = set()
 
 
 def build(app: ScorerApp, route: Route | None = None) -> Screen:
@@ -52,7 +59,7 @@ def build(app: ScorerApp, route: Route | None = None) -> Screen:
             continue
         key = "progress" if status == "in progress" else "finished"
         controls.append(w.heading(t(f"ui.home_{key}", n=len(group))))
-        shown = group if status in app.home_expanded else group[:HOME_LIST]
+        shown = group if status in app.state(Unfolded).sections else group[:HOME_LIST]
         controls += [_game_card(app, s) for s in shown]
         if len(shown) < len(group):
             controls.append(w.tap(t("ui.show_all", n=len(group)),
@@ -85,5 +92,10 @@ def _game_card(app: ScorerApp, s: GameSummary) -> ft.Control:
 
 
 def _expand(app: ScorerApp, status: str) -> None:
-    app.home_expanded.add(status)
+    app.state(Unfolded).sections.add(status)
+    app.show()
+
+
+def changed_elsewhere(app: ScorerApp, route: Route, game_id: str) -> None:
+    """Another phone changed a game (or imported some): the lists are drawn again."""
     app.show()

@@ -13,23 +13,31 @@ from ...rules.values import ascii_digits
 from .. import widgets as w
 from ..entry import problem_of
 from ..new_game_form import NewGameForm, recent_players
-from .frame import GAMES, Screen, rule_pickers, screen
+from .frame import GAMES, Screen, screen
+from .rules import rule_pickers
 
 if TYPE_CHECKING:
     from ..app import ScorerApp
     from ..routes import Route
 
-__all__ = ["build", "start"]
+__all__ = ["Filling", "build", "start"]
+
+
+class Filling:
+    """What New game keeps between redraws in a session: the form being filled in."""
+
+    def __init__(self) -> None:
+        self.form = NewGameForm()
 
 
 def start(app: ScorerApp, form: NewGameForm) -> None:
     """Open New game filled in from ``form`` (blank, or a rematch)."""
-    app.form = form
+    app.state(Filling).form = form
     app.go("/new")
 
 
 def build(app: ScorerApp, route: Route | None = None) -> Screen:
-    form, t = app.form, app.t
+    form, t = app.state(Filling).form, app.t
     v = variant(form.variant_name)
     # Start can always be tapped: tapped too early, it says what is missing. Before that the
     # form says only what the player typed wrong (decision 141).
@@ -126,30 +134,32 @@ def build(app: ScorerApp, route: Route | None = None) -> Screen:
 
 
 def _pick_game(app: ScorerApp, name: str) -> None:
-    app.form.choose(name)
+    app.state(Filling).form.choose(name)
     app.show()
 
 
 def _pick_end(app: ScorerApp, kind: str) -> None:
-    v = variant(app.form.variant_name)
-    app.form.end_kind = kind
+    form = app.state(Filling).form
+    v = variant(form.variant_name)
+    form.end_kind = kind
     same = [e for e in (v.default_end, *v.end_suggestions) if e.kind == kind]
-    app.form.end_value = str(same[0].value or "") if same else ""
+    form.end_value = str(same[0].value or "") if same else ""
     app.show()
 
 
 def _offer_name(app: ScorerApp, name: str) -> None:
-    app.form.offer_name(name)
+    app.state(Filling).form.offer_name(name)
     app.show()
 
 
 def _create_game(app: ScorerApp) -> None:
-    if app.form.problem() is not None:  # tried too early: now every reason is said
-        app.form.tried = True
+    form = app.state(Filling).form
+    if form.problem() is not None:  # tried too early: now every reason is said
+        form.tried = True
         app.show()
         return
     try:
-        game = app.form.create(random.Random())
+        game = form.create(random.Random())
     except InvalidInput as error:
         app.snack(app.t.sentence(problem_of(error)))
         return

@@ -1,20 +1,31 @@
 """The rules of a game (``/rules/<game>`` and ``/rules/<game>/<house rule>``), from the
-rulebook; back returns to the screen that opened them."""
+rulebook; back returns to the screen that opened them (:func:`show_rules`, which the house-rule
+pickers of New game and Check a score use too)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
 from ...rulebook import rules_page
+from .. import widgets as w
 from .frame import Screen, screen
 
 if TYPE_CHECKING:
     from ..app import ScorerApp
     from ..routes import Route
 
-__all__ = ["build"]
+__all__ = ["RulesBack", "build", "rule_pickers", "show_rules"]
+
+
+@dataclass
+class RulesBack:
+    """Where the rules screen's back button returns: the screen that opened them."""
+
+    route: str = "/"
 
 
 def build(app: ScorerApp, route: Route) -> Screen:
@@ -24,4 +35,32 @@ def build(app: ScorerApp, route: Route) -> Screen:
     view = screen(f"/rules/{game}", app.t("ui.rules_of", game=app.t(f"game.{game}")),
                   [ft.Markdown(page, selectable=True,
                                extension_set=ft.MarkdownExtensionSet.GITHUB_WEB)])
-    return Screen(view, app.rules_back)
+    return Screen(view, app.state(RulesBack).route)
+
+
+def show_rules(app: ScorerApp, game: str, rule: str | None = None) -> None:
+    """The rules of ``game`` (at ``rule``); their back button returns here."""
+    app.state(RulesBack).route = app.route
+    app.go(f"/rules/{game}" + (f"/{rule}" if rule else ""))
+
+
+def rule_pickers(app: ScorerApp, v: Any, current: dict[str, str],
+                 on_pick: Callable[[str, str], None]) -> list[ft.Control]:
+    """One line of explanation and a choice of values per house rule."""
+    t = app.t
+    controls: list[ft.Control] = []
+    for rule in v.house_rules:
+        title = t(f"houserule_title.{rule.name}")
+        controls.append(ft.Text(t("ui.rule_explained", name=title,
+                                  explanation=t(f"houserule.{rule.name}")), size=13))
+        words = {c: t(f"choice.{c}") for c in rule.choices}
+        controls.append(w.ChoiceGroup(
+            list(rule.choices),
+            [t("ui.choice_default", choice=words[c]) if c == rule.default else words[c]
+             for c in rule.choices],
+            [t("ui.rule_label", name=title, choice=words[c]) for c in rule.choices],
+            current.get(rule.name, rule.default),
+            lambda c, name=rule.name: on_pick(name, c), per_row=3).control)
+        controls.append(w.tap(t("ui.rule_more"), t("ui.rule_more_label", name=title),
+                              lambda name=rule.name: show_rules(app, v.name, name)))
+    return controls

@@ -15,23 +15,35 @@ from ..chart import totals_chart
 from ..grid import deal_grid
 from ..new_game_form import NewGameForm
 from ..present import grid_rows, undone_texts
+from ..reuse import Reuse
 from . import linked, new_game
-from .frame import GAMES, Screen, confirm, rules_line, screen, show_rules, totals_rows
+from .frame import GAMES, Screen, confirm, rules_line, screen, totals_rows
+from .rules import show_rules
 from .sharing import copy_sheet, download, share_sheet
 
 if TYPE_CHECKING:
     from ..app import ScorerApp
     from ..routes import Route
 
-__all__ = ["DEALS_SHOWN", "board_key", "build", "confirm_remove", "contents", "view"]
+__all__ = ["DEALS_SHOWN", "Drawn", "board_key", "build", "changed_elsewhere", "confirm_remove",
+           "contents", "keep_under", "view"]
 
 DEALS_SHOWN = 12  # deals shown on the scoreboard before "Show all deals"
+
+
+class Drawn:
+    """What the scoreboard keeps between drawings in a session: the games whose every deal is
+    listed, and rows and chart points drawn last time (handed back when unchanged)."""
+
+    def __init__(self) -> None:
+        self.all_deals: set[str] = set()
+        self.reuse = Reuse()
 
 
 def board_key(game_id: str) -> str:
     """The key of a game's scoreboard contents: the app keeps them (hidden) while that game's
     deal is entered, and Flet then updates them after a Save instead of sending them all
-    again (:meth:`ScorerApp.show`). Flet freezes controls it reconciled this way: none of
+    again (:func:`keep_under`). Flet freezes controls it reconciled this way: none of
     them may be changed in place afterwards."""
     return f"scoreboard/{game_id}"
 
@@ -42,14 +54,35 @@ def contents(controls: list[ft.Control], key: str | None, visible: bool = True) 
                      horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
+def keep_under(app: ScorerApp, game_id: str, view: ft.View) -> ft.View:
+    """``view`` (a deal of ``game_id``: its entry, its detail) with the game's scoreboard
+    contents above its own, hidden, when the page shows them now (the scoreboard, or another
+    of its deal screens): back on the scoreboard after a Save, the new contents carry the same
+    key and Flet sends only what changed (totals, one new row, the chart's points) instead of
+    the whole screen again. A new column around the same controls (they may be frozen: see
+    :func:`board_key`)."""
+    key = board_key(game_id)
+    shown = app.page.views[0].controls if app.page.views else []
+    kept = next((c for c in shown if isinstance(c, ft.Column) and c.key == key), None)
+    if kept is not None:
+        view.controls.insert(0, contents(kept.controls, key, visible=False))
+    return view
+
+
 def build(app: ScorerApp, route: Route, game: Game) -> Screen:
     return Screen(view(app, game), "/")
 
 
+def changed_elsewhere(app: ScorerApp, route: Route, game_id: str) -> None:
+    """Another phone changed the game shown: it is drawn again (the scoreboard, a deal)."""
+    if route.game_id == game_id:
+        app.show()
+
+
 def view(app: ScorerApp, game: Game) -> ft.View:
-    t = app.t
+    t, drawn = app.t, app.state(Drawn)
     unit = game.variant.deal_word  # a team match's boards
-    app.reuse.begin((game.id, t.lang))  # rows and chart points drawn last time come back
+    drawn.reuse.begin((game.id, t.lang))  # rows and chart points drawn last time come back
     controls: list[ft.Control] = []
     outcome = game.outcome
     leaders = set(outcome.winners) if outcome else set()
@@ -99,11 +132,11 @@ def view(app: ScorerApp, game: Game) -> ft.View:
         controls.append(w.tap(t("ui.undo_last", unit=unit), t("ui.undo_last", unit=unit),
                               lambda: confirm_remove(app, game)))
     board = scoreboard(game, t, lambda number: app.go(f"/game/{game.id}/deal/{number}"),
-                       app.reuse)
+                       drawn.reuse)
     if board is not None:  # rubber, Chicago, team match: their own board (scorer/ui/boards.py)
         controls.append(board)
     elif game.records:
-        controls.append(totals_chart(game, t, app.reuse))
+        controls.append(totals_chart(game, t, drawn.reuse))
     controls.append(ft.Text(rules_line(app, game), size=12))
     controls.append(w.tap(t("ui.rules_of", game=t(f"game.{game.variant_name}")),
                           t("ui.rules_of", game=t(f"game.{game.variant_name}")),
@@ -111,15 +144,15 @@ def view(app: ScorerApp, game: Game) -> ft.View:
     if game.records:
         controls.append(w.heading(t("ui.deals_heading", n=game.deals_counted, unit=unit)))
     records = game.records[::-1]
-    shown = records if game.id in app.all_deals else records[:DEALS_SHOWN]
+    shown = records if game.id in drawn.all_deals else records[:DEALS_SHOWN]
     if shown:
         controls.append(deal_grid(
             game.parties, grid_rows(game, t, shown, label_t=t.plain),
-            lambda number: app.go(f"/game/{game.id}/deal/{number}"), app.reuse))
+            lambda number: app.go(f"/game/{game.id}/deal/{number}"), drawn.reuse))
     if len(shown) < len(records):
         controls.append(w.tap(t("ui.show_all_deals", n=len(records), unit=unit),
                               t("ui.show_all_deals_label", unit=unit),
-                              lambda: (app.all_deals.add(game.id), app.show())))
+                              lambda: (drawn.all_deals.add(game.id), app.show())))
     undone = undone_texts(game, t)
     if undone:
         controls.append(w.heading(t("ui.undone", unit=unit)))

@@ -1,0 +1,121 @@
+"""The route table (issue 19 items 1 and 2): one row per address, matched with Flet's
+TemplateRoute, the address list in routes.py's docstring equal to it; screens keep their own
+state (``app.state``) and hooks, and the app names no screen, so adding a screen is one module
+and one row."""
+
+from __future__ import annotations
+
+import ast
+import re
+import types
+from pathlib import Path
+
+import flet as ft
+import pytest
+from flet_page import scorer_app
+
+from scorer.game import Game
+from scorer.ui import routes
+from scorer.ui.routes import ROUTES, Route, Row, row_of
+from scorer.ui.screens.frame import Screen, screen
+from scorer.ui.screens.scoreboard import board_key
+
+APP = Path(routes.__file__).with_name("app.py")
+
+
+def test_every_row_parses_its_own_example_back_to_its_name_and_no_other_row_matches_it():
+    assert len({row.name for row in ROUTES}) == len(ROUTES)
+    for row in ROUTES:
+        assert Route.parse(row.example).name == row.name, row
+        assert row_of(Route.parse(row.example)) is row
+        matching = [r.template for r in ROUTES if ft.TemplateRoute(row.example).match(r.template)]
+        assert matching == [row.template], row
+
+
+def test_the_address_list_in_the_docstring_is_the_table():
+    listed = re.findall(r"^    (/\S*) {2,}\S", routes.__doc__ or "", re.MULTILINE)
+    assert listed == [row.template for row in ROUTES]
+    for part in {p for row in ROUTES for p in re.findall(r":(\w+)", row.template)}:
+        assert part in routes.PARTS  # every part of a template is read into the Route
+
+
+def screens_named(source: str, names: set[str], modules: set[str]) -> set[str]:
+    """The screens ``source`` names: a screen module imported (``from .screens import deal``,
+    ``from .screens.check import X``), or a route's name as a string ('game')."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom):
+            module = node.module or ""
+            imported = {f"{module}.{a.name}" for a in node.names} | {module}
+            found |= {m for m in modules for i in imported if i.endswith(f"screens.{m}")}
+        elif isinstance(node, ast.Import):
+            found |= {m for m in modules for a in node.names if a.name.endswith(f"screens.{m}")}
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            found |= {node.value} & names
+    return found
+
+
+def test_the_app_names_no_screen():
+    names = {row.name for row in ROUTES}
+    modules = {row.screen.__name__.rsplit(".", 1)[-1] for row in ROUTES}
+    assert screens_named(APP.read_text(encoding="utf-8"), names, modules) == set()
+    # the check finds what the app did before
+    old = ('from .screens import deal, scoreboard\nfrom .screens.check import ScoreCheck\n'
+           'if route.name in ("deal", "edit"):\n    pass\n')
+    assert screens_named(old, names, modules) == {"deal", "scoreboard", "check", "edit"}
+
+
+def test_a_screen_is_one_module_and_one_row(tmp_path, monkeypatch):
+    """A made-up screen: its module (state, build, hook) and its row are all it takes."""
+    toy = types.ModuleType("toy")
+    calls: list[str] = []
+
+    class Taps:
+        def __init__(self) -> None:
+            self.count = 0
+
+    def build(app, route: Route) -> Screen:
+        app.state(Taps).count += 1
+        return Screen(screen(f"/toy/{route.game_id}", f"Toy {app.state(Taps).count}", []), "/")
+
+    def changed_elsewhere(app, route: Route, game_id: str) -> None:
+        calls.append(game_id)
+
+    toy.build, toy.changed_elsewhere = build, changed_elsewhere
+    monkeypatch.setattr(routes, "ROUTES", (*ROUTES, Row.of("/toy/:id", "toy", toy, "/toy/x")))
+    assert Route.parse("/toy/x") == Route("toy", "x")
+    with scorer_app(tmp_path) as app, scorer_app(tmp_path / "other") as other:
+        for _ in range(2):
+            app.route = "/toy/x"
+            app.show()
+        assert app.page.views[0].appbar.title.value == "Toy 2"
+        app.changed_elsewhere("x")
+        assert calls == ["x"]
+        assert other.state(Taps).count == 0  # one state per session
+        assert app.state(Taps) is app.state(Taps)
+
+
+def test_a_deal_screen_keeps_the_scoreboard_shown_before_it_hidden_above_its_own(tmp_path):
+    with scorer_app(tmp_path) as app:
+        game = Game.new("draw-bridge", ["Ana", "Ben"], first_dealer=0)
+        app.session.store.save(game)
+
+        def show(route: str) -> list[ft.Control]:
+            app.route = route
+            app.show()
+            return app.page.views[0].controls
+
+        key = board_key(game.id)
+        board = show(f"/game/{game.id}")[0]
+        assert board.key == key and board.visible
+        entry = show(f"/game/{game.id}/deal")[0]
+        assert entry.key == key and not entry.visible and entry.controls is board.controls
+        again = show(f"/game/{game.id}/deal")[0]  # drawn again (a language, another phone)
+        assert again.key == key and again.controls is board.controls
+        show("/")
+        assert all(getattr(c, "key", None) != key for c in show(f"/game/{game.id}/deal"))
+
+
+@pytest.mark.parametrize("route", ["/game/abc/deal/3/more", "/rules/no-such-game", "/new/x"])
+def test_an_address_that_names_nothing_is_home(route):
+    assert Route.parse(route) == Route("home")
