@@ -9,6 +9,7 @@ importing it really loads (this also catches imports made by name at run time).
 from __future__ import annotations
 
 import ast
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -217,3 +218,25 @@ def test_no_module_outside_the_rules_names_a_variant():
 ])
 def test_the_name_finder_finds_a_planted_name(text, expected):
     assert names_in(text, variant_names()) == expected
+
+
+# --- no module is over 450 lines ---------------------------------------------------------------
+# A module the next person reads whole (issue 19): one over this is split along a seam.
+
+MAX_LINES = 450
+
+
+def long_modules(root: Path = ROOT) -> list[str]:
+    return [f"{path.relative_to(root.parent)}: {count} lines" for path in sorted(root.rglob("*.py"))
+            if (count := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES]
+
+
+def test_no_module_is_over_450_lines():
+    assert long_modules() == []
+
+
+def test_the_line_count_finds_a_long_module(tmp_path):
+    (tmp_path / "scorer" / "ui").mkdir(parents=True)
+    (tmp_path / "scorer" / "ui" / "long.py").write_text("x = 1\n" * 451, encoding="utf-8")
+    (tmp_path / "scorer" / "short.py").write_text("x = 1\n" * 450, encoding="utf-8")
+    assert long_modules(tmp_path / "scorer") == [f"scorer{os.sep}ui{os.sep}long.py: 451 lines"]

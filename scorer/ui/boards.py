@@ -10,7 +10,8 @@ or returns None for games that use the plain grid.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from functools import partial
+from typing import Any, cast
 
 import flet as ft
 
@@ -58,8 +59,9 @@ def _text(value: str, size: float = 14, *, bold: bool = False, label: str | None
     """A text; ``lines`` limits it (a long name ends in an ellipsis instead of pushing the
     sheet's columns apart)."""
     return ft.Text(value, size=size, weight=ft.FontWeight.BOLD if bold else None,
-                   semantics_label=label, color=colour, text_align=align, max_lines=lines,
-                   overflow=ft.TextOverflow.ELLIPSIS if lines else None)
+                   semantics_label=label, color=colour, text_align=cast(ft.TextAlign, align),
+                   max_lines=lines,  # None: Flet's own default (its types say a value is needed)
+                   overflow=cast(ft.TextOverflow, ft.TextOverflow.ELLIPSIS if lines else None))
 
 
 def _rule(thickness: float = 1, colour: ft.ColorValue = ft.Colors.OUTLINE_VARIANT) -> ft.Control:
@@ -146,7 +148,7 @@ def _session_card(sides: Sequence[str], session: Sequence[SessionRow],
                                   width=96, alignment=ft.Alignment.CENTER_RIGHT)
                      for side in sides)], spacing=4)
     lines: list[ft.Control] = [head, _rule()]
-    lines += [reuse.get(("session row", row), lambda row=row: _session_row(row))
+    lines += [reuse.get(("session row", row), partial(_session_row, row))
               for row in session]
     return w.card(*lines)
 
@@ -176,7 +178,7 @@ def rubber_view(board: RubberBoard, t: Translator, reuse: Reuse | None = None) -
     for sheet in board.sheets[::-1][:SHOWN]:
         controls.append(reuse.get(
             ("rubber sheet", sheet, board.sides, board.tags, board.vul_labels),
-            lambda sheet=sheet: _sheet_card(sheet, board, t)))
+            partial(_sheet_card, sheet, board, t)))
     if len(board.sheets) > 1:
         controls.append(_session_card(board.sides, board.session, t, reuse))
     return ft.Column(controls, spacing=8)

@@ -31,7 +31,7 @@ _syncing: asyncio.Lock | None = None
 
 
 def _fs() -> Any:
-    import pyodide_js  # type: ignore[import-not-found]
+    import pyodide_js
 
     return pyodide_js.FS
 
@@ -124,7 +124,7 @@ async def _answer(start: Any, what: str) -> None:
     """Run ``start(callback)`` (a JavaScript call that answers once, with an error or not) and
     wait for its answer: OSError naming ``what`` on an error, or after :data:`PERSIST_TIMEOUT`
     without one (the browser's storage may have been cleared under the page)."""
-    from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
+    from pyodide.ffi import create_once_callable
 
     loop = asyncio.get_running_loop()
     done: asyncio.Future[None] = loop.create_future()
@@ -164,7 +164,7 @@ async def _syncfs(populate: bool) -> None:
 
 def _track_changes() -> None:
     """From now on, note every file changed under the mount (see :data:`TRACKER`)."""
-    import js  # type: ignore[import-not-found]
+    import js
 
     global _tracker
     fs = _fs()
@@ -189,9 +189,9 @@ async def _hold_site_lock() -> bool:
     Two pages syncing the same IndexedDB would each write back their own copy of the folder
     and undo the other's saves: like the lock file of a data folder on a computer, this keeps
     a second Scorer out. Browsers without the Web Locks API are not guarded."""
-    import js  # type: ignore[import-not-found]
-    from pyodide import ffi  # type: ignore[import-not-found]
-    from pyodide.ffi import create_once_callable, to_js  # type: ignore[import-not-found]
+    import js
+    from pyodide import ffi
+    from pyodide.ffi import create_once_callable, to_js
 
     locks = getattr(js.navigator, "locks", None)
     if locks is None:
@@ -240,7 +240,8 @@ def start() -> None:
     import flet as ft
 
     from ..i18n import Translator, choose_language
-    from .app import _ask, make_main
+    from .app import make_main
+    from .run import _ask
     from .theme import fallbacks_on_demand
 
     fallbacks_on_demand()  # Flutter fetches a Noto font only for a text that needs it
@@ -266,7 +267,7 @@ def _home_shown() -> None:
     scorer/assets/web/python-start.js). Outside that worker, nothing happens."""
     import sys
 
-    import flet_js  # type: ignore[import-not-found]
+    import flet_js
 
     hook = getattr(flet_js, "scorerHomeShown", None)
     if hook is not None:

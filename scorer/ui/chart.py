@@ -3,6 +3,8 @@ target as a dashed line where the game has one (flet-charts)."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import flet as ft
 
 from ..game import Game
@@ -32,8 +34,8 @@ def totals_chart(game: Game, t: Translator, reuse: Reuse | None = None) -> ft.Co
     deals = max(1, len(game.records))
     reuse = reuse or Reuse()
     series = [fch.LineChartData(points=[reuse.get(("chart point", i, x, y),
-                                                  lambda i=i, x=x, y=y: fch.LineChartDataPoint(
-                                                      x, y, key=f"{i}/{x}"))
+                                                  partial(fch.LineChartDataPoint, x, y,
+                                                          key=f"{i}/{x}"))
                                         for x, y in points],
                                 color=COLORS[i % len(COLORS)], stroke_width=3)
               for i, points in enumerate(series_points)]
@@ -51,14 +53,15 @@ def totals_chart(game: Game, t: Translator, reuse: Reuse | None = None) -> ft.Co
         # over the round "400".
         left_axis=fch.ChartAxis(labels=[
             reuse.get(("chart y label", v),
-                      lambda v=v: fch.ChartAxisLabel(value=v, label=str(v), key=f"y/{v}"))
+                      partial(fch.ChartAxisLabel, value=v, label=str(v), key=f"y/{v}"))
             for v in range(low, high + 1, y_step)], label_spacing=y_step, label_size=40),
         bottom_axis=fch.ChartAxis(labels=[
             reuse.get(("chart label", n),
-                      lambda n=n: fch.ChartAxisLabel(value=n, label=str(n), key=f"x/{n}"))
+                      partial(fch.ChartAxisLabel, value=n, label=str(n), key=f"x/{n}"))
             for n in range(0, deals + 1, step)], label_size=24),
         horizontal_grid_lines=fch.ChartGridLines(interval=y_step, color=ft.Colors.OUTLINE_VARIANT,
                                                  width=0.5))
+    legend: list[ft.Control]
     legend = [ft.Row([ft.Container(width=14, height=4, bgcolor=COLORS[i % len(COLORS)]),
                       ft.Text(party, size=12)], spacing=4, tight=True)
               for i, party in enumerate(game.parties)]

@@ -5,6 +5,7 @@ screen). Rows come from the pure presenter ``present.grid_rows``."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 
 import flet as ft
 
@@ -32,9 +33,9 @@ def deal_grid(parties: Sequence[str], rows: Sequence[GridRow],
                                reuse.get(("grid line", None),
                                          lambda: ft.Divider(height=1, key="line/top"))]
     for row in rows:  # each row with the line under it (a new deal: two controls added)
-        lines.append(reuse.get(("grid row", row, wide), lambda row=row: _row(row, wide, on_open)))
+        lines.append(reuse.get(("grid row", row, wide), partial(_row, row, wide, on_open)))
         lines.append(reuse.get(("grid line", row.number),
-                               lambda n=row.number: ft.Divider(height=1, key=f"line/{n}")))
+                               partial(ft.Divider, height=1, key=f"line/{row.number}")))
     return ft.Container(ft.Column(lines, spacing=0), padding=ft.Padding.only(right=8))
 
 

@@ -363,7 +363,8 @@ async def _body(receive: Receive, limit: int) -> bytes:
     data = b""
     while True:
         message = await receive()
-        data += message.get("body", b"")
+        body: bytes = message.get("body", b"")
+        data += body
         if len(data) > limit or not message.get("more_body"):
             return data[:limit]
 

@@ -9,7 +9,8 @@ controls, restyled), so a quick second tap never lands on a control being replac
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from functools import partial
+from typing import Any, TypedDict, cast
 
 import flet as ft
 
@@ -64,7 +65,14 @@ def _call(handler: Handler) -> Callable[[Any], Any]:
     return lambda _event: handler()
 
 
-def pressed(handler: Handler) -> dict[str, Callable[[Any], Any]]:
+class Pressed(TypedDict, total=False):
+    """A button's tap and long-press handlers, as keyword arguments (``**pressed(...)``)."""
+
+    on_click: Callable[[Any], Any]
+    on_long_press: Callable[[Any], Any]
+
+
+def pressed(handler: Handler) -> Pressed:
     """A button's handlers: the same for a tap and for a press held longer.
 
     Flet's buttons always claim a long press (a finger down 0.5 s or more), and a press that
@@ -88,8 +96,8 @@ def tap(text: str, label: str, on_tap: Handler | None, *, selected: bool = False
         primary: bool = False) -> ft.Semantics:
     """A button at least 48 px high whose accessible name is ``label``."""
     cls = ft.FilledButton if primary else ft.OutlinedButton
-    button = cls(content=_content(text, selected and not primary),
-                 **({} if on_tap is None else pressed(on_tap)),
+    handlers: Pressed = {} if on_tap is None else pressed(on_tap)
+    button = cls(content=_content(text, selected and not primary), **handlers,
                  disabled=disabled or on_tap is None, height=TOUCH, width=width,
                  style=None if primary else _style(selected))
     return ft.Semantics(label=label, button=True, selected=selected, content=button,
@@ -122,7 +130,7 @@ def changed(*roots: ft.Control) -> list[ft.Control]:
             stack.extend(reversed(children))
         content = getattr(control, "content", None)
         if isinstance(content, ft.BaseControl):
-            stack.append(content)
+            stack.append(cast(ft.Control, content))
     return found
 
 
@@ -140,7 +148,8 @@ def morph(old: ft.Control, new: ft.Control) -> ft.Control:
     content = getattr(new, "content", None)
     if isinstance(content, ft.BaseControl):
         kept = getattr(old, "content", None)
-        old.content = morph(kept, content) if isinstance(kept, ft.BaseControl) else content
+        cast(Any, old).content = (morph(cast(ft.Control, kept), cast(ft.Control, content))
+                                  if isinstance(kept, ft.BaseControl) else content)
     children = getattr(new, "controls", None)
     if isinstance(children, list):
         old.controls = morph_all(old.controls, children)  # type: ignore[attr-defined]
@@ -199,7 +208,7 @@ class ChoiceGroup:
                  selected: Any, on_pick: Callable[[Any], Any], *, per_row: int = 7) -> None:
         self.values = list(values)
         self.on_pick = on_pick
-        self.cells = [tap(text, label, (lambda v=value: self.pick(v)), selected=value == selected,
+        self.cells = [tap(text, label, partial(self.pick, value), selected=value == selected,
                           expand=1)
                       for value, text, label in zip(values, texts, labels, strict=True)]
         rows: list[ft.Control] = []
@@ -249,7 +258,8 @@ def set_suited(control: ft.Text, text: str) -> ft.Text:
             run += char
     if run:
         spans.append(ft.TextSpan(run))
-    control.value, control.spans, control.semantics_label = None, spans, text
+    # None (no text beside the spans) where Flet types the value as str
+    control.value, control.spans, control.semantics_label = cast(str, None), spans, text
     return control
 
 

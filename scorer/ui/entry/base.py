@@ -148,11 +148,11 @@ class DealDraft:
 
     # --- derived, for the screen ------------------------------------------------------------
     @property
-    def variant(self) -> Variant:
+    def variant(self) -> Variant[Any, Any]:
         return variant(self.variant_name)
 
     @staticmethod
-    def player_label(v: Variant, index: int) -> Msg:
+    def player_label(v: Variant[Any, Any], index: int) -> Msg:
         """How the new-game form names player ``index`` of this kind of game."""
         if v.seat_names:
             return Msg.of(f"seat.{v.seat_names[index]}")
@@ -246,6 +246,7 @@ class DealEntry:
 
     def preview_controls(self, evaluation: Evaluation) -> list[ft.Control]:
         t = self.t
+        note: list[ft.Control]
         note = [ft.Text(t.render(evaluation.note), size=14)] if evaluation.note else []
         if evaluation.problem or evaluation.score is None:
             return note  # what is missing is said once, in the bottom bar (status)

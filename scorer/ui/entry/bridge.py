@@ -54,7 +54,7 @@ def reachable(name: str, rules: Any, dealer: int) -> dict[tuple[bool, bool], Any
     """For Check a score: for each vulnerability the game can have with ``dealer`` dealing, a
     state that has it, reached from the start by the fewest deals (a rubber: games won; a
     Chicago cycle: deals played). Only the variant says what makes a side vulnerable."""
-    v: Variant = variant(name)
+    v: Variant[Any, Any] = variant(name)
     found: dict[tuple[bool, bool], Any] = {}
     frontier = [v.start_state(rules)]
     for _ in range(4):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import flet as ft
@@ -132,7 +133,7 @@ class CallBreakEntry(DealEntry):
             calls.append(ft.Text(name, size=15))
             calls.append(w.ChoiceGroup(list(range(low, 14)), [str(n) for n in range(low, 14)],
                                        [t("ui.call_is", name=name, n=n) for n in range(low, 14)],
-                                       draft.calls[i], lambda n, i=i: self._call(i, n)).control)
+                                       draft.calls[i], partial(self._call, i)).control)
         self.calls_box = ft.Column(calls, spacing=4, visible=not self.calls_folded)
         self.calls_line = ft.Text(size=15)
         self.calls_fold = w.tap(t("ui.change_calls"), t("ui.change_calls"), self._unfold_calls)
@@ -143,7 +144,7 @@ class CallBreakEntry(DealEntry):
             name = draft.players[i]
             group = w.ChoiceGroup(list(range(14)), [str(n) for n in range(14)],
                                   [t("ui.took", name=name, n=n) for n in range(14)],
-                                  draft.taken[i], lambda n, i=i: self._tricks(i, n))
+                                  draft.taken[i], partial(self._tricks, i))
             self.trick_groups[i] = group
             self.trick_names[i] = ft.Text(name, size=15)
             tricks += [self.trick_names[i], group.control]

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from functools import partial
+from typing import Any, cast
 
 import flet as ft
 
@@ -190,7 +191,8 @@ class MiniBridgeEntry(DealEntry):
 
             async def submitted() -> None:  # Enter: on to the next count, as announced
                 if position + 1 < len(order):
-                    await self.hcp_fields[order[position + 1]].focus()
+                    following = self.hcp_fields[order[position + 1]]
+                    await cast(Callable[[], Awaitable[None]], following.focus)()  # untyped
             return submitted
 
         for seat in range(4):
@@ -199,7 +201,7 @@ class MiniBridgeEntry(DealEntry):
             label = (t("ui.points_field", seat=seat_word, name=name) if name
                      else t("ui.points_of_seat", seat=seat_word))
             self.hcp_fields[seat] = w.number_field(
-                label, draft.hcp[seat], lambda value, seat=seat: typed(seat, value),
+                label, draft.hcp[seat], partial(typed, seat),
                 on_submit=move_on(seat), expand=1)
         fields: list[ft.Control] = list(self.hcp_fields.values())
         return [w.note(t("ui.points_help")),

@@ -5,9 +5,9 @@ IMPs."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import flet as ft
 
@@ -69,7 +69,7 @@ class TeamMatchDraft(DealDraft):
     checkable = False
 
     @staticmethod
-    def player_label(v: Variant, index: int) -> Msg:
+    def player_label(v: Variant[Any, Any], index: int) -> Msg:
         return Msg.of("ui.team_n", n=index + 1)
 
     @property
@@ -120,6 +120,12 @@ class TeamMatchDraft(DealDraft):
 TABS_KEY = "team-match-tables"
 
 
+def _scroll_key(value: str) -> ft.ScrollKey:
+    """``ft.ScrollKey(value)``: Flet makes its keys dataclasses through an untyped decorator,
+    so mypy sees no arguments."""
+    return cast(Callable[[str], ft.ScrollKey], ft.ScrollKey)(value)
+
+
 class TeamMatchEntry(DealEntry):
     """One table at a time, under two tabs 'Table 1 | Table 2' (a check mark on a table whose
     result is complete); a table's result completed moves on to the other table while that
@@ -135,7 +141,7 @@ class TeamMatchEntry(DealEntry):
         # A board opens on its first table still to enter (table 1 when both are, or neither).
         self.shown = 1 if self.done == [True, False] else 0
         self.tabs = [self._tab(index) for index in (0, 1)]
-        self.tab_row = ft.Row(list(self.tabs), spacing=4, key=ft.ScrollKey(TABS_KEY))
+        self.tab_row = ft.Row(list(self.tabs), spacing=4, key=_scroll_key(TABS_KEY))
         self.boxes: list[ft.Column] = []
         self.sections: list[ft.Column] = []
         names, texts = seat_names(t, ("",) * 4)

@@ -1,0 +1,150 @@
+"""The commands on stored games: `scorer games`, `export`, `import` (a file or a game's link)
+and `link`."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from ..i18n import Translator
+from ..rules import InvalidInput
+from .common import EXIT_PARTIAL, site_url, terminal_safe
+
+__all__ = ["command"]
+
+
+def _list_games(store: Any) -> None:
+    for s in store.list_games():
+        totals = ", ".join(f"{p} {t}" for p, t in zip(s.parties, s.totals, strict=True))
+        print(terminal_safe(f"{s.id}  {s.variant:<11}  {s.status:<11}  {s.deals:>3} deals  "
+                            f"{totals}  ({s.updated_at})"))
+    for bad in store.unreadable_games():
+        print(terminal_safe(f"{bad.id}  unreadable: {bad.reason}"))
+
+
+def _write_export(args: argparse.Namespace, text: str, data_folder: Any) -> None:
+    """Write an export to ``-o`` atomically: never over an existing file without --force,
+    never inside the data folder, never half a file."""
+    from pathlib import Path
+
+    from ..store import atomic_write
+
+    given = args.output
+    target = Path(given).expanduser().resolve()
+    folder = Path(data_folder).expanduser().resolve()
+    if target == folder or folder in target.parents:
+        raise InvalidInput("--output", given, f"is inside the data folder ({folder}); "
+                           "write the export somewhere else")
+    if target.is_dir():
+        raise InvalidInput("--output", given, "is a folder; give the name of a file")
+    if target.exists() and not target.is_file():
+        raise InvalidInput("--output", given, "is not a regular file (a device or a pipe); "
+                           "give the name of a file")
+    if target.exists() and not args.force:
+        raise InvalidInput("--output", given, "already exists; use --force to replace it")
+    if not target.parent.is_dir():
+        raise InvalidInput("--output", given, f"cannot be written: there is no folder "
+                           f"{target.parent}")
+    try:
+        atomic_write(target, text.encode("utf-8"))
+    except OSError as error:
+        raise InvalidInput("--output", given, f"could not be written "
+                           f"({error.strerror or error}); nothing was written") from None
+
+
+def command(args: argparse.Namespace) -> int:
+    from ..store import Store
+
+    t = Translator(args.lang)
+    with Store(args.data_dir) as store:
+        if args.command == "games":  # damaged games found, as notes (other commands: the
+            for notice in store.notices:  # one line of their own failure, if any)
+                print(terminal_safe(f"note: {t.render(notice)}"), file=sys.stderr)
+            _list_games(store)
+            return 0
+        if args.command == "export":
+            return _export(args, store, t)
+        if args.command == "link":
+            return _link(args, store)
+        if _is_link(args.file):
+            return _import_link(args.file, store)
+        report = store.import_file(args.file)
+        print(terminal_safe(str(report)))
+        return 0
+
+
+def _link(args: argparse.Namespace, store: Any) -> int:
+    """`scorer link GAME_ID --site-url URL [--qr]`: the address carrying the game."""
+    from ..link import link_for
+
+    link = link_for(store.load(args.game_id), site_url(args.site_url))
+    print(link.address)
+    if not link.history:
+        print("note: the corrections history was left out so that the link fits",
+              file=sys.stderr)
+    if args.qr:
+        import segno
+
+        segno.make(link.address, error="l").terminal(compact=True)
+    return 0
+
+
+def _is_link(text: str) -> bool:
+    """An address carrying a game (or its route), rather than a file's name."""
+    from pathlib import Path
+
+    from ..link import ROUTE
+
+    if ROUTE not in text or not ("://" in text or text.startswith(ROUTE)):
+        return False
+    try:
+        return not Path(text).exists()
+    except OSError:  # a name too long for a file
+        return True
+
+
+_KEPT = {
+    None: "imported game {id} from the link",
+    "same": "game {id} is already stored as the link has it; nothing changed",
+    "link_newer": "game {id} is brought up to date from the link, which had more of it",
+    "kept_newer": "game {id} as stored already has more than the link; nothing changed",
+    "both_changed": "game {id} changed both here and in the link: both are kept, the link's "
+                    "as the copy {copy}",
+}
+
+
+def _import_link(address: str, store: Any) -> int:
+    """`scorer import ADDRESS`: the game a link carries, checked as an import file is."""
+    from ..link import read_link
+
+    linked = read_link(address)
+    kept = store.keep_linked(linked.game, linked.history)
+    relation = None if kept.relation is None else kept.relation.value
+    print(terminal_safe(_KEPT[relation].format(id=linked.game.id, copy=kept.game_id)))
+    return 0
+
+
+def _export(args: argparse.Namespace, store: Any, t: Translator) -> int:
+    """`scorer export`: one game (any problem is one line, exit 2), or --all: every readable
+    game is exported and each unreadable one named on stderr, exit EXIT_PARTIAL (decision
+    103), so that a backup missing a game never looks complete."""
+    from ..sheet import to_csv
+
+    if args.all:
+        games, unreadable = store.load_readable()
+    else:
+        games, unreadable = [store.load(args.game_id)], []
+    text = (store.export_games(games) if args.format == "json" else to_csv(games, t))
+    if args.output:
+        _write_export(args, text, store.folder)
+    else:
+        sys.stdout.write(text if text.endswith("\n") else text + "\n")
+    if not unreadable:
+        return 0
+    exported = f"{len(games)} game" + ("" if len(games) == 1 else "s")
+    print(f"exported {exported}; {len(unreadable)} could not be read and were not exported:",
+          file=sys.stderr)
+    for bad in unreadable:
+        print(terminal_safe(f"not exported: game {bad.id}: {bad.reason}"), file=sys.stderr)
+    return EXIT_PARTIAL
