@@ -163,7 +163,10 @@ class ScorerApp:
 
     async def _wake(self, playing: bool) -> None:
         try:
-            await (self.wakelock.enable() if playing else self.wakelock.disable())
+            # Flet's Wakelock methods are not annotated: typed here as what they are.
+            switch = cast(Callable[[], Awaitable[None]],
+                          self.wakelock.enable if playing else self.wakelock.disable)
+            await switch()
         except Exception:  # noqa: BLE001 - a device without a wake lock: the game goes on
             return
 

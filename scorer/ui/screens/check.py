@@ -13,6 +13,7 @@ from ...i18n import Translator
 from ...rules import CHECK_FIRST, variant
 from .. import widgets as w
 from ..entry import DealDraft, new_draft, new_entry
+from ..entry.common import ContractFields
 from .frame import CHECK_GAMES, Screen, screen
 from .rules import rule_pickers
 
@@ -53,8 +54,8 @@ class ScoreCheck:
         self.draft = new_draft(v.name, players, v.parse_rules(self.rules))
         if old is not None:
             self.draft.carry(old)
-        if v.player_count == 2:  # 'Declarer' against 'Opponent': the declarer is known
-            self.draft.declarer = 0
+        if v.player_count == 2 and isinstance(self.draft, ContractFields):
+            self.draft.declarer = 0  # 'Declarer' against 'Opponent': the declarer is known
 
     def choose_rule(self, name: str, value: str, t: Translator) -> None:
         draft = self.hand(t)

@@ -35,7 +35,7 @@ def screen(route: str, title: str, controls: list[ft.Control], **options: Any) -
     """A screen: app bar with its title, contents stretched to the width, scrolling."""
     return ft.View(route=route, appbar=ft.AppBar(title=ft.Text(title),
                                                  automatically_imply_leading=False),
-                   controls=controls,
+                   controls=list[ft.BaseControl](controls),
                    horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
                    scroll=ft.ScrollMode.AUTO, **options)
 

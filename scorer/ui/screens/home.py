@@ -3,6 +3,7 @@ finished, and the language."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 import flet as ft
@@ -64,7 +65,7 @@ def build(app: ScorerApp, route: Route | None = None) -> Screen:
         if len(shown) < len(group):
             controls.append(w.tap(t("ui.show_all", n=len(group)),
                                   t(f"ui.show_all_{key}"),
-                                  lambda status=status: _expand(app, status)))
+                                  partial(_expand, app, status)))
     if not summaries:
         controls.append(w.note(t("ui.no_games")))
     controls.append(w.heading(t("ui.language")))

@@ -4,6 +4,7 @@ rules; Start stays in view at the bottom with the reason it cannot start yet."""
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import TYPE_CHECKING
 
 import flet as ft
@@ -84,7 +85,7 @@ def build(app: ScorerApp, route: Route | None = None) -> Screen:
     if recent:
         controls.append(w.note(t("ui.recent")))
         controls.append(ft.Row([w.tap(n, t("ui.recent_player", name=n),
-                                      lambda n=n: _offer_name(app, n))
+                                      partial(_offer_name, app, n))
                                 for n in recent[:8]], wrap=True, spacing=4))
     if form.picks_dealer:
         controls.append(w.heading(t("ui.first_dealer")))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
@@ -60,7 +61,7 @@ def rule_pickers(app: ScorerApp, v: Any, current: dict[str, str],
              for c in rule.choices],
             [t("ui.rule_label", name=title, choice=words[c]) for c in rule.choices],
             current.get(rule.name, rule.default),
-            lambda c, name=rule.name: on_pick(name, c), per_row=3).control)
+            partial(on_pick, rule.name), per_row=3).control)
         controls.append(w.tap(t("ui.rule_more"), t("ui.rule_more_label", name=title),
-                              lambda name=rule.name: show_rules(app, v.name, name)))
+                              partial(show_rules, app, v.name, rule.name)))
     return controls

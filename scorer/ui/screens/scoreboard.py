@@ -3,6 +3,7 @@ sharing, ending and deleting the game."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 import flet as ft
@@ -152,7 +153,7 @@ def view(app: ScorerApp, game: Game) -> ft.View:
     if len(shown) < len(records):
         controls.append(w.tap(t("ui.show_all_deals", n=len(records), unit=unit),
                               t("ui.show_all_deals_label", unit=unit),
-                              lambda: (drawn.all_deals.add(game.id), app.show())))
+                              partial(_show_all, app, drawn, game.id)))
     undone = undone_texts(game, t)
     if undone:
         controls.append(w.heading(t("ui.undone", unit=unit)))
@@ -247,3 +248,9 @@ def _confirm_delete(app: ScorerApp, game: Game) -> None:
                  w.text_button(t("ui.download_copy"),
                                lambda: app.page.run_task(download, app, game, "json")),
                  w.text_button(t("ui.delete_button"), delete)]))
+
+
+def _show_all(app: ScorerApp, drawn: Drawn, game_id: str) -> None:
+    """Every deal of the game in the list, not only the latest."""
+    drawn.all_deals.add(game_id)
+    app.show()
