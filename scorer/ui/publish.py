@@ -321,7 +321,8 @@ def _write_index(path: Path, base: str, renderer: str) -> None:
     page = page.replace("flet.pyodide = true;", config, 1)
     page, found = re.subn(r'<script src="flutter_bootstrap.js" async></script>',
                           PAGE_SCRIPT.replace("__BASE__", base), page)
-    page, head = re.subn(r"<head>", lambda _: "<head>\n" + LOCALE_SCRIPT, page, count=1)
+    first = LOCALE_SCRIPT + "\n<script>\n" + _web_script("page-leave.js") + "</script>"
+    page, head = re.subn(r"<head>", lambda _: "<head>\n" + first, page, count=1)
     if not found or not head or f'flet.pyodideUrl="{base}' not in page:
         raise PublishError("flet-web's index.html has an unexpected shape; cannot configure it")
     page = page.replace('content="black"', 'content="default"')
@@ -330,6 +331,11 @@ def _write_index(path: Path, base: str, renderer: str) -> None:
                         f'  <meta name="theme-color" content="{THEME_COLOR}">')
     page = page.replace('src="icons/loading-animation.png"', 'src="icons/icon-192.png"')
     path.write_text(page, encoding="utf-8")
+
+
+def _web_script(name: str) -> str:
+    """One of the site's scripts in scorer/assets/web (page-leave.js: see there)."""
+    return (files("scorer") / "assets" / "web" / name).read_text(encoding="utf-8")
 
 
 # The Python memory snapshot (python-start.js) is made with the modules the app had imported
