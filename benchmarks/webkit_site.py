@@ -1,4 +1,4 @@
-"""The published site in WebKit: a second load of the site in the same tab, and a second tab
+"""The published site in WebKit: a second load of the site in the same tab, and a second window
 (issue 17). A manual check, not run by the test suite: it needs WebKitGTK's WebDriver.
 
 Run (as root on Debian, once: apt-get install xvfb webkit2gtk-driver; pip install selenium):
@@ -15,7 +15,7 @@ drives WebKitGTK's MiniBrowser (a fresh profile), as a player would, checking af
    tab", the lock still held by the old page's worker, and a reload did the same;
 3. Back: the New game screen again (WebKit goes back to #/new in the page at hand), its
    worker alone holding the lock;
-4. a second tab still says "Scorer is already open in another tab or window of this browser";
+4. a second window still says "Scorer is already open in another tab or window of this browser";
 5. offline (the server stopped), the site's address again in the first tab: the home screen.
 It prints each step with OK or FAILED and exits 1 if one failed. WebKit ignores WebDriver's
 clicks on Flutter's buttons: taps are pointer actions at the button's centre.
@@ -215,9 +215,9 @@ def main() -> int:
                     check.say("FAILED the page at hand does not hold the lock alone")
                     check.failed.append("3. lock")
                 tabs = driver.window_handles
-                driver.switch_to.new_window("tab")
+                driver.switch_to.new_window("window")  # a tab behind is not drawn
                 driver.get(site.url)
-                check.step("4. a second tab", BUSY, "No games yet")
+                check.step("4. a second window", BUSY, "No games yet")
                 driver.close()
                 driver.switch_to.window(tabs[0])
                 site.stop()
