@@ -11,6 +11,7 @@ import re
 import shutil
 import tarfile
 import zipfile
+from importlib.resources import files
 from pathlib import Path
 
 import flet_web
@@ -55,6 +56,17 @@ def test_the_page_gives_flutter_a_valid_language_before_anything_else(site):
 
     assert page.count(head_scripts()) == 1 and "scorerTrail" in head_scripts()
     assert page.index(head_scripts()) < page.index("flutter_bootstrap.js")
+
+
+def test_the_page_ends_its_workers_before_any_starts_when_it_is_cached(site):
+    """The WebKit fault of issue 17: the script that frees the games' lock when the page goes
+    into the back/forward cache runs before python.js can start the app's worker (it is tried in
+    Chromium: tests/e2e/test_published.py, and in WebKit by hand: benchmarks/webkit_site.py)."""
+    page = (site / "index.html").read_text(encoding="utf-8")
+    script = (files("scorer") / "assets" / "web" / "page-leave.js").read_text(encoding="utf-8")
+    assert page.count(script) == 1
+    assert page.index(script) < page.index('<script src="python.js">')
+    assert page.index(script) < page.index("flutter_bootstrap.js")
 
 
 def test_the_page_runs_python_in_the_browser_under_its_base_url(site):

@@ -52,8 +52,9 @@ RENDERERS = ("auto", "canvaskit", "skwasm")
 
 # --- Scorer's own web scripts ----------------------------------------------------------------
 # Every script of Scorer's that the site ships is named here. In index.html: head_scripts()
-# (client_files.py: the locale fix and history.js, shared with `scorer serve`) first in
-# <head>, and PAGE_SCRIPT (below) in place of Flutter's start. From scorer/assets/web:
+# (client_files.py: the locale fix and history.js, shared with `scorer serve`) and
+# page-leave.js (the published site only) first in <head>, and PAGE_SCRIPT (below) in place of
+# Flutter's start. From scorer/assets/web:
 # python-start.js, in Flet's python-worker.js (_patch_python_worker), sw.js with its precache
 # list (site_offline.py), and WEB_SCRIPTS, copied as they are to the site's root (and
 # precached like every file there).
@@ -217,10 +218,18 @@ def _copy_own_assets(target: Path) -> None:
 
 
 def _write_index(path: Path, base: str, renderer: str) -> None:
-    page = flet.index_page(path, base, renderer, head_script=head_scripts(),
+    # Then page-leave.js, before any worker starts: a page the browser caches ends its
+    # workers (decision 155).
+    first = head_scripts() + f"\n<script>\n{_web_script('page-leave.js')}</script>"
+    page = flet.index_page(path, base, renderer, head_script=first,
                            page_script=PAGE_SCRIPT.replace("__BASE__", base),
                            theme_color=THEME_COLOR)
     path.write_text(page, encoding="utf-8")
+
+
+def _web_script(name: str) -> str:
+    """One of the site's scripts in scorer/assets/web (page-leave.js: see there)."""
+    return (files("scorer") / "assets" / "web" / name).read_text(encoding="utf-8")
 
 
 # The Python memory snapshot (python-start.js) is made with the modules the app had imported

@@ -759,3 +759,52 @@ def test_back_goes_up_in_the_published_site_online_and_offline(site, chromium):
         phone.see("Open Draw Bridge: Ana, Ben")
     finally:
         site.start()
+
+
+# Where the tab's pages went when they were left: into the back/forward cache ("true") or not.
+LEFT_FOR = """addEventListener('pagehide', (event) => {
+  sessionStorage.setItem('scorer-test-left', String(event.persisted));
+});"""
+# Which clients (this page's worker, another page's) hold the lock on the games.
+GAMES_HELD_BY = """async () => (await navigator.locks.query()).held
+  .filter((lock) => lock.name === 'scorer-games').map((lock) => lock.clientId)"""
+
+
+def test_a_page_left_for_another_address_frees_the_games_for_the_next_one(site, browser):
+    """Issue 17, found in WebKit: a page left for another address of the site went into the
+    back/forward cache with its Python worker, which held the lock on the games, so the next
+    page of the site said "open in another tab" (or seemed to hang) and a reload did not help.
+    The page now ends its workers when it goes into that cache (scorer/assets/web/page-leave.js).
+    Chromium too caches the page (Playwright turns its cache off: turned on again here); it
+    evicts it once another page asks for the lock, so only the lock still held when the next
+    page loads shows the fault here. A second live tab is still kept out."""
+    failures: list[str] = []
+    cached = browser.browser_type.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS,
+                                         headless=True,
+                                         ignore_default_args=["--disable-back-forward-cache"])
+    try:
+        context = cached.new_context(viewport=PHONE)
+        block_other_hosts(context, failures)
+        context.add_init_script(LEFT_FOR)
+        phone = Phone(context.new_page(), site.url)
+        phone.page.goto(site.url)
+        started(phone, "No games yet")
+        first = phone.page.evaluate(GAMES_HELD_BY)
+        assert len(first) == 1, first
+        phone.tap("New game")
+        phone.see("MiniBridge")
+        phone.page.goto(site.url + "?again")  # the player types the site's address
+        assert phone.page.evaluate("sessionStorage.getItem('scorer-test-left')") == "true", \
+            "the page left did not go into the back/forward cache: this test shows nothing"
+        assert phone.page.evaluate(GAMES_HELD_BY) == [], "the page left still holds the games"
+        started(phone, "No games yet")
+        phone.page.go_back(wait_until="commit")  # (a page shown from the cache is not loaded)
+        started(phone, "MiniBridge")
+        again = phone.page.evaluate(GAMES_HELD_BY)
+        assert len(again) == 1 and again != first, again
+        second = Phone(context.new_page(), site.url)
+        second.page.goto(site.url)
+        started(second, "Scorer is already open in another tab or window of this browser")
+    finally:
+        cached.close()
+    assert failures == [], f"requests to other hosts: {failures}"
