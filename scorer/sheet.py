@@ -39,7 +39,8 @@ def outcome_words(game: Game, t: Translator = ENGLISH) -> str:
         return t("sheet.in_progress", progress=game.progress())
     names = t("ui.and").join(game.parties[i] for i in outcome.winners)
     key = ("ui.share_win" if len(outcome.winners) > 1
-           else "ui.win_pair" if game.variant.partnerships else "ui.wins")
+           else "ui.win_pair" if game.variant.partnerships or game.variant.teams  # a team: "win"
+           else "ui.wins")
     reason = outcome.msg  # 'after 8 boards' in a team match
     return t(key, names=names, reason=Msg.of(reason.key, **dict(reason.params),
                                              unit=game.variant.deal_word))

@@ -378,7 +378,7 @@ def test_the_sheets_of_a_chicago_cycle_and_a_team_match():
                         "9 tricks, N-S -50: board 1: 10 IMPs to Lions; 10 / -10 (totals 10 / -10)")
     assert lines[2] == ("2. table 1: passed out, N-S 0; table 2: 3NT by East, 9 tricks, "
                         "N-S -400: board 2: 9 IMPs to Lions; 9 / -9 (totals 19 / -19)")
-    assert lines[-1] == "Result: Lions wins: highest total after 2 boards"
+    assert lines[-1] == "Result: Lions win: highest total after 2 boards"
     assert sheet_rows(match)[2][1:3] == ["East",
                                          "table 1: passed out; table 2: 3NT by East, 9 tricks"]
     assert sheet_rows(match, Translator("bg"))[2][1] == "Изток"

@@ -158,7 +158,7 @@ def test_a_team_match_says_board_where_it_names_its_unit():
     board = TeamBoard(BridgeDeal(0, Contract.parse("4S"), 10),
                       BridgeDeal(0, Contract.parse("4S"), 9))
     game = game.add_deal(board).add_deal(board)
-    assert outcome_words(game, EN) == "Reds wins: highest total after 2 boards"
+    assert outcome_words(game, EN) == "Reds win: highest total after 2 boards"
     assert grid_rows(game, EN)[0].label.startswith("Board 1: ")
     form = NewGameForm()
     form.choose("team-match")
