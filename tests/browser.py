@@ -170,12 +170,24 @@ class Phone:
     def type(self, label: str, text: str) -> None:
         box = self.page.get_by_role("textbox", name=label, exact=True)
         self.shown(box, f"text field {label!r}")
-        box.click()
         # Flutter moves its one editing <input> to the focused field and configures it over the
         # next frames; typing before that lands nowhere. Then it takes the text in at a frame.
-        self._until(lambda: self.page.evaluate(
-            "label => document.activeElement?.getAttribute('aria-label') === label", label),
-            f"focus in text field {label!r}", 20000)
+        # On a loaded machine a click can reach Flutter as a long press, which does not focus:
+        # tapped again, as a player would (the last try waits 20 s and names what is shown).
+        focused = "label => document.activeElement?.getAttribute('aria-label') === label"
+        for _ in range(3):
+            box.click()
+            for _ in range(10):
+                if self.page.evaluate(focused, label):
+                    break
+                self.frames(SEE_FRAMES)
+            else:
+                continue
+            break
+        else:
+            box.click()
+            self._until(lambda: self.page.evaluate(focused, label),
+                        f"focus in text field {label!r}", 20000)
         self.frames(18)
         box.fill(text)
         self.frames(12)
