@@ -12,7 +12,7 @@ import re
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 
-__all__ = ["RULES_DIR", "rules_page"]
+__all__ = ["RULES_DIR", "has_rules_page", "rules_page"]
 
 RULES_DIR: Traversable = files("scorer") / "assets" / "rules"
 HOUSE_RULES = "<!-- house-rules -->"
@@ -27,6 +27,12 @@ def _page(game: str) -> str:
         return variant(game).rules_page
     except InvalidInput:
         return game
+
+
+def has_rules_page(game: str) -> bool:
+    """Whether ``game`` has a rules page (in English at least): a variant may come without one
+    (the rules screen then says so)."""
+    return (RULES_DIR / f"{_page(game)}.md").is_file()
 
 
 def rules_page(game: str, lang: str, house_rules_first: bool = False) -> str:

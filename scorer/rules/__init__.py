@@ -1,7 +1,8 @@
 """Pure scoring for every variant (standard library only), and the registry that finds them.
 
 ``variant("draw-bridge")`` returns the variant object; adding a variant is one module here
-plus one line in ``VARIANTS`` (the whole checklist: docs/adding-a-variant.md). The registry also
+plus one line in ``VARIANTS`` (or a call to :func:`register_variant`; the whole checklist:
+docs/adding-a-variant.md). The registry also
 says which game each screen starts on: no module outside ``scorer/rules/`` names a variant.
 """
 
@@ -41,6 +42,7 @@ __all__ = [
     "TeamMatch",
     "Variant",
     "VARIANTS",
+    "register_variant",
     "variant",
 ]
 
@@ -52,15 +54,29 @@ VARIANTS: dict[str, Variant[Any, Any]] = {
 NEW_GAME_FIRST = "minibridge"  # the game New game preselects
 CHECK_FIRST = "draw-bridge"  # the game whose hand Check a score opens on
 
-_BY_ALIAS: dict[str, Variant[Any, Any]] = {}
-for _v in VARIANTS.values():
-    for _name in (_v.name, *_v.aliases):
-        _BY_ALIAS[_name] = _v
+
+def register_variant(game: Variant[Any, Any]) -> Variant[Any, Any]:
+    """Offer ``game`` in the app after the games already registered (New game, Check a score
+    and the rules pages list ``VARIANTS`` in order; :func:`variant` finds it by its name and
+    aliases); returns it. The six games are written into ``VARIANTS`` above; a variant defined
+    elsewhere (a test's toy game) registers here, and is gone again when ``VARIANTS`` is put
+    back as it was. A name or alias already taken is refused (ValueError)."""
+    names = {game.name, *game.aliases}
+    taken = sorted(n for v in VARIANTS.values() if v is not game
+                   for n in names & {v.name, *v.aliases})
+    if taken:
+        raise ValueError(f"{', '.join(taken)} already names a game")
+    VARIANTS[game.name] = game
+    return game
 
 
 def variant(name: str) -> Variant[Any, Any]:
     """The variant called ``name`` (or one of its aliases); InvalidInput if there is none."""
-    found = _BY_ALIAS.get(str(name).strip().lower())
-    if found is None:
-        raise InvalidInput("game", name, f"is not one of {', '.join(VARIANTS)}")
-    return found
+    wanted = str(name).strip().lower()
+    found = VARIANTS.get(wanted)  # the registry is the only index: what it holds is found
+    if found is not None:
+        return found
+    for game in VARIANTS.values():
+        if wanted in game.aliases:
+            return game
+    raise InvalidInput("game", name, f"is not one of {', '.join(VARIANTS)}")

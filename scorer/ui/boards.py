@@ -4,14 +4,15 @@ dealer and vulnerability) and the team match's board list with IMPs. Drawn from 
 presenters of ``boards_text``; the key numbers (totals, vulnerability) carry accessible names.
 
 ``scoreboard(game, t, on_open)`` picks the board through the game's variant class (``BOARDS``),
-or returns None for games that use the plain grid.
+or returns None for games that use the plain grid (a variant without a board of its own:
+nothing to register). ``totals_card`` likewise (``TOTALS``). ``register_board`` adds a board.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import Any, cast
+from typing import cast
 
 import flet as ft
 
@@ -38,8 +39,9 @@ from .boards_text import (
 )
 from .reuse import Reuse
 
-__all__ = ["BOARDS", "IN_PLACE", "chicago_view", "match_totals", "match_view", "rubber_view",
-           "scoreboard", "totals_card"]
+__all__ = ["BOARDS", "IN_PLACE", "TOTALS", "BoardBuilder", "TotalsBuilder", "chicago_view",
+           "match_totals", "match_view", "register_board", "rubber_view", "scoreboard",
+           "totals_card"]
 
 # The ``data`` of a board that changes its own controls in place (a team match's "Show all
 # boards"): the scoreboard then is not reconciled with the one before (reconciled controls are
@@ -348,21 +350,44 @@ def _match(game: Game, t: Translator, on_open: Opener | None, reuse: Reuse) -> f
     return match_view(match_board(game, t, t.plain), t, on_open)
 
 
-BOARDS: dict[type, Callable[[Game, Translator, Opener | None, Reuse], ft.Control]] = {
-    RubberBridge: _rubber, Chicago: _chicago, TeamMatch: _match}
+# A board: the game, the player's language, what opens a deal (None: nothing), the controls
+# kept from the page's last drawing of the game.
+BoardBuilder = Callable[[Game, Translator, Opener | None, Reuse], ft.Control]
+TotalsBuilder = Callable[[Game, Translator], ft.Control]  # a board's own top card
+
+
+def _match_card(game: Game, t: Translator) -> ft.Control:
+    return w.card(*match_totals(match_board(game, t, t.plain), t))
+
+
+# Keyed by the variant's class; a class not here gets the plain grid and the plain totals.
+BOARDS: dict[type, BoardBuilder] = {RubberBridge: _rubber, Chicago: _chicago, TeamMatch: _match}
+TOTALS: dict[type, TotalsBuilder] = {TeamMatch: _match_card}
+
+
+def register_board(variant_class: type, build: BoardBuilder,
+                   totals: TotalsBuilder | None = None) -> None:
+    """Draw the scoreboard of every game of ``variant_class`` with ``build`` (and its top card
+    with ``totals``, where its board keeps its own totals) instead of the plain grid. A variant
+    without a board of its own registers nothing. A class that has a board already is refused
+    (ValueError); a test's toy board is gone again when ``BOARDS``/``TOTALS`` are put back."""
+    if variant_class in BOARDS:
+        raise ValueError(f"{variant_class.__name__} has a board already")
+    BOARDS[variant_class] = build
+    if totals is not None:
+        TOTALS[variant_class] = totals
 
 
 def totals_card(game: Game, t: Translator) -> ft.Control | None:
     """The top card of a game whose board keeps its own totals (a team match: the IMPs won
     by each team and the margin); None: the game's totals, as every game shows them."""
-    if isinstance(game.variant, TeamMatch):
-        return w.card(*match_totals(match_board(game, t, t.plain), t))
-    return None
+    build = TOTALS.get(type(game.variant))
+    return None if build is None else build(game, t)
 
 
 def scoreboard(game: Game, t: Translator, on_open: Opener | None = None,
                reuse: Reuse | None = None) -> ft.Control | None:
     """The board this game's variant keeps (None: the plain grid does); ``reuse``: the
     page's controls kept from its last drawing of this game (:mod:`scorer.ui.reuse`)."""
-    build: Any = BOARDS.get(type(game.variant))
+    build = BOARDS.get(type(game.variant))
     return None if build is None else build(game, t, on_open, reuse or Reuse())

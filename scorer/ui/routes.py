@@ -43,7 +43,7 @@ import flet as ft
 from ..game import Game
 from ..rules.values import whole_number
 from .screens import check, deal, detail, home, join, linked, new_game, rules, scoreboard, stats
-from .screens.frame import GAMES, Screen
+from .screens.frame import Screen, games
 
 if TYPE_CHECKING:
     from .app import ScorerApp
@@ -90,7 +90,7 @@ def _deal_number(text: str) -> int | None:
 # A template's part -> (the Route field it fills, what reads it: None when the text is not one)
 PARTS: dict[str, tuple[str, Callable[[str], str | int | None]]] = {
     "id": ("game_id", lambda text: text),
-    "game": ("game_id", lambda text: text if text in GAMES else None),
+    "game": ("game_id", lambda text: text if text in games() else None),
     "rule": ("rule", lambda text: text),
     "n": ("deal", _deal_number),
     "data": ("data", lambda text: text),
@@ -144,7 +144,7 @@ ROUTES: tuple[Row, ...] = (
     Row.of("/check", "check", check, "/check"),
     Row.of("/join", "join", join, "/join"),
     Row.of("/stats", "stats", stats, "/stats"),
-    Row.of("/rules/:game/:rule?", "rules", rules, f"/rules/{GAMES[0]}/a-rule"),
+    Row.of("/rules/:game/:rule?", "rules", rules, f"/rules/{games()[0]}/a-rule"),
     Row.of("/game/:id", "game", scoreboard, "/game/abc", of_game=True),
     Row.of("/game/:id/qr", "qr", linked, "/game/abc/qr", build=linked.build_qr, of_game=True),
     Row.of("/g/:data", "link", linked, "/g/1~abc", build=linked.build_opened),

@@ -3,8 +3,9 @@ the one place the screens and tests get deal inputs from.
 
 Each module holds a draft (what has been entered so far and what it would save; plain Python)
 and the controls that change it (flet). Adding a variant's input: one module here with a
-``KIND`` and one line in ``_MODULES``. ``new_draft``, ``draft_for_game``, ``draft_of_deal`` and
-``new_entry`` give the variant's own draft and controls.
+``KIND`` and one line in ``_MODULES`` (or a call to :func:`register_entry`). ``new_draft``,
+``draft_for_game``, ``draft_of_deal`` and ``new_entry`` give the variant's own draft and
+controls.
 """
 
 from __future__ import annotations
@@ -21,12 +22,25 @@ if TYPE_CHECKING:
     from ...i18n import Translator
 
 __all__ = ["ENTRIES", "DealDraft", "DealEntry", "EntryKind", "Evaluation", "draft_for_game",
-           "draft_of_deal", "entry_for", "new_draft", "new_entry", "problem_of"]
+           "draft_of_deal", "entry_for", "new_draft", "new_entry", "problem_of",
+           "register_entry"]
 
 
 _MODULES = (draw_bridge, minibridge, call_break, bridge, team_match)
 # keyed by the module's own name, which is what a variant's ``entry`` says
 ENTRIES: dict[str, EntryKind] = {m.__name__.rpartition(".")[2]: m.KIND for m in _MODULES}
+
+
+def register_entry(name: str, kind: EntryKind) -> EntryKind:
+    """Make ``kind`` (an input module's draft and controls) the input of every variant whose
+    ``Variant.entry`` is ``name``; returns it. The modules here are registered by
+    ``_MODULES``; an input module defined elsewhere (a test's toy game) registers here, and is
+    gone again when ``ENTRIES`` is put back as it was. A name already taken is refused
+    (ValueError)."""
+    if ENTRIES.get(name, kind) is not kind:
+        raise ValueError(f"{name} already names an input module")
+    ENTRIES[name] = kind
+    return kind
 
 
 def entry_for(variant_name: str) -> EntryKind:

@@ -12,9 +12,9 @@ import flet as ft
 from ...i18n import Translator
 from ...rules import CHECK_FIRST, variant
 from .. import widgets as w
-from ..entry import DealDraft, new_draft, new_entry
+from ..entry import DealDraft, entry_for, new_draft, new_entry
 from ..entry.common import ContractFields
-from .frame import CHECK_GAMES, Screen, screen
+from .frame import Screen, check_games, screen
 from .rules import rule_pickers
 
 if TYPE_CHECKING:
@@ -47,15 +47,17 @@ class ScoreCheck:
         that have them."""
         v = variant(name)
         self.rules = rules if rules is not None else {r.name: r.default for r in v.house_rules}
-        players = ((t("ui.check_declarer"), t("ui.check_opponent")) if v.player_count == 2 else
-                   ("",) * 4 if v.seat_names else  # seats without names: 'North', 'N-S'
-                   tuple(t("ui.player_n", n=i + 1) for i in range(4)))
+        # Two players and a contract: 'Declarer' against 'Opponent', so the declarer is known.
+        duel = v.player_count == 2 and issubclass(entry_for(v.name).draft, ContractFields)
+        players = ((t("ui.check_declarer"), t("ui.check_opponent")) if duel else
+                   ("",) * v.player_count if v.seat_names else  # seats: 'North', 'N-S'
+                   tuple(t("ui.player_n", n=i + 1) for i in range(v.player_count)))
         old = self.draft
         self.draft = new_draft(v.name, players, v.parse_rules(self.rules))
         if old is not None:
             self.draft.carry(old)
-        if v.player_count == 2 and isinstance(self.draft, ContractFields):
-            self.draft.declarer = 0  # 'Declarer' against 'Opponent': the declarer is known
+        if duel and isinstance(self.draft, ContractFields):
+            self.draft.declarer = 0
 
     def choose_rule(self, name: str, value: str, t: Translator) -> None:
         draft = self.hand(t)
@@ -88,10 +90,11 @@ def build(app: ScorerApp, route: Route | None = None) -> Screen:
     evaluation = entry.evaluation
     w.set_suited(result, entry.status(evaluation, saving=False))
     result.color = ft.Colors.ERROR if evaluation.problem else None
+    checkable = check_games()
     controls: list[ft.Control] = [
         w.note(t("ui.check_help")),
-        w.ChoiceGroup(CHECK_GAMES, [t(f"game.{g}") for g in CHECK_GAMES],
-                      [t("ui.check_game", game=t(f"game.{g}")) for g in CHECK_GAMES],
+        w.ChoiceGroup(checkable, [t(f"game.{g}") for g in checkable],
+                      [t("ui.check_game", game=t(f"game.{g}")) for g in checkable],
                       draft.variant_name, pick_game, per_row=3).control,
     ]
     if v.seat_names:

@@ -15,7 +15,7 @@ from ...game import Game
 from .. import widgets as w
 from ..entry import new_entry
 from . import scoreboard
-from .frame import GAMES, Screen, screen
+from .frame import Screen, games, screen
 
 if TYPE_CHECKING:
     from ..app import ScorerApp
@@ -36,7 +36,7 @@ def build(app: ScorerApp, route: Route, game: Game) -> Screen:
     """A new deal (``route.deal`` None) or a correction; the scoreboard where there is none
     to enter (the game is over, the deal does not exist, the game has no entry yet)."""
     home = f"/game/{game.id}"
-    if game.variant_name in GAMES:
+    if game.variant_name in games():
         if route.deal is None and not game.is_over:
             return Screen(scoreboard.keep_under(app, game.id, view(app, game, None)), home)
         if route.deal is not None and 1 <= route.deal <= len(game.deals):

@@ -11,7 +11,7 @@ from ...game import Game
 from .. import widgets as w
 from ..present import history_texts
 from . import scoreboard
-from .frame import GAMES, Screen, points, rules_line, screen
+from .frame import Screen, games, points, rules_line, screen
 
 if TYPE_CHECKING:
     from ..app import ScorerApp
@@ -51,7 +51,7 @@ def view(app: ScorerApp, game: Game, number: int) -> ft.View:
     if changes:
         controls.append(w.heading(t("ui.history")))
     controls += [w.suited(text, size=13) for text in changes]
-    if game.variant_name in GAMES:
+    if game.variant_name in games():
         controls.append(w.tap(t("ui.correct", unit=unit), t("ui.correct", unit=unit),
                               lambda: _edit(app, game, number), primary=True))
     if number == len(game.deals):

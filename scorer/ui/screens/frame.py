@@ -16,12 +16,20 @@ from ..entry import entry_for
 if TYPE_CHECKING:
     from ..app import ScorerApp
 
-__all__ = ["CHECK_GAMES", "GAMES", "Screen", "confirm", "points", "rules_line", "screen",
+__all__ = ["Screen", "check_games", "confirm", "games", "points", "rules_line", "screen",
            "totals_rows"]
 
-GAMES = tuple(VARIANTS)  # every game: New game, deal entry, rules
-# the games Check a score holds one deal of (a team match's board needs both tables)
-CHECK_GAMES = tuple(name for name in VARIANTS if entry_for(name).draft.checkable)
+
+def games() -> tuple[str, ...]:
+    """Every game, as the registry offers them now (New game, deal entry, rules): read when a
+    screen is drawn, so a game registered later (``register_variant``) is offered too."""
+    return tuple(VARIANTS)
+
+
+def check_games() -> tuple[str, ...]:
+    """The games Check a score holds one deal of (a team match's board needs both tables),
+    found through each game's input module (``DealDraft.checkable``)."""
+    return tuple(name for name in VARIANTS if entry_for(name).draft.checkable)
 
 
 class Screen(NamedTuple):
@@ -67,4 +75,6 @@ def totals_rows(app: ScorerApp, game: Game, leaders: set[int] | None = None) -> 
 
 
 def rules_line(app: ScorerApp, game: Game) -> str:
-    return app.t("ui.rules_used", rules="; ".join(app.t.render(m) for m in game.rules_described()))
+    """'Rules: ...' (a game without house rules: as its rules say)."""
+    said = "; ".join(app.t.render(m) for m in game.rules_described())
+    return app.t("ui.rules_used", rules=said or app.t("ui.rules_default"))

@@ -14,7 +14,7 @@ from ...rules.values import ascii_digits
 from .. import widgets as w
 from ..entry import problem_of
 from ..new_game_form import NewGameForm, recent_players
-from .frame import GAMES, Screen, screen
+from .frame import Screen, games, screen
 from .rules import rule_pickers
 
 if TYPE_CHECKING:
@@ -72,8 +72,9 @@ def build(app: ScorerApp, route: Route | None = None) -> Screen:
         refresh_start()
 
     controls: list[ft.Control] = [w.heading(t("ui.game"))]
-    controls.append(w.ChoiceGroup(GAMES, [t(f"game.{g}") for g in GAMES],
-                                  [t(f"game.{g}") for g in GAMES], form.variant_name,
+    offered = games()
+    controls.append(w.ChoiceGroup(offered, [t(f"game.{g}") for g in offered],
+                                  [t(f"game.{g}") for g in offered], form.variant_name,
                                   lambda name: _pick_game(app, name), per_row=3).control)
     controls += [w.heading(t("ui.players")), w.note(t(f"ui.seating.{v.name}"))]
     for i in range(v.player_count):

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from ...rulebook import rules_page
+from ...rulebook import has_rules_page, rules_page
 from .. import widgets as w
 from .frame import Screen, screen
 
@@ -32,10 +32,14 @@ class RulesBack:
 def build(app: ScorerApp, route: Route) -> Screen:
     game, rule = route.game_id, route.rule
     assert game is not None
-    page = rules_page(game, app.t.lang, house_rules_first=rule is not None)
-    view = screen(f"/rules/{game}", app.t("ui.rules_of", game=app.t(f"game.{game}")),
-                  [ft.Markdown(page, selectable=True,
-                               extension_set=ft.MarkdownExtensionSet.GITHUB_WEB)])
+    title = app.t(f"game.{game}")
+    shown: ft.Control = (ft.Markdown(rules_page(game, app.t.lang,
+                                                house_rules_first=rule is not None),
+                                     selectable=True,
+                                     extension_set=ft.MarkdownExtensionSet.GITHUB_WEB)
+                         if has_rules_page(game) else w.note(app.t("ui.no_rules_page",
+                                                                   game=title)))
+    view = screen(f"/rules/{game}", app.t("ui.rules_of", game=title), [shown])
     return Screen(view, app.state(RulesBack).route)
 
 

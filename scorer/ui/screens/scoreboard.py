@@ -18,7 +18,7 @@ from ..new_game_form import NewGameForm
 from ..present import grid_rows, undone_texts
 from ..reuse import Reuse
 from . import linked, new_game
-from .frame import GAMES, Screen, confirm, rules_line, screen, totals_rows
+from .frame import Screen, confirm, games, rules_line, screen, totals_rows
 from .rules import show_rules
 from .sharing import copy_sheet, download, share_sheet
 
@@ -87,7 +87,7 @@ def view(app: ScorerApp, game: Game) -> ft.View:
     controls: list[ft.Control] = []
     outcome = game.outcome
     leaders = set(outcome.winners) if outcome else set()
-    kept = app.session.kept_draft(game) if game.variant_name in GAMES else None
+    kept = app.session.kept_draft(game) if game.variant_name in games() else None
     head = totals_card(game, t)  # a team match: IMPs won by each team, and the margin
     controls.append(w.card(*totals_rows(app, game, leaders)) if head is None else head)
     if game.end.kind == "target" and game.end.value:
@@ -112,7 +112,7 @@ def view(app: ScorerApp, game: Game) -> ft.View:
                                   dealer=game.variant.dealer_name(game.dealer, game.players)),
                                 size=15))
         controls.append(ft.Text(t.render(game.openers()), size=13))
-        if game.variant_name not in GAMES:  # stored or imported; entry comes later
+        if game.variant_name not in games():  # stored or imported; entry comes later
             controls.append(w.note(t("ui.no_entry_yet", game=t(f"game.{game.variant_name}"))))
         else:
             if game.pending is not None:  # a round in play (Call Break: its calls)
@@ -129,7 +129,7 @@ def view(app: ScorerApp, game: Game) -> ft.View:
                                       primary=True))
     if kept:  # a correction left half done
         controls.append(_kept(app, game, kept))
-    if game.deals and game.variant_name in GAMES:
+    if game.deals and game.variant_name in games():
         controls.append(w.tap(t("ui.undo_last", unit=unit), t("ui.undo_last", unit=unit),
                               lambda: confirm_remove(app, game)))
     board = scoreboard(game, t, lambda number: app.go(f"/game/{game.id}/deal/{number}"),
