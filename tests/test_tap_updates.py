@@ -8,12 +8,12 @@ would and must have nothing left to send."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
 from typing import Any
 
 import flet as ft
 import flet_page
 import pytest
+from controls import walk
 from flet.messaging.protocol import MessageAction
 from flet_page import scorer_app
 
@@ -30,17 +30,9 @@ GAMES = {
 }
 
 
-def shown(value: Any) -> Iterator[ft.BaseControl]:
-    """The controls a player can see under ``value`` (hidden branches left out)."""
-    if isinstance(value, list):
-        for item in value:
-            yield from shown(item)
-        return
-    if not isinstance(value, ft.BaseControl) or getattr(value, "visible", True) is False:
-        return
-    yield value
-    yield from shown(getattr(value, "content", None))
-    yield from shown(getattr(value, "controls", None))
+def on_screen(app) -> list[ft.Control]:
+    """The controls a player can see on the app's screen (hidden branches left out)."""
+    return list(walk(app.page.views[-1].controls, visible_only=True))
 
 
 @pytest.fixture
@@ -78,7 +70,7 @@ def test_after_every_tap_in_deal_entry_nothing_is_left_to_send(tmp_path, sent, v
         for _ in range(4):  # every input, four times: each state reached shows others
             tapped: set[str] = set()
             while True:
-                cells = [c for c in shown(app.page.views[-1].controls)
+                cells = [c for c in on_screen(app)
                          if isinstance(c, ft.Semantics) and c.button and c.label not in tapped
                          and getattr(c.content, "on_click", None) is not None
                          and not c.content.disabled]
@@ -128,16 +120,17 @@ def test_the_preview_keeps_its_controls_when_only_its_words_change(tmp_path, sen
         app.show()
 
         def press(label: str) -> None:
-            [cell] = [c for c in shown(app.page.views[-1].controls)
+            [cell] = [c for c in on_screen(app)
                       if isinstance(c, ft.Semantics) and c.label == label]
             tap(app, cell.content)
 
         for label in ("Declarer Ana", "Level 1", "Clubs", "Tricks 8"):
             press(label)
-        preview = [c for c in shown(app.page.views[-1].controls) if isinstance(c, ft.Card)]
-        texts = [c for c in shown(preview) if isinstance(c, ft.Text)]
+        preview = [c for c in on_screen(app) if isinstance(c, ft.Card)]
+        texts = [c for c in walk(preview, visible_only=True) if isinstance(c, ft.Text)]
         press("Tricks 9")
-        after = [c for c in shown(app.page.views[-1].controls) if isinstance(c, ft.Card)]
+        after = [c for c in on_screen(app) if isinstance(c, ft.Card)]
         assert [id(c) for c in after] == [id(c) for c in preview]
-        assert [id(c) for c in shown(after) if isinstance(c, ft.Text)] == [id(c) for c in texts]
+        kept = [c for c in walk(after, visible_only=True) if isinstance(c, ft.Text)]
+        assert [id(c) for c in kept] == [id(c) for c in texts]
         assert any("made +2" in str(c.value or c.semantics_label) for c in texts)

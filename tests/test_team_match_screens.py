@@ -8,6 +8,7 @@ import json
 
 import flet as ft
 import pytest
+from controls import walk
 
 from scorer.game import Game
 from scorer.i18n import CATALOG_DIR, LANGUAGES, Translator
@@ -24,23 +25,8 @@ from scorer.ui.present import deal_word, grid_rows
 EN = Translator("en")
 
 
-def children(control):
-    kids = [getattr(control, name, None) for name in ("controls", "content")]
-    flat = [c for kid in kids for c in (kid if isinstance(kid, list) else [kid])]
-    return [c for c in flat if isinstance(c, ft.Control)]
-
-
-def walk(control, visible_only=False):
-    """Every control in a tree, in order (only those on screen: not in a hidden one)."""
-    if visible_only and not control.visible:
-        return
-    yield control
-    for child in children(control):
-        yield from walk(child, visible_only)
-
-
 def named(controls, label):
-    found = [c for top in controls for c in walk(top)
+    found = [c for c in walk(controls)
              if isinstance(c, ft.Semantics) and c.label == label]
     assert found, label
     return found[0]
@@ -48,7 +34,7 @@ def named(controls, label):
 
 def shown(controls) -> list[str]:
     """The accessible names of the controls on screen."""
-    return [c.label for top in controls for c in walk(top, visible_only=True)
+    return [c.label for c in walk(controls, visible_only=True)
             if isinstance(c, ft.Semantics) and c.label]
 
 
@@ -77,7 +63,7 @@ def test_a_board_is_entered_one_table_at_a_time_with_the_old_names():
     assert "Table 1" in on_screen and "Table 2" in on_screen  # the two tabs
     assert "Table 1 Declarer North" in on_screen and "Table 1 Tricks 13" in on_screen
     assert not any(name.startswith("Table 2 ") for name in on_screen)  # table 2 not drawn
-    texts = [c.value for top in entry.controls for c in walk(top, visible_only=True)
+    texts = [c.value for c in walk(entry.controls, visible_only=True)
              if isinstance(c, ft.Text)]
     assert "Reds sit North-South, Blues East-West" in texts
     at_table(entry, 1, "North", 4, "Spades", 10)
@@ -85,7 +71,7 @@ def test_a_board_is_entered_one_table_at_a_time_with_the_old_names():
     on_screen = shown(entry.controls)
     assert "Table 1, done" in on_screen and "Table 2" in on_screen
     assert "Table 2 Declarer North" in on_screen and "Table 1 Declarer North" not in on_screen
-    texts = [c.value for top in entry.controls for c in walk(top, visible_only=True)
+    texts = [c.value for c in walk(entry.controls, visible_only=True)
              if isinstance(c, ft.Text)]
     assert "Blues sit North-South, Reds East-West" in texts
     at_table(entry, 2, "North", 4, "Spades", 9)
@@ -174,7 +160,7 @@ def test_a_team_match_says_board_where_it_names_its_unit():
 
 
 def texts_of(control):
-    return [c.value for c in walk(control) if isinstance(c, ft.Text) and c.value]
+    return [c.value for c in walk([control]) if isinstance(c, ft.Text) and c.value]
 
 
 def test_the_top_card_gives_imps_won_by_each_team_and_the_margin():
