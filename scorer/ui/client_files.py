@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any
 
 __all__ = ["LOCALE_SCRIPT", "PACKED", "UNUSED_FONTS", "ClientFile", "client_version",
-           "font_manifest", "head_scripts", "made_file", "make_index", "prepare_file"]
+           "font_manifest", "head_scripts", "made_file", "make_index", "prepare_file",
+           "web_script"]
 
 # First in <head> of the served page and the published one: a browser language that is not a
 # language tag stops Flutter before its first frame (WebKit under the "C" locale says "C", and
@@ -45,14 +46,18 @@ LOCALE_SCRIPT = """<script>
 </script>"""
 
 
+def web_script(name: str) -> str:
+    """One of Scorer's own scripts in scorer/assets/web, as text."""
+    from importlib.resources import files
+
+    return (files("scorer") / "assets" / "web" / name).read_text(encoding="utf-8")
+
+
 def head_scripts() -> str:
     """First in <head> of the served page and the published one: :data:`LOCALE_SCRIPT`, then
     ``history.js`` (going up in the app goes back in the browser's history, decision 150),
     both before Flutter starts."""
-    from importlib.resources import files
-
-    history = (files("scorer") / "assets" / "web" / "history.js").read_text(encoding="utf-8")
-    return f"{LOCALE_SCRIPT}\n<script>\n{history}</script>"
+    return f"{LOCALE_SCRIPT}\n<script>\n{web_script('history.js')}</script>"
 
 
 NO_RIVE = "/_no_cdn_rive"  # where the Rive runtime address points now: answers 404

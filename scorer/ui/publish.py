@@ -36,7 +36,7 @@ from importlib.resources import files
 from pathlib import Path
 
 from . import flet_web_files as flet
-from .client_files import UNUSED_FONTS, head_scripts
+from .client_files import UNUSED_FONTS, head_scripts, web_script
 from .flet_web_files import COMMON, RENDERER_FILES, PublishError
 from .site_offline import write_service_worker
 from .site_pack import app_archive, package_files
@@ -220,16 +220,11 @@ def _copy_own_assets(target: Path) -> None:
 def _write_index(path: Path, base: str, renderer: str) -> None:
     # Then page-leave.js, before any worker starts: a page the browser caches ends its
     # workers (decision 155).
-    first = head_scripts() + f"\n<script>\n{_web_script('page-leave.js')}</script>"
+    first = head_scripts() + f"\n<script>\n{web_script('page-leave.js')}</script>"
     page = flet.index_page(path, base, renderer, head_script=first,
                            page_script=PAGE_SCRIPT.replace("__BASE__", base),
                            theme_color=THEME_COLOR)
     path.write_text(page, encoding="utf-8")
-
-
-def _web_script(name: str) -> str:
-    """One of the site's scripts in scorer/assets/web (page-leave.js: see there)."""
-    return (files("scorer") / "assets" / "web" / name).read_text(encoding="utf-8")
 
 
 # The Python memory snapshot (python-start.js) is made with the modules the app had imported
@@ -248,7 +243,7 @@ def _patch_python_worker(site: Path) -> None:
     on (so a new build never restores an old one). A Flet whose worker no longer has the
     shape this relies on fails the build, naming what is missing."""
     worker = site / "python-worker.js"
-    start = (files("scorer") / "assets" / "web" / "python-start.js").read_text(encoding="utf-8")
+    start = web_script("python-start.js")
     start = start.replace("__SCORER_NOT_WARM__", json.dumps(list(SNAPSHOT_NOT_IMPORTED)), 1)
     patched = flet.python_worker(worker.read_text(encoding="utf-8"), start,
                                  (site / "python.js").read_text(encoding="utf-8"))

@@ -8,9 +8,9 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
-from importlib.resources import files
 from pathlib import Path
 
+from .client_files import web_script
 from .flet_web_files import RENDERER_FILES
 from .theme import FLUTTER_FALLBACKS
 
@@ -63,7 +63,7 @@ def write_service_worker(site: Path, base: str) -> None:
     """``sw.js``, written last: it lists every other file of the site."""
     entries, gzipped, lazy = precached(site)
     version = hashlib.sha256(json.dumps([entries, lazy]).encode()).hexdigest()[:16]
-    script = (files("scorer") / "assets" / "web" / "sw.js").read_text(encoding="utf-8")
+    script = web_script("sw.js")
     on_demand = dict(lazy)
     fallbacks = {folder: name for folder, name in sorted(FLUTTER_FALLBACKS.items())
                  if name in on_demand}
