@@ -42,7 +42,7 @@ def _symbol_colour(text: str, selected: bool) -> ft.ColorValue | None:
 
 def _restyle(cell: ft.Semantics, selected: bool) -> None:
     button = cell.content
-    button.style = _style(selected)  # type: ignore[union-attr]
+    button.style = choice_style(selected)  # type: ignore[union-attr]
     label = button.content  # type: ignore[union-attr]
     if isinstance(label, ft.Text) and isinstance(label.value, str):
         label.color = _symbol_colour(label.value, selected)
@@ -50,10 +50,6 @@ def _restyle(cell: ft.Semantics, selected: bool) -> None:
 
 def choice_style(selected: bool) -> ft.ButtonStyle:
     """A choice's button style: filled when selected."""
-    return _style(selected)
-
-
-def _style(selected: bool) -> ft.ButtonStyle:
     return ft.ButtonStyle(
         padding=ft.Padding.symmetric(horizontal=8),
         bgcolor=ft.Colors.PRIMARY if selected else None,
@@ -99,7 +95,7 @@ def tap(text: str, label: str, on_tap: Handler | None, *, selected: bool = False
     handlers: Pressed = {} if on_tap is None else pressed(on_tap)
     button = cls(content=_content(text, selected and not primary), **handlers,
                  disabled=disabled or on_tap is None, height=TOUCH, width=width,
-                 style=None if primary else _style(selected))
+                 style=None if primary else choice_style(selected))
     return ft.Semantics(label=label, button=True, selected=selected, content=button,
                         expand=expand, container=True)
 
