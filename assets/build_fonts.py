@@ -2,7 +2,7 @@
 
 Offline, Flutter's web engine cannot fetch Google's fallback fonts, so a name in Chinese, Arabic,
 Devanagari or with an emoji would be drawn as empty boxes. The app ships small subsets of Debian's
-Noto fonts and lists them as fallbacks (scorer/ui/app.py, FALLBACK_FONTS).
+Noto fonts and lists them as fallbacks (scorer/ui/shell/app.py, FALLBACK_FONTS).
 
 Run (needs Debian's fonts-noto-core, fonts-noto-cjk, fonts-noto-color-emoji and PyPI's
 fonttools and brotli; none of them is needed to run Scorer):

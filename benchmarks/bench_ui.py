@@ -3,7 +3,7 @@
 Run: python benchmarks/bench_ui.py
 - median time from tapping Save to the updated scoreboard being visible, in a game of 50 deals
   (target <= 150 ms): a Draw Bridge game (grid and chart) and a rubber bridge game (its own
-  board, scorer/ui/boards.py; issue 12: the targets hold with the new games);
+  board, scorer/ui/boards/views.py; issue 12: the targets hold with the new games);
 - time to first render of the home screen with 1,000 stored games (target <= 3 s).
 """
 

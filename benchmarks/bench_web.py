@@ -92,7 +92,7 @@ from scorer.rules.call_break import CallBreakDeal  # noqa: E402
 from scorer.rules.draw_bridge import DrawBridgeDeal  # noqa: E402
 from scorer.store import Store  # noqa: E402
 from scorer.store.transfer import export_document  # noqa: E402
-from scorer.ui.publish import publish  # noqa: E402
+from scorer.ui.site.publish import publish  # noqa: E402
 
 WAIT = 300_000
 FOUR = ["Ana", "Ben", "Cleo", "Dan"]

@@ -40,7 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from browser import StaticSite, free_port  # noqa: E402
 
-from scorer.ui.publish import publish  # noqa: E402
+from scorer.ui.site.publish import publish  # noqa: E402
 
 MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
 BUSY = "Scorer is already open in another tab or window of this browser"

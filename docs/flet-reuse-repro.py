@@ -13,7 +13,7 @@ and the session's index (the map by id that routes a tap to its handler).
     .venv/bin/python docs/flet-reuse-repro.py --patched-flet  # with the change below
 
 Part A is Flet alone (unkeyed rows in a keyed column); part B draws the app's own chart and
-grid (scorer/ui/chart.py, grid.py, reuse.py), built anew, kept as in the reverted commit
+grid (scorer/ui/boards/chart.py, grid.py, reuse.py), built anew, kept as in the reverted commit
 0909bbb (unkeyed lines, labels, points), and kept with a key on each (this branch).
 
 What it shows (decision 78):
@@ -274,7 +274,7 @@ async def main(reuse: bool) -> None:
         print(f"  a tap on {name} runs the handler of: {clicked}")
 
 
-# --- B. The app's own scoreboard (scorer.ui.grid / chart with scorer/ui/reuse.py) --------
+# --- B. The app's own scoreboard (scorer.ui.boards.grid / chart with scorer/ui/reuse.py) --------
 def audit(session: Session, client: Client) -> tuple[list[int], int, int]:
     """Ids held by two live Python controls; paths where the client holds another id than
     the Python control there; live controls missing from the session's index."""
@@ -296,8 +296,8 @@ def app_board(deals: int, saves: int, reuse: bool, keyed: bool = True) -> None:
     from scorer.i18n import Translator
     from scorer.rules import Contract
     from scorer.rules.draw_bridge import DrawBridgeDeal
-    from scorer.ui.chart import totals_chart
-    from scorer.ui.grid import deal_grid
+    from scorer.ui.boards.chart import totals_chart
+    from scorer.ui.boards.grid import deal_grid
     from scorer.ui.present import grid_rows
     from scorer.ui.reuse import Reuse
 

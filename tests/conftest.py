@@ -34,7 +34,7 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 def published_site(tmp_path_factory):
     """One site built by ``scorer publish`` (under /cards/scorer/) for the tests that read a
     build: a build takes 10-15 s, so they share it (tests must not change it)."""
-    from scorer.ui.publish import publish
+    from scorer.ui.site.publish import publish
 
     return publish(tmp_path_factory.mktemp("pub") / "site", base_url="/cards/scorer")
 

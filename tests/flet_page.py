@@ -50,7 +50,7 @@ def scorer_app(folder: Path) -> Iterator[Any]:
     from flet.pubsub.pubsub_hub import PubSubHub
 
     from scorer.store import Store
-    from scorer.ui.app import ScorerApp
+    from scorer.ui.shell.app import ScorerApp
 
     loop = asyncio.new_event_loop()
 

@@ -1,4 +1,4 @@
-"""The contract bridge scoreboards (scorer/ui/boards_text.py, drawn by scorer/ui/boards.py):
+"""The contract bridge scoreboards (scorer/ui/boards/text.py, drawn by scorer/ui/boards/views.py):
 whole games built through scorer.game from the worked examples of the rules page; the numbers
 each board shows equal the core's totals, the line is drawn after each game, and vulnerability
 is as the Laws say (the examples' own vulnerability column)."""
@@ -14,13 +14,7 @@ from scorer.i18n import LANGUAGES, Translator
 from scorer.rules.boards import board_dealer, board_vulnerable
 from scorer.rules.bridge_games import BridgeDeal
 from scorer.rules.team_match import TeamBoard
-from scorer.ui.boards_text import (
-    Entry,
-    RubberSheet,
-    chicago_board,
-    match_board,
-    rubber_board,
-)
+from scorer.ui.boards.text import Entry, RubberSheet, chicago_board, match_board, rubber_board
 
 EN = Translator("en", suits=True)
 
@@ -275,7 +269,7 @@ def test_boards_speak_every_language(lang):
 
 def test_controls_are_built_for_the_three_games_only():
     pytest.importorskip("flet")
-    from scorer.ui.boards import BOARDS, scoreboard
+    from scorer.ui.boards.views import BOARDS, scoreboard
 
     for game in sample_games():
         assert type(game.variant) in BOARDS
@@ -311,7 +305,7 @@ def labels_in(control) -> list[str]:
 
 def test_long_sessions_draw_the_newest_in_full_and_list_every_one():
     pytest.importorskip("flet")
-    from scorer.ui.boards import BOARDS_SHOWN, SHOWN, scoreboard, totals_card
+    from scorer.ui.boards.views import BOARDS_SHOWN, SHOWN, scoreboard, totals_card
 
     game = Game.new("rubber-bridge", PLAYERS, first_dealer=0)
     for _ in range(4):  # four rubbers won 2-0, and a fifth begun

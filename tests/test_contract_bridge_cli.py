@@ -9,6 +9,7 @@ import pytest
 from docs_examples import examples
 
 from scorer.cli import main
+from scorer.rules import InvalidInput
 
 
 def run(capsys, *args: str) -> tuple[int, str, str]:
@@ -163,3 +164,29 @@ def test_invalid_input_exit_2_one_line(capsys, args, message):
     assert code == 2 and out == ""
     lines = err.strip().splitlines()
     assert len(lines) == 1 and message in lines[0], err
+
+
+def test_the_modes_answer_a_hand_check_as_a_variant_does_without_the_command_line():
+    from scorer.i18n import Translator
+    from scorer.rules.bridge_checks import CHECK_MODES
+
+    t = Translator("en")
+    imps = CHECK_MODES["imps"].check_hand({"diff": "470"})
+    assert imps.figures == {"imps": 10} and imps.lines == ()
+    assert t.render(imps.summary) == t.line(imps_line_of(470))
+    board = CHECK_MODES["duplicate"].check_hand(
+        {"contract": "3NT", "tricks": "9", "board": "2", "declarer": "E", "vulnerable": None})
+    assert board.figures == {"made": True, "declarer": 400, "defenders": 0}  # board 2: N-S vul
+    assert board.lines[0].points == 0 and "board 2" in t.line(board.lines[0]).lower()
+    assert t.render(board.summary) == "Result: made; declarer 400, defenders 0"
+    rubber = CHECK_MODES["rubber"].check_hand(
+        {"contract": "4S", "tricks": "11", "vulnerable": "no", "honors": "declarer:100"})
+    assert "120 below" in t.render(rubber.summary) and rubber.result is not None
+    with pytest.raises(InvalidInput, match="vulnerable"):
+        CHECK_MODES["rubber"].check_hand({"contract": "4S", "tricks": "10"})
+
+
+def imps_line_of(diff: int):
+    from scorer.rules.boards import imps_line
+
+    return imps_line(diff)

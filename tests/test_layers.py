@@ -19,11 +19,17 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent / "scorer"
 
 # (modules the rule is about, modules they must not import, why): prefixes match a module and
-# everything below it ("scorer.ui" matches scorer.ui.app, not scorer.uix).
+# everything below it ("scorer.ui" matches scorer.ui.shell.app, not scorer.uix).
 OURS_ABOVE_RULES = ("scorer.fields", "scorer.game", "scorer.history", "scorer.i18n",
                     "scorer.sheet", "scorer.stats", "scorer.rulebook", "scorer.store", "scorer.ui",
                     "scorer.cli")
 GAME = ("scorer.game", "scorer.history")  # the game model and its correction history
+# The UI's three parts: every module of scorer/ui/ is in exactly one (a test checks it).
+DRAWING = ("scorer.ui.screens", "scorer.ui.entry", "scorer.ui.boards", "scorer.ui.widgets",
+           "scorer.ui.theme", "scorer.ui.present", "scorer.ui.reuse", "scorer.ui.new_game_form",
+           "scorer.ui.qr")
+SHELL = ("scorer.ui.shell",)
+DELIVERY = ("scorer.ui.serve", "scorer.ui.site")
 RULES: list[tuple[str, tuple[str, ...], str]] = [
     ("scorer.rules", OURS_ABOVE_RULES, "rules import nothing of ours above them"),
     *[(module, ("scorer.store", "scorer.ui", "scorer.cli", "scorer.sheet", "scorer.stats"),
@@ -32,7 +38,13 @@ RULES: list[tuple[str, tuple[str, ...], str]] = [
     ("scorer.store", ("scorer.i18n", "scorer.sheet", "scorer.ui", "scorer.cli", "flet"),
      "the store renders no text and knows no UI"),
     *[(module, ("flet", "tinydb", "scorer.store"), "presenters are pure")
-      for module in ("scorer.ui.present", "scorer.ui.boards_text")],
+      for module in ("scorer.ui.present", "scorer.ui.boards.text")],
+    # The UI's three parts (docs/architecture.md): the drawing, the shell, the delivery.
+    *[(module, ("scorer.ui.shell.app", "scorer.ui.shell.routes", *DELIVERY),
+       "the drawing knows the shell only as screens.host's App and Route")
+      for module in DRAWING],
+    ("scorer.ui.shell", DELIVERY, "the shell knows nothing of how it is delivered"),
+    ("scorer.ui.serve", ("scorer.ui.site",), "serving knows nothing of the published site"),
 ]
 # (third-party or std module, the only place allowed to import it)
 ONLY_IN: list[tuple[str, str]] = [
@@ -106,6 +118,14 @@ def test_every_module_imports_in_the_direction_of_the_layers():
     assert problems == []
 
 
+def test_every_ui_module_is_in_one_of_the_three_parts():
+    modules = [module_name(path) for path in sorted((ROOT / "ui").rglob("*.py"))]
+    assert "scorer.ui.shell.app" in modules and "scorer.ui.site.publish" in modules
+    parts = {m: [p for p in (*DRAWING, *SHELL, *DELIVERY) if under(m, p)] for m in modules
+             if m != "scorer.ui"}
+    assert {m: found for m, found in parts.items() if len(found) != 1} == {}
+
+
 @pytest.mark.parametrize(("module", "text", "expected"), [
     # A function-level import counts.
     ("scorer.rules.draw_bridge", "def f():\n    import flet\n",
@@ -122,13 +142,22 @@ def test_every_module_imports_in_the_direction_of_the_layers():
      ["imports scorer.i18n: the store renders"]),
     ("scorer.sheet", "import tinydb.storages\n", ["imports tinydb.storages: only scorer.store"]),
     ("scorer.stats", "if True:\n    from flet import Text\n", ["imports flet: only scorer.ui"]),
-    ("scorer.ui.app", "import flet as ft\nfrom scorer.cli import main\n",
+    ("scorer.ui.shell.app", "import flet as ft\nfrom scorer.cli import main\n",
      ["imports scorer.cli: nothing imports the command line"]),
     ("scorer.ui.present", "import flet\n", ["imports flet: presenters are pure"]),
+    ("scorer.ui.screens.home", "if TYPE_CHECKING:\n    from ..shell.app import ScorerApp\n",
+     ["imports scorer.ui.shell.app: the drawing knows the shell only"]),
+    ("scorer.ui.widgets", "from .site import publish\n",
+     ["imports scorer.ui.site: the drawing knows the shell only"]),
+    ("scorer.ui.shell.app", "from ..serve.run import assets_dir\n",
+     ["imports scorer.ui.serve.run: the shell knows nothing of how"]),
+    ("scorer.ui.serve.server", "from ..site import publish\n",
+     ["imports scorer.ui.site: serving knows nothing"]),
+    ("scorer.ui.site.publish", "from ..serve.client_files import web_script\n", []),
     ("scorer.store.files", "import argparse\n", ["imports argparse: only scorer.cli may"]),
     ("scorer.rules.values", "import numpy\n", ["imports numpy: rules use the standard library"]),
-    ("scorer.cli", "import argparse\nfrom scorer.ui.app import run\nfrom .store import Store\n",
-     []),
+    ("scorer.cli",
+     "import argparse\nfrom scorer.ui.serve.run import run\nfrom .store import Store\n", []),
     ("scorer.uix", "import flet\n", ["imports flet: only scorer.ui may"]),  # not a sub-package
 ])
 def test_the_checker_finds_what_breaks_a_layer(tmp_path, module, text, expected):
@@ -240,3 +269,96 @@ def test_the_line_count_finds_a_long_module(tmp_path):
     (tmp_path / "scorer" / "ui" / "long.py").write_text("x = 1\n" * 451, encoding="utf-8")
     (tmp_path / "scorer" / "short.py").write_text("x = 1\n" * 450, encoding="utf-8")
     assert long_modules(tmp_path / "scorer") == [f"scorer{os.sep}ui{os.sep}long.py: 451 lines"]
+
+
+# --- no import circle ---------------------------------------------------------------------------
+# Two modules that import each other (through any number of others, at the top, inside a function
+# or under TYPE_CHECKING alike) cannot be read, tested or moved one without the other (issue 19).
+
+def import_graph(sources: dict[str, tuple[str, bool]]) -> dict[str, set[str]]:
+    """Which of the given modules each imports (``sources``: module -> (text, is a package)),
+    anywhere in its text. ``from P import name`` imports the module ``P.name`` where there is
+    one, else ``P``; ``import a.b.c`` the longest of them that is given. Modules not given (the
+    standard library, Flet) are left out."""
+    def given(name: str) -> str:
+        while name and name not in sources:
+            name = name.rpartition(".")[0]
+        return name
+
+    graph: dict[str, set[str]] = {}
+    for module, (text, is_package) in sources.items():
+        package = module.split(".") if is_package else module.split(".")[:-1]
+        found: set[str] = set()
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.Import):
+                found |= {given(alias.name) for alias in node.names}
+            elif isinstance(node, ast.ImportFrom):
+                origin = ".".join(package[:len(package) - (node.level - 1)]
+                                  + ([node.module] if node.module else [])
+                                  ) if node.level else node.module or ""
+                found |= {f"{origin}.{alias.name}" if f"{origin}.{alias.name}" in sources
+                          else given(origin) for alias in node.names}
+        graph[module] = found - {"", module}
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The import circles of ``graph``: each group of modules that reach each other (Tarjan's
+    strongly connected components of more than one module), sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(module: str) -> None:
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        for other in sorted(graph.get(module, ())):
+            if other not in index:
+                visit(other)
+                low[module] = min(low[module], low[other])
+            elif other in stack:
+                low[module] = min(low[module], index[other])
+        if low[module] == index[module]:
+            group = []
+            while True:
+                other = stack.pop()
+                group.append(other)
+                if other == module:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for module in sorted(graph):
+        if module not in index:
+            visit(module)
+    return sorted(found)
+
+
+def package_sources(root: Path = ROOT) -> dict[str, tuple[str, bool]]:
+    return {module_name(path, root): (path.read_text(encoding="utf-8"), path.name == "__init__.py")
+            for path in sorted(root.rglob("*.py"))}
+
+
+def test_no_module_of_scorer_is_in_an_import_circle():
+    graph = import_graph(package_sources())
+    assert "scorer.ui.screens.host" in graph["scorer.ui.screens.home"]  # the graph was read
+    assert "scorer.ui.screens.home" in graph["scorer.ui.shell.routes"]
+    assert circles(graph) == []
+
+
+@pytest.mark.parametrize(("texts", "expected"), [
+    # A circle under TYPE_CHECKING and one inside a function count.
+    ({"p.a": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from . import b\n",
+      "p.b": "from .a import x\n"}, [["p.a", "p.b"]]),
+    ({"p.a": "def f():\n    from p.c import y\n", "p.b": "import p.a\n",
+      "p.c": "from .b import z\n"}, [["p.a", "p.b", "p.c"]]),
+    # A module importing its siblings from their package is not a circle with the package.
+    ({"p": "", "p.a": "from . import b\n", "p.b": "import os\n"}, []),
+    # But a package that imports a module which imports the package's own names is.
+    ({"p": "from .a import f\nNAME = 1\n", "p.a": "from . import NAME\n"}, [["p", "p.a"]]),
+    ({"p.a": "import p.b\n", "p.b": "import json\n"}, []),
+])
+def test_the_circle_finder_finds_a_planted_circle(texts, expected):
+    sources = {module: (text, module == "p") for module, text in texts.items()}
+    assert circles(import_graph(sources)) == expected

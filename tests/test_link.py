@@ -414,10 +414,10 @@ def test_cli_link_of_a_game_too_big_says_to_send_the_file(tmp_path, capsys, monk
 
 
 def test_scorer_serve_passes_the_site_url_on(monkeypatch, capsys):
-    import scorer.ui.app
+    import scorer.ui.serve.run
 
     seen = {}
-    monkeypatch.setattr(scorer.ui.app, "serve", lambda **kw: seen.update(kw))
+    monkeypatch.setattr(scorer.ui.serve.run, "serve", lambda **kw: seen.update(kw))
     code, out, err = run(capsys, "serve", "--site-url", SITE)
     assert code == 0 and seen["site_url"] == SITE
     code, out, err = run(capsys, "serve", "--site-url", "example.org")

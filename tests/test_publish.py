@@ -19,8 +19,8 @@ import pytest
 
 import scorer
 from scorer.cli import main
-from scorer.ui.publish import normalize_base_url, publish
-from scorer.ui.slim import (
+from scorer.ui.site.publish import normalize_base_url, publish
+from scorer.ui.site.slim import (
     DOCS_READ,
     FLUTTER_ICONS,
     app_icons,
@@ -44,7 +44,7 @@ def precache(site):
 
 def test_the_page_gives_flutter_a_valid_language_before_anything_else(site):
     """Issue 17 item 9 (the script itself is tested in Chromium: tests/e2e)."""
-    from scorer.ui.client_files import LOCALE_SCRIPT
+    from scorer.ui.serve.client_files import LOCALE_SCRIPT
 
     page = (site / "index.html").read_text(encoding="utf-8")
     assert page.count(LOCALE_SCRIPT) == 1
@@ -52,7 +52,7 @@ def test_the_page_gives_flutter_a_valid_language_before_anything_else(site):
     assert page[head:].lstrip().startswith(LOCALE_SCRIPT)
     assert page.index(LOCALE_SCRIPT) < page.index("flutter_bootstrap.js")
     # And history.js (decision 150), before Flutter listens to the browser's history.
-    from scorer.ui.client_files import head_scripts
+    from scorer.ui.serve.client_files import head_scripts
 
     assert page.count(head_scripts()) == 1 and "scorerTrail" in head_scripts()
     assert page.index(head_scripts()) < page.index("flutter_bootstrap.js")
@@ -141,8 +141,8 @@ def test_the_app_archive_carries_every_dependency_as_source(site):
     with tarfile.open(fileobj=io.BytesIO((site / "app.tar.gz").read_bytes())) as tar:
         names = tar.getnames()
         main_py = tar.extractfile("main.py").read().decode()
-    assert "from scorer.ui.browser import start" in main_py
-    for module in ("scorer/ui/app.py", "scorer/store/core.py", "scorer/assets/i18n/bg.json",
+    assert "from scorer.ui.site.browser import start" in main_py
+    for module in ("scorer/ui/shell/app.py", "scorer/store/core.py", "scorer/assets/i18n/bg.json",
                    "flet/__init__.py", "flet_charts/__init__.py", "tinydb/__init__.py",
                    "segno/__init__.py", "msgpack/fallback.py", "repath.py", "six.py",
                    "platformdirs/__init__.py"):
@@ -152,7 +152,7 @@ def test_the_app_archive_carries_every_dependency_as_source(site):
     assert not [n for n in names if n.endswith(".pyi")]
     assert "__pypackages__/flet/controls/material/icons.json" in names  # read to name icons
     assert not [n for n in names if n.startswith("__pypackages__/scorer/ui/") and n.endswith(
-        ("/publish.py", "/slim.py", "/site_pack.py", "/site_offline.py", "/flet_web_files.py"))]
+        ("site/publish.py", "site/slim.py", "site/pack.py", "site/offline.py", "site/flet_web.py"))]
     # What the page loads from the site itself is not packed again for Python.
     assert not [n for n in names if n.startswith("__pypackages__/scorer/assets/fonts/")]
     assert "__pypackages__/scorer/assets/rules/minibridge.md" in names
@@ -223,7 +223,7 @@ def test_python_starts_from_a_snapshot_keyed_by_everything_it_depends_on(site, t
     assert '"flet.messaging.pyodide_connection"' in worker  # never in a snapshot
     assert "__SCORER" not in worker
     # The key changes with the app, the runtime or the worker; it is the same for the same.
-    from scorer.ui.publish import _patch_python_worker
+    from scorer.ui.site.publish import _patch_python_worker
 
     flet_worker = Path(flet_web.__file__).parent / "web" / "python-worker.js"
     keys = set()
@@ -240,7 +240,7 @@ def test_python_starts_from_a_snapshot_keyed_by_everything_it_depends_on(site, t
 
 
 def test_a_flet_whose_worker_changed_shape_fails_the_build_loudly(site, tmp_path):
-    from scorer.ui.publish import PublishError, _patch_python_worker
+    from scorer.ui.site.publish import PublishError, _patch_python_worker
 
     copy = tmp_path / "copy"
     copy.mkdir()
@@ -340,7 +340,7 @@ def test_the_standard_library_keeps_every_module_the_app_can_import(site):
         kept = _modules({n: b"" for n in trimmed.namelist()})
     # The app's code in the browser: all of it but what only the desktop runs.
     todo = [m for m in app if not m.startswith(("scorer.cli", "scorer.ui.serve",
-                                                "scorer.ui.publish", "scorer.__main__"))]
+                                                "scorer.ui.site.publish", "scorer.__main__"))]
     # What Python and Pyodide import by name, and the codecs the app uses.
     todo += ["site", "_pyodide", "pyodide", "runpy", "encodings", "encodings.utf_8",
              "encodings.utf_8_sig", "encodings.ascii", "encodings.unicode_escape",
@@ -394,11 +394,11 @@ def test_third_party_code_goes_without_docstrings_and_keeps_its_lines(site):
     installed = Path(module.__file__).read_bytes()
     with tarfile.open(fileobj=io.BytesIO((site / "app.tar.gz").read_bytes())) as tar:
         shipped = tar.extractfile("__pypackages__/flet/controls/material/textfield.py").read()
-        scorer_app = tar.extractfile("__pypackages__/scorer/ui/app.py").read()
+        scorer_app = tar.extractfile("__pypackages__/scorer/ui/shell/app.py").read()
     assert len(shipped) < 0.6 * len(installed)
     assert shipped.count(b"\n") == installed.count(b"\n")  # tracebacks name the same lines
     assert not any(line.lstrip().startswith(b"#") for line in shipped.splitlines()[2:])
-    own = (Path(scorer.__file__).parent / "ui" / "app.py").read_bytes()
+    own = (Path(scorer.__file__).parent / "ui" / "shell" / "app.py").read_bytes()
     assert scorer_app == slimmed(own) and scorer_app.count(b"\n") == own.count(b"\n")
     assert len(scorer_app) < 0.8 * len(own)
     source = (b'"""Module."""\nclass A:\n    """Summary.\n\n    More."""\n    x: int = 1\n'
@@ -472,7 +472,7 @@ def test_the_icon_font_keeps_the_icons_drawn_at_their_code_points(site):
 def test_scorers_own_web_scripts_listed_are_copied_to_the_sites_root(tmp_path, monkeypatch):
     """WEB_SCRIPTS is the one list of Scorer's scripts shipped as they are (precached like
     every file of the site: the service worker is written last)."""
-    from scorer.ui import publish as module
+    from scorer.ui.site import publish as module
 
     monkeypatch.setattr(module, "WEB_SCRIPTS", ("python-start.js",))
     module._copy_own_assets(tmp_path)

@@ -129,7 +129,7 @@ def test_a_redeal_keeps_the_deals_number_everywhere(tmp_path):
 @pytest.mark.parametrize(("low", "high"), [(0, 414), (0, 10), (-40, 1700), (0, 1537),
                                             (-120, 95), (0, 500), (0, 12345), (-3, 7)])
 def test_chart_axis_ends_on_round_steps_so_labels_never_overlap(low, high):
-    from scorer.ui.chart import axis_range
+    from scorer.ui.boards.chart import axis_range
 
     bottom, top, step = axis_range(low, high)
     assert bottom <= low and top >= high
@@ -305,8 +305,8 @@ def test_the_chart_labels_every_step_of_its_axis_with_0_and_names_break_between_
     import flet_charts as fch
 
     from scorer.game import Game
-    from scorer.ui.chart import totals_chart
-    from scorer.ui.grid import deal_grid
+    from scorer.ui.boards.chart import totals_chart
+    from scorer.ui.boards.grid import deal_grid
 
     game = Game.new("minibridge", ["Bartholomew", "Ben", "Cleo", "Dan"], first_dealer=0,
                     end="open")

@@ -9,8 +9,8 @@ from scorer.game import Game
 from scorer.i18n import Translator
 from scorer.rules import Contract
 from scorer.rules.draw_bridge import DrawBridgeDeal
-from scorer.ui.chart import totals_chart
-from scorer.ui.grid import deal_grid
+from scorer.ui.boards.chart import totals_chart
+from scorer.ui.boards.grid import deal_grid
 from scorer.ui.present import grid_rows
 from scorer.ui.reuse import Reuse
 

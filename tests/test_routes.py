@@ -15,10 +15,11 @@ import pytest
 from flet_page import scorer_app
 
 from scorer.game import Game
-from scorer.ui import routes
-from scorer.ui.routes import ROUTES, Route, Row, row_of
 from scorer.ui.screens.frame import Screen, screen
+from scorer.ui.screens.host import Route
 from scorer.ui.screens.scoreboard import board_key
+from scorer.ui.shell import routes
+from scorer.ui.shell.routes import ROUTES, Row, parse, row_of
 
 APP = Path(routes.__file__).with_name("app.py")
 
@@ -26,8 +27,8 @@ APP = Path(routes.__file__).with_name("app.py")
 def test_every_row_parses_its_own_example_back_to_its_name_and_no_other_row_matches_it():
     assert len({row.name for row in ROUTES}) == len(ROUTES)
     for row in ROUTES:
-        assert Route.parse(row.example).name == row.name, row
-        assert row_of(Route.parse(row.example)) is row
+        assert parse(row.example).name == row.name, row
+        assert row_of(parse(row.example)) is row
         matching = [r.template for r in ROUTES if ft.TemplateRoute(row.example).match(r.template)]
         assert matching == [row.template], row
 
@@ -83,7 +84,7 @@ def test_a_screen_is_one_module_and_one_row(tmp_path, monkeypatch):
 
     toy.build, toy.changed_elsewhere = build, changed_elsewhere
     monkeypatch.setattr(routes, "ROUTES", (*ROUTES, Row.of("/toy/:id", "toy", toy, "/toy/x")))
-    assert Route.parse("/toy/x") == Route("toy", "x")
+    assert parse("/toy/x") == Route("toy", "x")
     with scorer_app(tmp_path) as app, scorer_app(tmp_path / "other") as other:
         for _ in range(2):
             app.route = "/toy/x"
@@ -118,4 +119,4 @@ def test_a_deal_screen_keeps_the_scoreboard_shown_before_it_hidden_above_its_own
 
 @pytest.mark.parametrize("route", ["/game/abc/deal/3/more", "/rules/no-such-game", "/new/x"])
 def test_an_address_that_names_nothing_is_home(route):
-    assert Route.parse(route) == Route("home")
+    assert parse(route) == Route("home")

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from browser import free_port, served
 
-from scorer.ui.table import is_loopback, lan_address
+from scorer.ui.serve.table import is_loopback, lan_address
 
 
 class NoRedirect(urllib.request.HTTPRedirectHandler):
@@ -238,7 +238,7 @@ def test_new_spellings_of_a_client_file_cost_no_memory_and_no_compression(tmp_pa
     """Issue 17 item 4: each new spelling of a client file's path (`./main.dart.wasm`,
     `././...`) was compressed again (1.4 s of CPU) and kept: 30 took the server from 71 to
     177 MB. Now a file is kept once, under its one real name."""
-    from scorer.ui.server import WARM
+    from scorer.ui.serve.server import WARM
 
     data_dir = tmp_path / "data"
     data_dir.mkdir()
@@ -270,7 +270,7 @@ def test_new_spellings_of_a_client_file_cost_no_memory_and_no_compression(tmp_pa
 
 
 def test_the_served_page_gives_flutter_a_valid_language_first(open_server):
-    from scorer.ui.client_files import LOCALE_SCRIPT, head_scripts
+    from scorer.ui.serve.client_files import LOCALE_SCRIPT, head_scripts
 
     page = get(open_server)[2].decode()
     assert page.count(LOCALE_SCRIPT) == 1
@@ -413,7 +413,7 @@ def printed_url(data_dir: Path, url: str) -> str:
 def test_guessing_is_cut_off_across_many_addresses_and_the_qr_code_still_admits(tmp_path):
     """Issue 17 item 2: the limit was per source address; with 100 loopback addresses the
     code fell at try 778 in 0.4 s. Now the wrong codes of all addresses count together."""
-    from scorer.ui.server import WRONG_TRIES
+    from scorer.ui.serve.server import WRONG_TRIES
 
     data_dir = tmp_path / "data"
     data_dir.mkdir()
@@ -451,8 +451,8 @@ def test_the_window_passes_and_the_total_turns_typing_off(monkeypatch, capsys):
 
     from flet_web import get_package_web_dir
 
-    from scorer.ui import server
-    from scorer.ui.table import plan_table
+    from scorer.ui.serve import server
+    from scorer.ui.serve.table import plan_table
 
     assert server.WRONG_TOTAL / 10**6 <= 1 / 5000  # a guesser's chance per start
     assert server.WRONG_TRIES / server.WRONG_WINDOW * 6 * 3600 <= 1000  # tries in an evening
@@ -501,7 +501,7 @@ def test_the_window_passes_and_the_total_turns_typing_off(monkeypatch, capsys):
 
 
 def test_the_printed_address_carries_the_code_and_is_never_loopback_on_the_lan(tmp_path):
-    from scorer.ui.table import plan_table
+    from scorer.ui.serve.table import plan_table
 
     table = plan_table("0.0.0.0", 0, address=lambda: "192.168.1.20")
     try:

@@ -1,5 +1,5 @@
-"""The saving policy of a session (scorer.ui.session) against a fake store, a fake screen and a
-fake pubsub hub: no Flet page, no files. The real store is tested in test_store*.py and the
+"""The saving policy of a session (scorer.ui.shell.session) against a fake store, a fake screen
+and a fake pubsub hub: no Flet page, no files. The real store is tested in test_store*.py and the
 whole app in the browser tests; here each rule of the policy is checked on its own."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from scorer.i18n import Translator
 from scorer.rules import Contract, Strain
 from scorer.rules.draw_bridge import DrawBridgeDeal
 from scorer.store import StaleGame, UnknownGame, WriteFailed
-from scorer.ui.session import TOPIC, Session
+from scorer.ui.shell.session import TOPIC, Session
 
 EN = Translator("en", suits=True)
 

@@ -16,8 +16,8 @@ from scorer.rules import Contract
 from scorer.rules.bridge_games import BridgeDeal
 from scorer.rules.team_match import TeamBoard
 from scorer.sheet import outcome_words
-from scorer.ui.boards import match_totals, match_view, totals_card
-from scorer.ui.boards_text import match_board
+from scorer.ui.boards.text import match_board
+from scorer.ui.boards.views import match_totals, match_view, totals_card
 from scorer.ui.entry import draft_for_game, new_entry
 from scorer.ui.new_game_form import NewGameForm
 from scorer.ui.present import deal_word, grid_rows

@@ -34,8 +34,8 @@ from scorer.rules import (
     variant,
 )
 from scorer.rules.values import whole_number
-from scorer.ui import boards
 from scorer.ui import widgets as w
+from scorer.ui.boards import views as boards
 from scorer.ui.entry import ENTRIES, DealDraft, DealEntry, EntryKind, Evaluation, register_entry
 from scorer.ui.screens.check import ScoreCheck
 from scorer.ui.screens.frame import check_games, games

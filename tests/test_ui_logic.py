@@ -14,8 +14,9 @@ from scorer.rules.draw_bridge import DrawBridgeDeal
 from scorer.store import Store
 from scorer.ui.entry import draft_for_game, draft_of_deal, new_entry
 from scorer.ui.new_game_form import NewGameForm, recent_names, recent_players
-from scorer.ui.routes import Route
+from scorer.ui.screens.host import Route
 from scorer.ui.screens.sharing import games_named
+from scorer.ui.shell.routes import parse
 
 EN = Translator("en")
 
@@ -212,7 +213,7 @@ def test_recent_names_offered_once_newest_first():
      ("/g", Route("home")), ("/g/1~a/b", Route("home"))],
 )
 def test_routes(route, expected):
-    assert Route.parse(route) == expected
+    assert parse(route) == expected
 
 
 def test_every_text_style_names_the_text_font_which_both_builds_register(published_site):
@@ -223,7 +224,7 @@ def test_every_text_style_names_the_text_font_which_both_builds_register(publish
 
     import flet_web
 
-    from scorer.ui.client_files import font_manifest
+    from scorer.ui.serve.client_files import font_manifest
     from scorer.ui.theme import LIGHT, TEXT_FONT, TEXT_STYLES, theme
 
     made = theme(LIGHT)

@@ -109,8 +109,8 @@ def _serve(args: argparse.Namespace) -> int:
     """`scorer serve`: a busy data folder, a port in use or a host that cannot be bound is one
     line on stderr and exit 2."""
     from ..store import StoreError
-    from ..ui.app import serve
-    from ..ui.table import ServeError
+    from ..ui.serve.run import serve
+    from ..ui.serve.table import ServeError
 
     try:
         site = None if args.site_url is None else site_url(args.site_url)
@@ -133,12 +133,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command in ("games", "export", "import", "link"):
             return stored.command(args)
         if args.command == "publish":
-            from ..ui.publish import command
+            from ..ui.site.publish import command
 
             return command(args.out, args.base_url)
         if args.command == "serve":
             return _serve(args)
-        from ..ui.app import run
+        from ..ui.serve.run import run
 
         run(data_dir=args.data_dir)
         return 0

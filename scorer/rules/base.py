@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
-from .contract import Contract
+from .contract import Contract, ContractScore
 from .seats import SEATS, seat_index
 from .values import InvalidInput, Line, Msg, check_int, whole_number
 
@@ -101,6 +101,17 @@ class HandCheck:
     lines: tuple[Line, ...] = ()
     result: Msg | None = None
     first: HandCheck | None = None
+    summary: Msg | None = None  # the closing sentence ('Result: made; declarer 420, ...')
+
+    @classmethod
+    def of_contract(cls, scored: ContractScore, first: HandCheck | None = None,
+                    before: Sequence[Line] = ()) -> HandCheck:
+        """A contract's score checked on its own: its figures, ``before`` (e.g. the board
+        that set the vulnerability) and its lines, closing with its result and both sides'
+        points."""
+        return cls(scored.to_dict(), (*before, *scored.lines), scored.result, first,
+                   Msg.of("cli.result_contract", result=scored.result,
+                          declarer=scored.declarer_points, defenders=scored.defender_points))
 
 
 def option_ints(name: str, text: str) -> list[int]:

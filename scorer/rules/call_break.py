@@ -205,7 +205,9 @@ class CallBreak(Variant[CallBreakDeal, CallBreakRules]):
         if calls is None or tricks is None:
             raise InvalidInput("calls", None, "(call-break needs --calls and --tricks)")
         score = score_calls(option_ints("calls", calls), option_ints("tricks", tricks), rules)
-        return HandCheck({"points": list(score.points)}, score.lines)
+        points = ", ".join(map(self.points_words, score.points))
+        return HandCheck({"points": list(score.points)}, score.lines,
+                         summary=Msg.of("cli.result_points", points=points))
 
     def points_words(self, points: int) -> str:
         return f"{points} ({as_decimal(points)})"

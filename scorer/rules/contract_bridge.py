@@ -16,7 +16,6 @@ from .contract import Contract, ContractScore, Doubling, Strain, check_tricks, r
 from .values import InvalidInput, Line, Msg
 
 __all__ = [
-    "CHECK_MODES",
     "DOUBLED_OVERTRICK",
     "GAME",
     "GAME_BONUS",
@@ -51,14 +50,6 @@ INSULT = {Doubling.DOUBLED: 50, Doubling.REDOUBLED: 100}
 DOUBLED_OVERTRICK = (100, 200)  # redoubled: twice these
 UNDOUBLED_UNDERTRICK = (50, 100)
 HONOURS = (100, 150)
-
-# `scorer check MODE`: one contract bridge hand outside a game, and the options each mode reads
-# (a duplicate score, a rubber bridge score with honours, or a difference in points as IMPs).
-CHECK_MODES: dict[str, frozenset[str]] = {
-    "duplicate": frozenset({"contract", "tricks", "vulnerable", "board", "declarer"}),
-    "rubber": frozenset({"contract", "tricks", "vulnerable", "honors"}),
-    "imps": frozenset({"diff"}),
-}
 
 _DOUBLING_MSG = {d: Msg(f"cb.{w}") for d, w in zip(
     Doubling, ("undoubled", "doubled", "redoubled"), strict=True)}

@@ -131,8 +131,7 @@ class DrawBridge(Variant[DrawBridgeDeal, DrawBridgeRules]):
 
     def check_hand(self, options: Mapping[str, str | None], rules: Any) -> HandCheck:
         contract, tricks = option_contract(options, "4H or 3NT")
-        scored = score_contract(contract, tricks, rules)
-        return HandCheck(scored.to_dict(), scored.lines, scored.result)
+        return HandCheck.of_contract(score_contract(contract, tricks, rules))
 
     def parse_rules(self, mapping: Mapping[str, object] | None = None) -> DrawBridgeRules:
         rules: DrawBridgeRules = switch_settings(DrawBridgeRules, mapping, self.name)

@@ -284,8 +284,7 @@ class MiniBridge(Variant[MiniBridgeDeal, MiniBridgeRules]):
                 and options.get("tricks") is None:
             return HandCheck({}, first=first)
         contract, tricks = option_contract(options, "4H or 3NT")
-        scored = score_contract(contract, tricks)
-        return HandCheck(scored.to_dict(), scored.lines, scored.result, first)
+        return HandCheck.of_contract(score_contract(contract, tricks), first)
 
     def deal_stats(self, deal: Any, score: DealScore, player: int) -> Mapping[str, int] | None:
         return None if deal.redeal else super().deal_stats(deal, score, player)

@@ -107,7 +107,7 @@ def test_the_script_goes_back_to_a_screen_below_and_flutter_does_not_hear_it(bro
     """history.js alone, with hash routes as the published site has them: up is back, a form
     opening its game is replaced, the browser's own back is heard as before; a trail naming
     entries the browser no longer has still ends on the address asked for."""
-    from scorer.ui.client_files import head_scripts
+    from scorer.ui.serve.client_files import head_scripts
 
     context = browser.new_context()
     page = context.new_page()

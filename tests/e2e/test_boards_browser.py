@@ -1,6 +1,6 @@
 """The contract bridge scoreboards in the real app, in headless Chromium on a phone-sized page:
 a stored rubber session, a Chicago game and a team match are opened and their totals and
-vulnerability read by accessible name (scorer/ui/boards.py)."""
+vulnerability read by accessible name (scorer/ui/boards/views.py)."""
 
 from __future__ import annotations
 

@@ -32,7 +32,7 @@ from scorer.game import Game
 from scorer.rules import Contract
 from scorer.rules.draw_bridge import DrawBridgeDeal
 from scorer.store import Store
-from scorer.ui.publish import publish
+from scorer.ui.site.publish import publish
 
 pytestmark = pytest.mark.browser
 
@@ -350,7 +350,7 @@ def test_bad_input_keeps_its_clear_messages(site, chromium):
 
 
 def test_a_new_build_reaches_the_phone_and_costs_only_what_changed(chromium, tmp_path):
-    from scorer.ui.site_offline import write_service_worker
+    from scorer.ui.site.offline import write_service_worker
 
     folder = publish(tmp_path / "site")
     site = StaticSite(folder).start()
@@ -494,7 +494,7 @@ def test_a_repeat_visit_restores_python_from_the_snapshot_with_every_game(site, 
 
 
 def test_a_new_build_never_restores_the_snapshot_of_the_one_before(chromium, tmp_path):
-    from scorer.ui.site_offline import write_service_worker
+    from scorer.ui.site.offline import write_service_worker
 
     folder = publish(tmp_path / "site")
     old = build_of(folder)
@@ -529,7 +529,7 @@ def test_a_new_build_never_restores_the_snapshot_of_the_one_before(chromium, tmp
         site.stop()
 
 
-# The IndexedDB that Emscripten's IDBFS keeps the data folder in (scorer.ui.browser): its
+# The IndexedDB that Emscripten's IDBFS keeps the data folder in (scorer.ui.site.browser): its
 # entries' keys (paths) and, for files, their timestamps.
 IDB_FILES = """() => new Promise((resolve, reject) => {
   const open = indexedDB.open('/data');
@@ -597,7 +597,7 @@ def test_a_save_copies_only_the_files_it_wrote_and_a_deletion_removes_its_entry(
 
 def test_chromium_runs_skwasm_keeps_only_its_files_and_a_new_build_brings_them_offline(
         chromium, tmp_path):
-    from scorer.ui.site_offline import write_service_worker
+    from scorer.ui.site.offline import write_service_worker
 
     folder = publish(tmp_path / "site")
     site = StaticSite(folder).start()
@@ -634,7 +634,7 @@ import scorer, flet, flet_charts, segno, tinydb, platformdirs, msgpack
 _failed = {}
 for _package in (scorer, flet, flet_charts, segno, tinydb, msgpack):
     for _info in pkgutil.walk_packages(_package.__path__, _package.__name__ + "."):
-        if _info.name.startswith(("scorer.cli", "scorer.ui.serve", "scorer.ui.publish",
+        if _info.name.startswith(("scorer.cli", "scorer.ui.serve", "scorer.ui.site.publish",
                                   "scorer.__main__", "flet_charts.matplotlib",
                                   "flet_charts.plotly", "flet.messaging.flet_socket")):
             continue  # the desktop's, or other packages' (matplotlib, plotly) not in the site

@@ -216,7 +216,7 @@ def test_the_locale_script_replaces_a_language_that_is_no_tag(browser, languages
     Flutter's Intl.Locale("C") throws. The page's first script gives Flutter a valid tag."""
     import json
 
-    from scorer.ui.client_files import LOCALE_SCRIPT
+    from scorer.ui.serve.client_files import LOCALE_SCRIPT
 
     context = browser.new_context()
     context.add_init_script(C_LOCALE.replace("LANGUAGES", json.dumps(languages)))
@@ -230,7 +230,7 @@ def test_the_locale_script_replaces_a_language_that_is_no_tag(browser, languages
 
 
 def test_a_valid_language_is_left_as_it_is(browser):
-    from scorer.ui.client_files import LOCALE_SCRIPT
+    from scorer.ui.serve.client_files import LOCALE_SCRIPT
 
     context = browser.new_context(locale="es-ES")
     page = context.new_page()

@@ -21,7 +21,7 @@
     var push = history.pushState;
     var replace = history.replaceState;
     var TRAIL = "scorerTrail";
-    // The routes (scorer/ui/routes.py) of the forms that are done with once they open a game.
+    // The routes (scorer/ui/shell/routes.py) of the forms that are done with once they open a game.
     var OPENS_A_GAME = /^\/(new|g\/[^\/]+)$/;
     var GAME = /^\/game\/[^\/]+$/;
     var MAX = 100;  // the addresses kept in an entry's trail (the stack stays shallow)

@@ -2,7 +2,7 @@
 // publish` puts this first in the page's <head>, before any worker starts; decision 155).
 //
 // The app runs in a worker (Pyodide), and that worker holds the site's Web Lock on the games
-// ("scorer-games", scorer/ui/browser.py) for as long as it lives, so that a second tab never
+// ("scorer-games", scorer/ui/site/browser.py) for as long as it lives, so that a second tab never
 // writes the same IndexedDB store. A page left for another address of the site is not always
 // ended: the browser may keep it whole, workers and locks included, in its back/forward cache.
 // WebKit did, and kept the lock, so the next page of the site said "open in another tab" after a

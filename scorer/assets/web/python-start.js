@@ -302,7 +302,7 @@ self.initPyodide = async function () {
             }
         }
         if (!pyodide) {
-            // Called by scorer.ui.browser once the home screen is up, with the modules it took.
+            // Called by scorer.ui.site.browser once the home screen is up, with the modules it took.
             self.flet_js.scorerHomeShown = (modules) => {
                 self.flet_js.scorerHomeShown = undefined;  // once
                 scorerOrderSnapshot(String(modules).split(",")).catch((error) => {

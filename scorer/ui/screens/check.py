@@ -18,8 +18,7 @@ from .frame import Screen, check_games, screen
 from .rules import rule_pickers
 
 if TYPE_CHECKING:
-    from ..app import ScorerApp
-    from ..routes import Route
+    from .host import App, Route
 
 __all__ = ["ScoreCheck", "build"]
 
@@ -66,7 +65,7 @@ class ScoreCheck:
         draft.follow_rules()
 
 
-def build(app: ScorerApp, route: Route | None = None) -> Screen:
+def build(app: App, route: Route | None = None) -> Screen:
     t, state = app.t, app.state(ScoreCheck)
     draft = state.hand(t)
     v = variant(draft.variant_name)

@@ -1,9 +1,9 @@
 """Deal entry (``/game/<id>/deal``) and correcting a deal (``/game/<id>/deal/<n>/edit``): the
 variant's input, the score as it is entered, and Save with the entry's status beside it.
 
-What is typed is kept with the game a moment after each change and when the player leaves (see
-:class:`scorer.ui.session.Session`), by the app bar's Back or the browser's alike, without asking:
-the scoreboard then offers to continue it or discard it (decision 150)."""
+What is typed is kept with the game a moment after each change and when the player leaves
+(see :class:`scorer.ui.shell.session.Session`), by the app bar's Back or the browser's alike,
+without asking: the scoreboard then offers to continue it or discard it (decision 150)."""
 
 from __future__ import annotations
 
@@ -18,8 +18,7 @@ from . import scoreboard
 from .frame import Screen, games, screen
 
 if TYPE_CHECKING:
-    from ..app import ScorerApp
-    from ..routes import Route
+    from .host import App, Route
 
 __all__ = ["StatusLine", "build", "changed_elsewhere", "view"]
 
@@ -32,7 +31,7 @@ class StatusLine:
         self.text: ft.Text | None = None
 
 
-def build(app: ScorerApp, route: Route, game: Game) -> Screen:
+def build(app: App, route: Route, game: Game) -> Screen:
     """A new deal (``route.deal`` None) or a correction; the scoreboard where there is none
     to enter (the game is over, the deal does not exist, the game has no entry yet)."""
     home = f"/game/{game.id}"
@@ -45,7 +44,7 @@ def build(app: ScorerApp, route: Route, game: Game) -> Screen:
     return scoreboard.build(app, route, game)
 
 
-def view(app: ScorerApp, game: Game, number: int | None) -> ft.View:
+def view(app: App, game: Game, number: int | None) -> ft.View:
     t, session = app.t, app.session
     draft = session.draft_for(game, number)
     unit = game.variant.deal_word  # a team match's boards
@@ -84,7 +83,7 @@ def view(app: ScorerApp, game: Game, number: int | None) -> ft.View:
     return screen(route, title, controls, bottom_appbar=bar)
 
 
-def changed_elsewhere(app: ScorerApp, route: Route, game_id: str) -> None:
+def changed_elsewhere(app: App, route: Route, game_id: str) -> None:
     """Another phone changed the game being entered: keep what the player is entering (and the
     game it was based on), their save will be checked against the store. Said in the bottom
     bar's status line, which has a fixed height: nothing moves under the player's finger."""

@@ -14,15 +14,14 @@ from . import scoreboard
 from .frame import Screen, games, points, rules_line, screen
 
 if TYPE_CHECKING:
-    from ..app import ScorerApp
-    from ..routes import Route
+    from .host import App, Route
 
 __all__ = ["build", "changed_elsewhere", "view"]
 
 changed_elsewhere = scoreboard.changed_elsewhere  # drawn again, as the scoreboard
 
 
-def build(app: ScorerApp, route: Route, game: Game) -> Screen:
+def build(app: App, route: Route, game: Game) -> Screen:
     """The deal; the scoreboard if there is no such deal."""
     if route.deal is not None and 1 <= route.deal <= len(game.deals):
         return Screen(scoreboard.keep_under(app, game.id, view(app, game, route.deal)),
@@ -30,7 +29,7 @@ def build(app: ScorerApp, route: Route, game: Game) -> Screen:
     return scoreboard.build(app, route, game)
 
 
-def view(app: ScorerApp, game: Game, number: int) -> ft.View:
+def view(app: App, game: Game, number: int) -> ft.View:
     t = app.t
     record = game.records[number - 1]
     unit = game.variant.deal_word  # a team match's boards
@@ -61,6 +60,6 @@ def view(app: ScorerApp, game: Game, number: int) -> ft.View:
                   t("ui.deal_n", n=record.table_number, unit=unit), controls)
 
 
-def _edit(app: ScorerApp, game: Game, number: int) -> None:
+def _edit(app: App, game: Game, number: int) -> None:
     app.session.forget_draft()
     app.go(f"/game/{game.id}/deal/{number}/edit")

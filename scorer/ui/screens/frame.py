@@ -14,7 +14,7 @@ from .. import widgets as w
 from ..entry import entry_for
 
 if TYPE_CHECKING:
-    from ..app import ScorerApp
+    from .host import App
 
 __all__ = ["Screen", "check_games", "confirm", "games", "points", "rules_line", "screen",
            "totals_rows"]
@@ -48,7 +48,7 @@ def screen(route: str, title: str, controls: list[ft.Control], **options: Any) -
                    scroll=ft.ScrollMode.AUTO, **options)
 
 
-def confirm(app: ScorerApp, title: str, text: str, keep: str, act: str,
+def confirm(app: App, title: str, text: str, keep: str, act: str,
             then: Callable[[], Any]) -> None:
     """Ask before something the table cannot take back by accident."""
     def confirmed() -> None:
@@ -65,7 +65,7 @@ def points(game: Game, value: int) -> str:
     return game.variant.points_words(value)
 
 
-def totals_rows(app: ScorerApp, game: Game, leaders: set[int] | None = None) -> list[ft.Control]:
+def totals_rows(app: App, game: Game, leaders: set[int] | None = None) -> list[ft.Control]:
     """Each party's total, large, the leaders' names in bold."""
     return [ft.Row([ft.Text(party, size=18, expand=True,
                             weight=ft.FontWeight.BOLD if i in (leaders or ()) else None),
@@ -74,7 +74,7 @@ def totals_rows(app: ScorerApp, game: Game, leaders: set[int] | None = None) -> 
             for i, (party, total) in enumerate(zip(game.parties, game.totals, strict=True))]
 
 
-def rules_line(app: ScorerApp, game: Game) -> str:
+def rules_line(app: App, game: Game) -> str:
     """'Rules: ...' (a game without house rules: as its rules say)."""
     said = "; ".join(app.t.render(m) for m in game.rules_described())
     return app.t("ui.rules_used", rules=said or app.t("ui.rules_default"))

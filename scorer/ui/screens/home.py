@@ -18,8 +18,7 @@ from .frame import Screen, screen
 from .sharing import import_games
 
 if TYPE_CHECKING:
-    from ..app import ScorerApp
-    from ..routes import Route
+    from .host import App, Route
 
 __all__ = ["HOME_LIST", "Unfolded", "build", "changed_elsewhere"]
 
@@ -33,7 +32,7 @@ class Unfolded:
         self.sections: set[str] = set()
 
 
-def build(app: ScorerApp, route: Route | None = None) -> Screen:
+def build(app: App, route: Route | None = None) -> Screen:
     t = app.t
     store = app.session.store
     controls: list[ft.Control] = []
@@ -77,7 +76,7 @@ def build(app: ScorerApp, route: Route | None = None) -> Screen:
     return Screen(screen("/", t("ui.app_title"), controls))
 
 
-def _game_card(app: ScorerApp, s: GameSummary) -> ft.Control:
+def _game_card(app: App, s: GameSummary) -> ft.Control:
     t = app.t
     totals = " · ".join(f"{p} {n}" for p, n in zip(s.parties, s.totals, strict=True))
     title = game_title(t, s)
@@ -92,11 +91,11 @@ def _game_card(app: ScorerApp, s: GameSummary) -> ft.Control:
                        ft.Text(facts, size=12), on_tap=lambda: app.go(f"/game/{s.id}")))
 
 
-def _expand(app: ScorerApp, status: str) -> None:
+def _expand(app: App, status: str) -> None:
     app.state(Unfolded).sections.add(status)
     app.show()
 
 
-def changed_elsewhere(app: ScorerApp, route: Route, game_id: str) -> None:
+def changed_elsewhere(app: App, route: Route, game_id: str) -> None:
     """Another phone changed a game (or imported some): the lists are drawn again."""
     app.show()

@@ -8,17 +8,16 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from .. import widgets as w
-from ..run import qr_png
+from ..qr import qr_png
 from .frame import Screen, screen
 
 if TYPE_CHECKING:
-    from ..app import ScorerApp
-    from ..routes import Route
+    from .host import App, Route
 
 __all__ = ["build"]
 
 
-def build(app: ScorerApp, route: Route | None = None) -> Screen:
+def build(app: App, route: Route | None = None) -> Screen:
     t = app.t
     if app.session.serverless:
         return Screen(screen("/join", t("ui.join"), [w.note(t("ui.join_needs_server"))]), "/")

@@ -14,16 +14,15 @@ from ...link import InvalidLink, Link, LinkedGame, TooLongForLink, link_for, rea
 from ...rules import InvalidInput
 from ...store import Kept, StoreError
 from .. import widgets as w
-from ..boards import totals_card
+from ..boards.grid import deal_grid
+from ..boards.views import totals_card
 from ..entry import problem_of
-from ..grid import deal_grid
 from ..present import grid_rows
-from ..run import qr_png
+from ..qr import qr_png
 from .frame import Screen, screen, totals_rows
 
 if TYPE_CHECKING:
-    from ..app import ScorerApp
-    from ..routes import Route
+    from .host import App, Route
 
 __all__ = ["address", "build_opened", "build_qr", "share_link"]
 
@@ -31,7 +30,7 @@ KEPT_SAID = {None: "ui.link_added", "same": "ui.link_same", "link_newer": "ui.li
              "kept_newer": "ui.link_kept_newer", "both_changed": "ui.link_copy"}
 
 
-def address(app: ScorerApp, game: Game) -> Link:
+def address(app: App, game: Game) -> Link:
     """The link of ``game``: on the site this page came from (the published site), or the one
     ``scorer serve`` was given (``--site-url``), else the server itself. TooLongForLink when
     the game does not fit."""
@@ -41,7 +40,7 @@ def address(app: ScorerApp, game: Game) -> Link:
     return link_for(game, app.page.url or "", fragment=True)
 
 
-def build_qr(app: ScorerApp, route: Route, game: Game) -> Screen:
+def build_qr(app: App, route: Route, game: Game) -> Screen:
     """Show to the table: the QR code as large as the screen allows, black on white whatever
     the theme, the address under it."""
     t = app.t
@@ -66,7 +65,7 @@ def build_qr(app: ScorerApp, route: Route, game: Game) -> Screen:
     return Screen(screen(f"{back}/qr", t("ui.show_table"), controls), back)
 
 
-async def share_link(app: ScorerApp, game: Game) -> None:
+async def share_link(app: App, game: Game) -> None:
     """The game's address to the phone's share sheet; copied where there is none."""
     t = app.t
     try:
@@ -85,7 +84,7 @@ async def share_link(app: ScorerApp, game: Game) -> None:
         app.snack(t("ui.link_copied"))
 
 
-def summary(app: ScorerApp, game: Game) -> str:
+def summary(app: App, game: Game) -> str:
     """'From a link: Call Break, Ana, Ben, Cleo, Dan, 7 of 12 deals'."""
     t = app.t
     if game.end.kind == "deals" and game.end.value:
@@ -97,7 +96,7 @@ def summary(app: ScorerApp, game: Game) -> str:
              players=", ".join(game.players), progress=progress)
 
 
-def build_opened(app: ScorerApp, route: Route) -> Screen:
+def build_opened(app: App, route: Route) -> Screen:
     """A game from a link, read-only: what it is, its totals and deals, and Keep on this phone.
     A link that cannot be read says why in one sentence."""
     t = app.t
@@ -126,7 +125,7 @@ def build_opened(app: ScorerApp, route: Route) -> Screen:
     return Screen(screen(path, t(f"game.{game.variant_name}"), controls), "/")
 
 
-async def keep(app: ScorerApp, linked: LinkedGame) -> None:
+async def keep(app: App, linked: LinkedGame) -> None:
     """Keep on this phone: an import (the game was checked as one when the link was read),
     the game kept here replaced only by a longer history of it; then its scoreboard."""
     t, session = app.t, app.session
@@ -148,7 +147,7 @@ async def keep(app: ScorerApp, linked: LinkedGame) -> None:
     app.go(f"/game/{kept.game_id}")
 
 
-def _totals(app: ScorerApp, game: Game) -> ft.Control:
+def _totals(app: App, game: Game) -> ft.Control:
     """The game's totals as its scoreboard shows them."""
     card = totals_card(game, app.t)
     return w.card(*totals_rows(app, game)) if card is None else card

@@ -18,8 +18,7 @@ from .frame import Screen, games, screen
 from .rules import rule_pickers
 
 if TYPE_CHECKING:
-    from ..app import ScorerApp
-    from ..routes import Route
+    from .host import App, Route
 
 __all__ = ["Filling", "build", "start"]
 
@@ -31,13 +30,13 @@ class Filling:
         self.form = NewGameForm()
 
 
-def start(app: ScorerApp, form: NewGameForm) -> None:
+def start(app: App, form: NewGameForm) -> None:
     """Open New game filled in from ``form`` (blank, or a rematch)."""
     app.state(Filling).form = form
     app.go("/new")
 
 
-def build(app: ScorerApp, route: Route | None = None) -> Screen:
+def build(app: App, route: Route | None = None) -> Screen:
     form, t = app.state(Filling).form, app.t
     v = variant(form.variant_name)
     # Start can always be tapped: tapped too early, it says what is missing. Before that the
@@ -135,12 +134,12 @@ def build(app: ScorerApp, route: Route | None = None) -> Screen:
     return Screen(screen("/new", t("ui.new_game"), controls, bottom_appbar=bar), "/")
 
 
-def _pick_game(app: ScorerApp, name: str) -> None:
+def _pick_game(app: App, name: str) -> None:
     app.state(Filling).form.choose(name)
     app.show()
 
 
-def _pick_end(app: ScorerApp, kind: str) -> None:
+def _pick_end(app: App, kind: str) -> None:
     form = app.state(Filling).form
     v = variant(form.variant_name)
     form.end_kind = kind
@@ -149,12 +148,12 @@ def _pick_end(app: ScorerApp, kind: str) -> None:
     app.show()
 
 
-def _offer_name(app: ScorerApp, name: str) -> None:
+def _offer_name(app: App, name: str) -> None:
     app.state(Filling).form.offer_name(name)
     app.show()
 
 
-def _create_game(app: ScorerApp) -> None:
+def _create_game(app: App) -> None:
     form = app.state(Filling).form
     if form.problem() is not None:  # tried too early: now every reason is said
         form.tried = True

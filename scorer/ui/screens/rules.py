@@ -16,8 +16,7 @@ from .. import widgets as w
 from .frame import Screen, screen
 
 if TYPE_CHECKING:
-    from ..app import ScorerApp
-    from ..routes import Route
+    from .host import App, Route
 
 __all__ = ["RulesBack", "build", "rule_pickers", "show_rules"]
 
@@ -29,7 +28,7 @@ class RulesBack:
     route: str = "/"
 
 
-def build(app: ScorerApp, route: Route) -> Screen:
+def build(app: App, route: Route) -> Screen:
     game, rule = route.game_id, route.rule
     assert game is not None
     title = app.t(f"game.{game}")
@@ -43,13 +42,13 @@ def build(app: ScorerApp, route: Route) -> Screen:
     return Screen(view, app.state(RulesBack).route)
 
 
-def show_rules(app: ScorerApp, game: str, rule: str | None = None) -> None:
+def show_rules(app: App, game: str, rule: str | None = None) -> None:
     """The rules of ``game`` (at ``rule``); their back button returns here."""
     app.state(RulesBack).route = app.route
     app.go(f"/rules/{game}" + (f"/{rule}" if rule else ""))
 
 
-def rule_pickers(app: ScorerApp, v: Any, current: dict[str, str],
+def rule_pickers(app: App, v: Any, current: dict[str, str],
                  on_pick: Callable[[str, str], None]) -> list[ft.Control]:
     """One line of explanation and a choice of values per house rule."""
     t = app.t

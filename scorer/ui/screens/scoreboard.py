@@ -11,9 +11,9 @@ import flet as ft
 from ...game import Game
 from ...sheet import outcome_words
 from .. import widgets as w
-from ..boards import IN_PLACE, scoreboard, totals_card
-from ..chart import totals_chart
-from ..grid import deal_grid
+from ..boards.chart import totals_chart
+from ..boards.grid import deal_grid
+from ..boards.views import IN_PLACE, scoreboard, totals_card
 from ..new_game_form import NewGameForm
 from ..present import grid_rows, undone_texts
 from ..reuse import Reuse
@@ -23,8 +23,7 @@ from .rules import show_rules
 from .sharing import copy_sheet, download, share_sheet
 
 if TYPE_CHECKING:
-    from ..app import ScorerApp
-    from ..routes import Route
+    from .host import App, Route
 
 __all__ = ["DEALS_SHOWN", "Drawn", "board_key", "build", "changed_elsewhere", "confirm_remove",
            "contents", "keep_under", "view"]
@@ -55,7 +54,7 @@ def contents(controls: list[ft.Control], key: str | None, visible: bool = True) 
                      horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
-def keep_under(app: ScorerApp, game_id: str, view: ft.View) -> ft.View:
+def keep_under(app: App, game_id: str, view: ft.View) -> ft.View:
     """``view`` (a deal of ``game_id``: its entry, its detail) with the game's scoreboard
     contents above its own, hidden, when the page shows them now (the scoreboard, or another
     of its deal screens): back on the scoreboard after a Save, the new contents carry the same
@@ -70,17 +69,17 @@ def keep_under(app: ScorerApp, game_id: str, view: ft.View) -> ft.View:
     return view
 
 
-def build(app: ScorerApp, route: Route, game: Game) -> Screen:
+def build(app: App, route: Route, game: Game) -> Screen:
     return Screen(view(app, game), "/")
 
 
-def changed_elsewhere(app: ScorerApp, route: Route, game_id: str) -> None:
+def changed_elsewhere(app: App, route: Route, game_id: str) -> None:
     """Another phone changed the game shown: it is drawn again (the scoreboard, a deal)."""
     if route.game_id == game_id:
         app.show()
 
 
-def view(app: ScorerApp, game: Game) -> ft.View:
+def view(app: App, game: Game) -> ft.View:
     t, drawn = app.t, app.state(Drawn)
     unit = game.variant.deal_word  # a team match's boards
     drawn.reuse.begin((game.id, t.lang))  # rows and chart points drawn last time come back
@@ -134,7 +133,7 @@ def view(app: ScorerApp, game: Game) -> ft.View:
                               lambda: confirm_remove(app, game)))
     board = scoreboard(game, t, lambda number: app.go(f"/game/{game.id}/deal/{number}"),
                        drawn.reuse)
-    if board is not None:  # rubber, Chicago, team match: their own board (scorer/ui/boards.py)
+    if board is not None:  # rubber, Chicago, team match: their own (scorer/ui/boards/views.py)
         controls.append(board)
     elif game.records:
         controls.append(totals_chart(game, t, drawn.reuse))
@@ -186,12 +185,12 @@ def view(app: ScorerApp, game: Game) -> ft.View:
                   [contents(controls, board_key(game.id) if keyed else None)])
 
 
-def _new_deal(app: ScorerApp, game: Game) -> None:
+def _new_deal(app: App, game: Game) -> None:
     app.session.forget_draft()
     app.go(f"/game/{game.id}/deal")
 
 
-def _kept(app: ScorerApp, game: Game, number: int) -> ft.Control:
+def _kept(app: App, game: Game, number: int) -> ft.Control:
     """A deal left half entered (``number`` 0: the next one; else a correction of that deal),
     kept with the game whichever back the player used (decision 150): continue it, or
     discard what was entered."""
@@ -216,7 +215,7 @@ def _kept(app: ScorerApp, game: Game, number: int) -> ft.Control:
                       discard, expand=1)], spacing=8))
 
 
-def confirm_remove(app: ScorerApp, game: Game) -> None:
+def confirm_remove(app: App, game: Game) -> None:
     """Remove the last deal, after asking (Undo last deal here, Remove on its detail)."""
     t = app.t
     confirm(app, t("ui.remove_question", n=game.records[-1].table_number,
@@ -225,13 +224,13 @@ def confirm_remove(app: ScorerApp, game: Game) -> None:
             lambda: app.session.save(game.remove_last(), f"/game/{game.id}"))
 
 
-def _confirm_close(app: ScorerApp, game: Game) -> None:
+def _confirm_close(app: App, game: Game) -> None:
     t = app.t
     confirm(app, t("ui.end_question"), t("ui.end_explain"), t("ui.keep_playing"),
             t("ui.end_game"), lambda: app.session.save(game.close(), f"/game/{game.id}"))
 
 
-def _confirm_delete(app: ScorerApp, game: Game) -> None:
+def _confirm_delete(app: App, game: Game) -> None:
     """Delete a game after asking; a downloaded copy can be imported to bring it back."""
     t = app.t
 
@@ -250,7 +249,7 @@ def _confirm_delete(app: ScorerApp, game: Game) -> None:
                  w.text_button(t("ui.delete_button"), delete)]))
 
 
-def _show_all(app: ScorerApp, drawn: Drawn, game_id: str) -> None:
+def _show_all(app: App, drawn: Drawn, game_id: str) -> None:
     """Every deal of the game in the list, not only the latest."""
     drawn.all_deals.add(game_id)
     app.show()

@@ -17,12 +17,12 @@ from ..entry import problem_of
 from ..present import game_title, short_time
 
 if TYPE_CHECKING:
-    from ..app import ScorerApp
+    from .host import App
 
 __all__ = ["copy_sheet", "download", "games_named", "import_games", "share_sheet"]
 
 
-async def share_sheet(app: ScorerApp, game: Game) -> None:
+async def share_sheet(app: App, game: Game) -> None:
     """The scoresheet to the phone's share sheet; copied where there is none."""
     try:
         result = await app.share.share_text(
@@ -34,12 +34,12 @@ async def share_sheet(app: ScorerApp, game: Game) -> None:
         await copy_sheet(app, game)
 
 
-async def copy_sheet(app: ScorerApp, game: Game) -> None:
+async def copy_sheet(app: App, game: Game) -> None:
     await ft.Clipboard().set(to_text(game, app.t))
     app.snack(app.t("ui.copied"))
 
 
-async def download(app: ScorerApp, game: Game, kind: str) -> None:
+async def download(app: App, game: Game, kind: str) -> None:
     store = app.session.store
     text = (to_csv(store.load_many([game.id]), app.t.plain) if kind == "csv"
             else store.export_json([game.id]))
@@ -59,7 +59,7 @@ def games_named(t: Translator, here: Mapping[str, GameSummary], ids: Sequence[st
     return "; ".join(names)
 
 
-async def import_games(app: ScorerApp) -> None:
+async def import_games(app: App) -> None:
     """Games from a JSON file the player picks; what came in (or why not) is said on Home."""
     t, session = app.t, app.session
     picked = await app.files.pick_files(file_type=ft.FilePickerFileType.CUSTOM,

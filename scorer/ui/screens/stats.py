@@ -13,13 +13,12 @@ from .. import widgets as w
 from .frame import Screen, screen
 
 if TYPE_CHECKING:
-    from ..app import ScorerApp
-    from ..routes import Route
+    from .host import App, Route
 
 __all__ = ["build"]
 
 
-def build(app: ScorerApp, route: Route | None = None) -> Screen:
+def build(app: App, route: Route | None = None) -> Screen:
     t = app.t
     players: dict[str, list[PlayerStats]] = {}
     for row in app.session.store.player_stats():

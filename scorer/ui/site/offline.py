@@ -10,9 +10,9 @@ import hashlib
 import json
 from pathlib import Path
 
-from .client_files import web_script
-from .flet_web_files import RENDERER_FILES
-from .theme import FLUTTER_FALLBACKS
+from ..serve.client_files import web_script
+from ..theme import FLUTTER_FALLBACKS
+from .flet_web import RENDERER_FILES
 
 __all__ = ["GZIP_FROM", "NOT_PRECACHED", "ON_DEMAND", "precached", "write_service_worker"]
 

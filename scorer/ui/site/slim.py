@@ -1,7 +1,7 @@
 """What the published site ships, made smaller without changing what runs (issue 21: the
 first visit): Python source without its documentation strings and comments (decisions 89 and
 102), and the Material icon font cut to the icons the app and Flutter's own widgets draw
-(decision 103). Used by :mod:`scorer.ui.publish`."""
+(decision 103). Used by :mod:`scorer.ui.site.publish`."""
 
 from __future__ import annotations
 

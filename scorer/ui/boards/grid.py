@@ -9,9 +9,9 @@ from functools import partial
 
 import flet as ft
 
-from . import widgets as w
-from .present import GridRow
-from .reuse import Reuse
+from .. import widgets as w
+from ..present import GridRow
+from ..reuse import Reuse
 
 __all__ = ["deal_grid"]
 

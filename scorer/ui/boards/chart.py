@@ -7,9 +7,9 @@ from functools import partial
 
 import flet as ft
 
-from ..game import Game
-from ..i18n import Translator
-from .reuse import Reuse
+from ...game import Game
+from ...i18n import Translator
+from ..reuse import Reuse
 
 __all__ = ["totals_chart", "axis_range"]
 

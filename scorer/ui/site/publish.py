@@ -21,10 +21,10 @@ Layout of the output folder (every URL is relative to ``--base-url``)::
 The same folder builds byte for byte the same from the same installed packages: the archive
 has fixed timestamps and order, and the precache revisions are content hashes.
 
-This module puts the site together. What it assumes of Flet's files is in ``flet_web_files``
+This module puts the site together. What it assumes of Flet's files is in ``flet_web``
 (each assumption checked: a Flet that changed fails the build, naming the file and what is
-missing), the app archive in ``site_pack`` (its packages read from the installed
-distributions), the service worker's precache list in ``site_offline``.
+missing), the app archive in ``pack`` (its packages read from the installed
+distributions), the service worker's precache list in ``offline``.
 """
 
 from __future__ import annotations
@@ -35,11 +35,11 @@ import shutil
 from importlib.resources import files
 from pathlib import Path
 
-from . import flet_web_files as flet
-from .client_files import UNUSED_FONTS, head_scripts, web_script
-from .flet_web_files import COMMON, RENDERER_FILES, PublishError
-from .site_offline import write_service_worker
-from .site_pack import app_archive, package_files
+from ..serve.client_files import UNUSED_FONTS, head_scripts, web_script
+from . import flet_web as flet
+from .flet_web import COMMON, RENDERER_FILES, PublishError
+from .offline import write_service_worker
+from .pack import app_archive, package_files
 from .slim import FLUTTER_ICONS, app_icons, icon_font, trimmed_stdlib
 
 __all__ = ["PublishError", "publish", "RENDERERS"]
@@ -56,7 +56,7 @@ RENDERERS = ("auto", "canvaskit", "skwasm")
 # page-leave.js (the published site only) first in <head>, and PAGE_SCRIPT (below) in place of
 # Flutter's start. From scorer/assets/web:
 # python-start.js, in Flet's python-worker.js (_patch_python_worker), sw.js with its precache
-# list (site_offline.py), and WEB_SCRIPTS, copied as they are to the site's root (and
+# list (offline.py), and WEB_SCRIPTS, copied as they are to the site's root (and
 # precached like every file there).
 WEB_SCRIPTS: tuple[str, ...] = ()
 

@@ -33,8 +33,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, quote, urlencode
 
-from ..i18n import choose_language
-from ..rules.values import ascii_digits
+from ...i18n import choose_language
+from ...rules.values import ascii_digits
 from .client_files import (
     NO_RIVE,
     ClientFile,

@@ -19,7 +19,7 @@ import asyncio
 import math
 from typing import Any
 
-from ..store import DataFolderBusy, Store
+from ...store import DataFolderBusy, Store
 
 __all__ = ["DATA_MOUNT", "persist", "start"]
 
@@ -239,10 +239,9 @@ def start() -> None:
     """Run the app in this page (called by the site's ``main.py``)."""
     import flet as ft
 
-    from ..i18n import Translator, choose_language
-    from .app import make_main
-    from .run import _ask
-    from .theme import fallbacks_on_demand
+    from ...i18n import Translator, choose_language
+    from ..shell.app import ask, make_main
+    from ..theme import fallbacks_on_demand
 
     fallbacks_on_demand()  # Flutter fetches a Noto font only for a text that needs it
 
@@ -250,7 +249,7 @@ def start() -> None:
         try:
             store = await open_store()
         except DataFolderBusy:
-            info = await _ask(page.get_device_info)
+            info = await ask(page.get_device_info)
             t = Translator(choose_language(None, getattr(info, "language", None)))
             page.title = "Scorer"
             page.add(ft.Text(t("ui.open_elsewhere"), size=18))

@@ -3,34 +3,46 @@ address names and moving between screens.
 
 One :class:`Store` serves every session of the process (web mode serves several phones); each
 browser tab is a session with its own :class:`ScorerApp` and :class:`Session` (the saving
-policy: :mod:`scorer.ui.session`). The route says what is shown, so a reload shows the same
-screen; the route table is :mod:`scorer.ui.routes`, each screen a module of
+policy: :mod:`scorer.ui.shell.session`). The route says what is shown, so a reload shows the same
+screen; the route table is :mod:`scorer.ui.shell.routes`, each screen a module of
 :mod:`scorer.ui.screens` with its own state and hooks, which the app keeps and calls without
-naming a screen; starting the app and serving it is :mod:`scorer.ui.run`.
+naming a screen; starting the app and serving it is :mod:`scorer.ui.serve.run`.
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar, cast
 
 import flet as ft
 
-from ..game import Game
-from ..i18n import Translator, choose_language
-from ..store import Store
-from . import widgets as w
-from .routes import Route, row_of, screen_for
-from .run import _ask, _assets_dir, qr_png, run, serve  # noqa: F401 - _ask, _assets_dir too
-from .screens.sharing import download
+from ...game import Game
+from ...i18n import Translator, choose_language
+from ...store import Store
+from .. import widgets as w
+from ..screens.sharing import download
+from ..theme import DARK, FALLBACK_FONTS, LIGHT, SYMBOL_FONT, theme
+from .routes import parse, row_of, screen_for
 from .session import Session
-from .theme import DARK, FALLBACK_FONTS, LIGHT, SYMBOL_FONT, theme
 
-__all__ = ["Route", "ScorerApp", "make_main", "qr_png", "run", "serve"]
-# Also imported from here: _ask (scorer.ui.browser) and _assets_dir (.ci/run).
+__all__ = ["ScorerApp", "ask", "make_main"]
 
 LANGUAGE_KEY = "scorer.language"  # the player's choice, remembered on their device
 State = TypeVar("State")
+
+
+async def ask(call: Callable[[], Any], seconds: float = 1.0, tries: int = 4) -> Any:
+    """The client's answer to ``call()``, asked again if it does not come in time (a call
+    made while the client is still setting up can go unanswered); None if it never does."""
+    for _ in range(tries):
+        try:
+            return await asyncio.wait_for(call(), seconds)
+        except TimeoutError:
+            continue
+        except (RuntimeError, AttributeError, ValueError):
+            return None
+    return None
 
 
 class ScorerApp:
@@ -74,7 +86,7 @@ class ScorerApp:
     def state(self, kind: type[State]) -> State:
         """What a screen keeps between redraws in this session (New game's form, Check a
         score's hand, ...): one ``kind()`` per session, made when first asked for. Each screen
-        module declares its own (:mod:`scorer.ui.routes`)."""
+        module declares its own (:mod:`scorer.ui.shell.routes`)."""
         kept = self._states.get(kind)
         if kept is None:
             kept = self._states[kind] = kind()
@@ -123,7 +135,7 @@ class ScorerApp:
         browser's back does (the page's history.js, decision 150); leaving deal entry, what was
         typed is kept, whichever back the player used."""
         self.session.flush_draft()  # leaving deal entry: what was typed is kept first
-        route = Route.parse(self.route)
+        route = parse(self.route)
         view, parent = screen_for(self, route)
         if self.message:  # a message for the player goes on top of the screen they will see
             view.controls.insert(0, w.card(w.note(self.message, error=not self.message_is_news)))
@@ -176,7 +188,7 @@ class ScorerApp:
             self.page.run_task(self.prefs.set, LANGUAGE_KEY, lang)
         self.show()
 
-    # --- what the session needs (scorer.ui.session.SessionUI) ------------------------------
+    # --- what the session needs (scorer.ui.shell.session.SessionUI) ------------------------------
     def snack(self, text: str) -> None:
         self.page.show_dialog(ft.SnackBar(ft.Text(text), open=True))
 
@@ -202,7 +214,7 @@ class ScorerApp:
     def changed_elsewhere(self, game_id: str) -> None:
         """Another session changed ``game_id`` ("*": any game): the screen shown redraws or
         says so (its ``changed_elsewhere``), if it shows that game."""
-        route = Route.parse(self.route)
+        route = parse(self.route)
         hook = row_of(route).changed_elsewhere
         if hook is not None:
             hook(self, route, game_id)
@@ -222,7 +234,7 @@ def make_main(store: Store, join_url: str | None = None, *,
               link_site: tuple[str, bool] | None = None) -> Callable[[ft.Page], Any]:
     """The app's entry point for each page (session). ``table_code`` is shown on the Join
     screen (scorer serve); ``persist`` and ``serverless`` are for the browser build
-    (scorer.ui.browser): a hook awaited after every change before the screen moves on, and no
+    (scorer.ui.site.browser): a hook awaited after every change before the screen moves on, and no
     joining (there is no server to join). ``link_site``: the address a game's link opens and
     whether it routes by the fragment (scorer serve: the published site, or itself)."""
 
@@ -232,8 +244,8 @@ def make_main(store: Store, join_url: str | None = None, *,
         # a client that does not answer in time gets English rather than a blank page.
         prefs = ft.SharedPreferences()
         page.update()
-        chosen = await _ask(lambda: prefs.get(LANGUAGE_KEY))
-        info = await _ask(page.get_device_info)
+        chosen = await ask(lambda: prefs.get(LANGUAGE_KEY))
+        info = await ask(page.get_device_info)
         device = getattr(info, "language", None)
         lang = choose_language(chosen if isinstance(chosen, str) else None, device)
         app = ScorerApp(page, store, join_url, lang=lang, prefs=prefs, table_code=table_code,

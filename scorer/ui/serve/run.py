@@ -1,56 +1,29 @@
 """Starting the app: in a window or the default browser (``scorer run``), served to the phones
 at a table (``scorer serve``), and the helpers around it (the address printed with a QR code,
-a free port, the package's assets, asking the client something that may not answer)."""
+a free port, the package's assets)."""
 
 from __future__ import annotations
 
-import asyncio
 import socket
-from collections.abc import Callable
 from importlib.resources import files
 from typing import Any
 
 import flet as ft
 
-from ..store import Store
+from ...store import Store
 
-__all__ = ["qr_png", "run", "serve"]
-
-
-def qr_png(url: str, error: str = "m", scale: int = 8) -> bytes:
-    """A QR code of ``url`` as a PNG image (the Join screen; a game's link: error level "l",
-    the largest modules for the data, since a screen is not smudged like paper)."""
-    import io
-
-    import segno
-
-    buffer = io.BytesIO()
-    segno.make(url, error=error).save(buffer, kind="png", scale=scale, border=2)
-    return buffer.getvalue()
-
-
-async def _ask(call: Callable[[], Any], seconds: float = 1.0, tries: int = 4) -> Any:
-    """The client's answer to ``call()``, asked again if it does not come in time (a call
-    made while the client is still setting up can go unanswered); None if it never does."""
-    for _ in range(tries):
-        try:
-            return await asyncio.wait_for(call(), seconds)
-        except TimeoutError:
-            continue
-        except (RuntimeError, AttributeError, ValueError):
-            return None
-    return None
+__all__ = ["assets_dir", "run", "serve"]
 
 
 def serve(host: str = "127.0.0.1", port: int = 8550, data_dir: str | None = None,
           open_access: bool = False, require_code: bool = False,
           site_url: str | None = None) -> None:
     """Serve the web app (offline, no CDN) and print its address and a QR code; see
-    :mod:`scorer.ui.server`. ``site_url``: the published site a game's link opens (else this
+    :mod:`scorer.ui.serve.server`. ``site_url``: the published site a game's link opens (else this
     server). StoreError (e.g. the folder is busy) and ServeError (host or port unusable) reach
     the caller before anything is served."""
+    from ..shell.app import make_main
     from . import server
-    from .app import make_main
     from .table import plan_table
 
     store = Store(data_dir)
@@ -61,7 +34,7 @@ def serve(host: str = "127.0.0.1", port: int = 8550, data_dir: str | None = None
         served = (table.url or f"http://{host}:{table.port}/").split("?", 1)[0]
         main = make_main(store, table.url, table_code=table.code,
                          link_site=(site_url, True) if site_url else (served, False))
-        app = server.build_app(main, table, _assets_dir())
+        app = server.build_app(main, table, assets_dir())
         server.run_server(app, table)
     finally:
         store.close()
@@ -91,7 +64,7 @@ def _print_address(table: Any, store: Store) -> None:
 def run(data_dir: str | None = None) -> None:
     """The app in a desktop window where a Flet desktop client is available, else the web app
     in the default browser on localhost."""
-    from .app import make_main
+    from ..shell.app import make_main
 
     store = Store(data_dir)
     try:
@@ -106,12 +79,12 @@ def run(data_dir: str | None = None) -> None:
             table = plan_table("127.0.0.1", _free_port())
             print(f"Scorer is running at {table.url} (opening your browser; "
                   f"data: {store.folder}). Stop it with Ctrl+C.", flush=True)
-            app = server.build_app(make_main(store), table, _assets_dir())
+            app = server.build_app(make_main(store), table, assets_dir())
             webbrowser.open(str(table.url))  # the socket listens: the browser waits for us
             server.run_server(app, table)
         else:
             ft.run(make_main(store), view=ft.AppView.FLET_APP, no_cdn=True,
-                   assets_dir=_assets_dir())
+                   assets_dir=assets_dir())
     finally:
         store.close()
 
@@ -127,6 +100,6 @@ def _free_port(preferred: int = 8550) -> int:
     raise OSError("no free port on 127.0.0.1")
 
 
-def _assets_dir() -> str:
+def assets_dir() -> str:
     """The app's assets (fonts, catalogs, rules pages): package data inside ``scorer``."""
     return str(files("scorer") / "assets")

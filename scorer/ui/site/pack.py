@@ -23,7 +23,7 @@ from pathlib import Path
 from packaging.requirements import InvalidRequirement, Requirement
 from packaging.utils import canonicalize_name
 
-from .flet_web_files import PublishError, web_dir
+from .flet_web import PublishError, web_dir
 from .slim import slimmed
 
 __all__ = ["APP", "BUILD_ONLY", "PURE_FALLBACK", "app_archive", "browser_distributions",
@@ -42,15 +42,15 @@ SKIP_PARTS = {"__pycache__", "testing", "fastapi", "cli.py", "pytest_plugin.py",
               "tests"}
 SKIP_SUFFIXES = (".pyc", ".so", ".pyd", ".pyx", ".c", ".h", ".cpp", ".pyi")  # .pyi: types only
 # Scorer's modules that build the site (``scorer publish``), which the site itself never runs.
-BUILD_MODULES = ("ui/publish.py", "ui/flet_web_files.py", "ui/site_pack.py",
-                 "ui/site_offline.py", "ui/slim.py")
+BUILD_MODULES = ("ui/site/publish.py", "ui/site/flet_web.py", "ui/site/pack.py",
+                 "ui/site/offline.py", "ui/site/slim.py")
 # Scorer's assets that the page loads from the site itself (fonts, icons, the service worker),
 # not Python: they stay out of the app archive (the fonts alone are 1.5 MB).
 SITE_ASSETS = ("assets/fonts/", "assets/icons/", "assets/web/")
 
 BROWSER_MAIN = '''\
 """Scorer in the browser (Pyodide): built by `scorer publish`."""
-from scorer.ui.browser import start
+from scorer.ui.site.browser import start
 
 start()
 '''
@@ -136,7 +136,7 @@ def packed_packages(root: str = APP, environment: dict[str, str] | None = None) 
         if not pure and name not in PURE_FALLBACK:
             raise PublishError(f"{dist.metadata['Name']} (which the app needs) has compiled "
                                "code that cannot run in the browser, and Scorer does not know "
-                               "it runs without (see PURE_FALLBACK in scorer/ui/site_pack.py)")
+                               "it runs without (see PURE_FALLBACK in scorer/ui/site/pack.py)")
         names.update(_import_names(dist))
     return sorted(names)
 

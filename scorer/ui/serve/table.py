@@ -1,6 +1,6 @@
 """Where the table finds `scorer serve`: the socket it binds, the address and QR it prints, the
 six-digit table code, and the one page a phone without the table's cookie gets (asking for the
-code). See :mod:`scorer.ui.server` for the ASGI layer that checks the cookie."""
+code). See :mod:`scorer.ui.serve.server` for the ASGI layer that checks the cookie."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..i18n import Translator
+from ...i18n import Translator
 
 __all__ = ["CODE_PATH", "ServeError", "Table", "bind", "code_page", "is_loopback", "lan_address",
            "plan_table"]

@@ -27,7 +27,9 @@ row's ``of_game``) and may have:
 - ``changed_elsewhere(app, route, game_id)``: another session changed ``game_id`` ("*": any
   game) while this screen is shown (redraw, or say so).
 
-:class:`scorer.ui.app.ScorerApp` calls these and never names a screen (tests/test_routes.py).
+:class:`scorer.ui.shell.app.ScorerApp` calls these and never names a screen (tests/test_routes.py).
+A screen is given the app as :class:`scorer.ui.screens.host.App` and the address read as a
+:class:`scorer.ui.screens.host.Route` (:func:`parse`), so no screen imports the shell.
 """
 
 from __future__ import annotations
@@ -36,50 +38,38 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
-from typing import TYPE_CHECKING
 
 import flet as ft
 
-from ..game import Game
-from ..rules.values import whole_number
-from .screens import check, deal, detail, home, join, linked, new_game, rules, scoreboard, stats
-from .screens.frame import Screen, games
+from ...game import Game
+from ...rules.values import whole_number
+from ..screens import check, deal, detail, home, join, linked, new_game, rules, scoreboard, stats
+from ..screens.frame import Screen, games
+from ..screens.host import App, Route
 
-if TYPE_CHECKING:
-    from .app import ScorerApp
-
-__all__ = ["PARTS", "ROUTES", "Route", "Row", "row_of", "screen_for"]
+__all__ = ["PARTS", "ROUTES", "Row", "parse", "row_of", "screen_for"]
 
 
-@dataclass(frozen=True)
-class Route:
-    name: str
-    game_id: str | None = None  # for "rules": the game whose rules are shown
-    deal: int | None = None
-    rule: str | None = None
-    data: str | None = None  # "link": what the link carries (scorer.link)
-
-    @classmethod
-    def parse(cls, route: str) -> Route:
-        """The route an address names (Home where it names nothing). The query is ignored and
-        so are empty parts ('//game//abc/' is '/game/abc')."""
-        path = "/" + "/".join(p for p in route.split("?")[0].split("/") if p)
-        found = ft.TemplateRoute(path)
-        for row in ROUTES:
-            if not found.match(row.template):
+def parse(address: str) -> Route:
+    """The route an address names (Home where it names nothing). The query is ignored and so
+    are empty parts ('//game//abc/' is '/game/abc')."""
+    path = "/" + "/".join(p for p in address.split("?")[0].split("/") if p)
+    found = ft.TemplateRoute(path)
+    for row in ROUTES:
+        if not found.match(row.template):
+            continue
+        values: dict[str, str | int] = {}
+        for part in _PART.findall(row.template):
+            text = getattr(found, part)
+            if text is None:  # an optional part, not given
                 continue
-            values: dict[str, str | int] = {}
-            for part in _PART.findall(row.template):
-                text = getattr(found, part)
-                if text is None:  # an optional part, not given
-                    continue
-                field, read = PARTS[part]
-                value = read(text)
-                if value is None:  # e.g. a deal number that is not one: names nothing
-                    return cls("home")
-                values[field] = value
-            return cls(row.name, **values)  # type: ignore[arg-type]
-        return cls("home")
+            field, read = PARTS[part]
+            value = read(text)
+            if value is None:  # e.g. a deal number that is not one: names nothing
+                return Route("home")
+            values[field] = value
+        return Route(row.name, **values)  # type: ignore[arg-type]
+    return Route("home")
 
 
 def _deal_number(text: str) -> int | None:
@@ -97,9 +87,9 @@ PARTS: dict[str, tuple[str, Callable[[str], str | int | None]]] = {
 }
 _PART = re.compile(r":(\w+)")
 
-ScreenBuilder = Callable[["ScorerApp", Route], Screen]
-GameScreenBuilder = Callable[["ScorerApp", Route, Game], Screen]
-ChangedElsewhere = Callable[["ScorerApp", Route, str], None]
+ScreenBuilder = Callable[[App, Route], Screen]
+GameScreenBuilder = Callable[[App, Route, Game], Screen]
+ChangedElsewhere = Callable[[App, Route, str], None]
 
 
 @dataclass(frozen=True)
@@ -127,7 +117,7 @@ class Row:
 
 def _of_game(build: GameScreenBuilder) -> ScreenBuilder:
     """A screen of one game, drawn from the game as stored now."""
-    def screen_of_game(app: ScorerApp, route: Route) -> Screen:
+    def screen_of_game(app: App, route: Route) -> Screen:
         assert route.game_id is not None
         game = app.session.open(route.game_id)
         if game is None:
@@ -159,6 +149,6 @@ def row_of(route: Route) -> Row:
     return next(row for row in ROUTES if row.name == route.name)
 
 
-def screen_for(app: ScorerApp, route: Route) -> Screen:
+def screen_for(app: App, route: Route) -> Screen:
     """The screen for ``route``."""
     return row_of(route).build(app, route)

@@ -19,11 +19,11 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
-from ..game import Game
-from ..i18n import Translator
-from ..rules import InvalidInput
-from ..store import StaleGame, Store, StoreError
-from .entry import DealDraft, draft_for_game, draft_of_deal, problem_of
+from ...game import Game
+from ...i18n import Translator
+from ...rules import InvalidInput
+from ...store import StaleGame, Store, StoreError
+from ..entry import DealDraft, draft_for_game, draft_of_deal, problem_of
 
 __all__ = ["TOPIC", "PubSub", "Session", "SessionUI"]
 

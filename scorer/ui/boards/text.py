@@ -5,7 +5,7 @@ Every number comes from the core: the deals' scores and sheets (``DealScore.shee
 state the variant threads from deal to deal, replayed here with the variant itself, so that the
 board can never disagree with the game's totals. Every word comes from the catalogs; contracts
 carry suit symbols when the translator draws them (``Translator(suits=True)``), accessible
-names use ``label_t`` (plain notation for screen readers). Drawn by ``scorer/ui/boards.py``.
+names use ``label_t`` (plain notation for screen readers). Drawn by ``scorer/ui/boards/views.py``.
 """
 
 from __future__ import annotations
@@ -14,11 +14,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..game import DealRecord, Game
-from ..i18n import Translator
-from ..rules.boards import board_dealer, board_vulnerable
-from ..rules.chicago import CYCLE, cycle_vulnerable
-from ..rules.rubber_bridge import RUBBER_BONUS
+from ...game import DealRecord, Game
+from ...i18n import Translator
+from ...rules.boards import board_dealer, board_vulnerable
+from ...rules.chicago import CYCLE, cycle_vulnerable
+from ...rules.rubber_bridge import RUBBER_BONUS
 
 __all__ = ["BoardRow", "ChicagoBoard", "ChicagoCycle", "ChicagoRow", "Entry", "MatchBoard",
            "RubberBoard", "RubberSheet", "SessionRow", "SheetGame", "TableResult",

@@ -1,7 +1,7 @@
 """The contract bridge scoreboards on a phone: the rubber sheet (We / They, entries above and
 below the line, a line drawn under each game won), the Chicago cycle (four deals with their
 dealer and vulnerability) and the team match's board list with IMPs. Drawn from the pure
-presenters of ``boards_text``; the key numbers (totals, vulnerability) carry accessible names.
+presenters of ``boards.text``; the key numbers (totals, vulnerability) carry accessible names.
 
 ``scoreboard(game, t, on_open)`` picks the board through the game's variant class (``BOARDS``),
 or returns None for games that use the plain grid (a variant without a board of its own:
@@ -16,13 +16,14 @@ from typing import cast
 
 import flet as ft
 
-from ..game import Game
-from ..i18n import Translator
-from ..rules.chicago import Chicago
-from ..rules.rubber_bridge import RubberBridge
-from ..rules.team_match import TeamMatch
-from . import widgets as w
-from .boards_text import (
+from ...game import Game
+from ...i18n import Translator
+from ...rules.chicago import Chicago
+from ...rules.rubber_bridge import RubberBridge
+from ...rules.team_match import TeamMatch
+from .. import widgets as w
+from ..reuse import Reuse
+from .text import (
     BoardRow,
     ChicagoBoard,
     ChicagoCycle,
@@ -37,7 +38,6 @@ from .boards_text import (
     rubber_board,
     vul_text,
 )
-from .reuse import Reuse
 
 __all__ = ["BOARDS", "IN_PLACE", "TOTALS", "BoardBuilder", "TotalsBuilder", "chicago_view",
            "match_totals", "match_view", "register_board", "rubber_view", "scoreboard",

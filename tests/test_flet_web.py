@@ -1,5 +1,5 @@
-"""What ``scorer publish`` assumes of Flet's built web client (scorer/ui/flet_web_files.py) and
-which packages it packs (scorer/ui/site_pack.py): each assumption fails the build, naming the
+"""What ``scorer publish`` assumes of Flet's built web client (scorer/ui/site/flet_web.py) and
+which packages it packs (scorer/ui/site/pack.py): each assumption fails the build, naming the
 file and the marker, on a copy of Flet's file without it. No site is built here."""
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from pathlib import Path
 import flet_web
 import pytest
 
-from scorer.ui import flet_web_files as flet
-from scorer.ui.flet_web_files import MARKERS, FletChanged, PublishError
-from scorer.ui.site_pack import browser_environment, packed_packages
+from scorer.ui.site import flet_web as flet
+from scorer.ui.site.flet_web import MARKERS, FletChanged, PublishError
+from scorer.ui.site.pack import browser_environment, packed_packages
 
 WEB = Path(flet_web.__file__).parent / "web"
 
@@ -118,7 +118,7 @@ def test_what_the_site_changes_in_flets_page(tmp_path):
 
 def test_python_start_frames_output_as_flets_own_connection(monkeypatch):
     """python-start.js sends the app's print()s to Flet's client framed as Flet does (see the
-    docstring of flet_web_files): its Python, run here, gives the bytes of Flet's
+    docstring of site.flet_web): its Python, run here, gives the bytes of Flet's
     PyodideConnection.send_message for the same output."""
     start = (files("scorer") / "assets" / "web" / "python-start.js").read_text(encoding="utf-8")
     copied = re.search(r"try:\n    import msgpack as _msgpack\n.*?\nexcept ImportError:\n",

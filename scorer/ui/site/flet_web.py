@@ -6,7 +6,7 @@ Each assumption is a marker, listed in ``MARKERS`` under the file it is in, and 
 :func:`need` before it is relied on: a Flet whose files no longer have one fails the build
 with :class:`FletChanged`, naming the file and the marker, instead of building a site whose
 page would contact a CDN, start Python the old way, or point at an icon the site does not
-ship (a ``str.replace`` that stops matching does nothing, silently). tests/test_flet_web_files.py
+ship (a ``str.replace`` that stops matching does nothing, silently). tests/test_flet_web.py
 removes each marker from a copy of Flet's file and checks the build fails naming it.
 
 **The framing python-start.js copies.** Scorer's Python start (``python-start.js``, in place
@@ -14,7 +14,7 @@ of Flet's ``initPyodide``) sends the app's output to Flet's client as Flet's own
 one type byte ``0x00`` (a Flet protocol message; ``0x01`` is a raw data-channel frame), then
 msgpack of ``[action, body]`` with ``action`` = ``MessageAction.PYTHON_OUTPUT`` (``7``) and
 ``body`` = ``{"text": str, "is_stderr": bool}``: the bytes of
-``flet.messaging.pyodide_connection.PyodideConnection.send_message``. tests/test_flet_web_files.py
+``flet.messaging.pyodide_connection.PyodideConnection.send_message``. tests/test_flet_web.py
 runs the copy and Flet's ``send_message`` and compares their bytes.
 """
 
@@ -43,7 +43,7 @@ class FletChanged(PublishError):
         self.missing = missing
         shown = ", ".join(repr(m.pattern if isinstance(m, re.Pattern) else m) for m in missing)
         super().__init__(f"flet-web's {file} is not as Scorer's site expects: {shown} not found "
-                         "in it (see scorer/ui/flet_web_files.py)")
+                         "in it (see scorer/ui/site/flet_web.py)")
 
 
 def need(file: str, text: str, markers: tuple[Marker, ...]) -> None:
@@ -84,7 +84,7 @@ def web_dir(renderer: str = "auto") -> Path:
     for name in COMMON + RENDERER_FILES[renderer] + (FONT_MANIFEST, ICON_FONT):
         if not (web / name).exists():
             raise PublishError(f"flet-web at {web} has no {name}, which Scorer's site needs "
-                               "(see scorer/ui/flet_web_files.py)")
+                               "(see scorer/ui/site/flet_web.py)")
     return web
 
 

@@ -1,0 +1,67 @@
+"""What every screen is drawn with: the :class:`App` it is drawn in (the shell's
+:class:`scorer.ui.shell.app.ScorerApp`, as far as screens use it) and the :class:`Route` that
+named it.
+
+The screens know the shell only through this protocol, so the shell (which imports every
+screen through its route table) is never imported back (tests/test_layers.py: no import
+circle)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol, TypeVar
+
+import flet as ft
+
+from ...i18n import Translator
+
+if TYPE_CHECKING:
+    from ..shell.session import Session
+
+__all__ = ["App", "Route"]
+
+State = TypeVar("State")
+
+
+@dataclass(frozen=True)
+class Route:
+    """What an address names (read by :func:`scorer.ui.shell.routes.parse`)."""
+
+    name: str
+    game_id: str | None = None  # for "rules": the game whose rules are shown
+    deal: int | None = None
+    rule: str | None = None
+    data: str | None = None  # "link": what the link carries (scorer.link)
+
+
+class App(Protocol):
+    """The session's app, as a screen uses it."""
+
+    page: ft.Page
+    t: Translator
+    session: Session
+    message: str  # shown on top of the next screen drawn
+    message_is_news: bool  # the message is good news, not a problem (one screen)
+    route: str  # the address shown
+    join_url: str | None  # scorer serve: the address other phones join at
+    table_code: str | None  # scorer serve: the table's code, if it asks one
+    # Where a game's link opens: (site address, hash routes); None: this page's address.
+    link_site: tuple[str, bool] | None
+    files: ft.FilePicker  # downloads and imports
+    share: ft.Share  # the phone's share sheet
+
+    def state(self, kind: type[State]) -> State:
+        """What a screen keeps between redraws in this session: one ``kind()``, made when
+        first asked for."""
+
+    def go(self, route: str) -> None:
+        """Show ``route`` (the browser's address first)."""
+
+    def show(self) -> None:
+        """Draw the current route's screen again."""
+
+    def snack(self, text: str) -> None:
+        """A short note at the bottom of the screen."""
+
+    def set_language(self, lang: str) -> None:
+        """Speak ``lang`` from now on (and remember it on this device)."""
