@@ -369,6 +369,19 @@ class StaticSite:
         self._thread.start()
         return self
 
+    def quiet(self, seconds: float = 2.0, timeout: float = 60.0) -> None:
+        """Wait until no file has been sent for ``seconds``: what a page fetches after it is
+        drawn (a fallback font for a name in another script) has been fetched."""
+        import time
+
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            count = len(self.paths)
+            time.sleep(seconds)
+            if len(self.paths) == count:
+                return
+        raise AssertionError(f"files still sent after {timeout:g} s: {self.paths[-5:]}")
+
     def stop(self) -> None:
         if self._server is not None:
             self._server.shutdown()

@@ -31,6 +31,9 @@ def test_after_three_deals_the_browsers_back_from_the_scoreboard_goes_home(phone
     phone.tap("Deal 2: 1C by Ben: made +1")
     phone.see("Correct this deal")
     phone.tap("Back")
+    # The deal's page says the totals too: wait for the address to leave it (once read under
+    # load before the back had landed).
+    phone.page.wait_for_function("() => !location.href.includes('/deal/')")
     phone.see("Ben total 40")
     game_url = phone.page.url
     phone.page.go_back()
