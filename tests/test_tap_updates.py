@@ -179,8 +179,9 @@ def test_a_key_is_coloured_as_it_is_selected_and_enabled():
     assert save.content.bgcolor == ft.Colors.PRIMARY and save.content.border is None
     w.set_enabled(save, False)
     assert save.content.disabled and save.content.bgcolor == w.FADED_FILL
+    assert save.disabled  # the node says so to a screen reader (aria-disabled)
     assert save.content.content.color == w.FADED_TEXT
     w.set_enabled(save, True)
-    assert save.content.bgcolor == ft.Colors.PRIMARY
+    assert not save.disabled and save.content.bgcolor == ft.Colors.PRIMARY
     assert save.content.content.color == ft.Colors.ON_PRIMARY
     assert save.content.content.semantics_label == ""  # the label is the only name

@@ -122,8 +122,10 @@ def key(face: ft.Control, label: str, on_tap: Handler | None, *, selected: bool 
                           padding=ft.Padding.symmetric(horizontal=24 if primary else 8),
                           border_radius=TOUCH / 2, data=PRIMARY_KEY if primary else None)
     _paint(button, selected)
+    # Disabled here too: Flutter then marks the node disabled (aria-disabled) for screen
+    # readers, as it did for its own buttons.
     return ft.Semantics(label=label, button=True, selected=selected, content=button,
-                        expand=expand, container=True)
+                        expand=expand, container=True, disabled=button.disabled)
 
 
 def changed(*roots: ft.Control) -> list[ft.Control]:
@@ -206,7 +208,7 @@ def update_changed(page: ft.Page, *roots: ft.Control) -> None:
 def set_enabled(control: ft.Semantics, enabled: bool) -> None:
     """Enable or disable a button of :func:`tap` (its colours follow)."""
     button = cast(ft.Container, control.content)
-    button.disabled = not enabled
+    control.disabled = button.disabled = not enabled
     _paint(button, bool(control.selected))
 
 
