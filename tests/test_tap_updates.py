@@ -55,17 +55,22 @@ def tap(app, button: ft.BaseControl) -> None:
         loop.close()
 
 
+def show_entry(app, variant: str) -> None:
+    """A new game's deal entry of ``variant``, or Check a score (``"check"``)."""
+    if variant == "check":
+        app.route = "/check"
+    else:
+        players, end = GAMES[variant]
+        game = app.session.store.save(Game.new(variant, players, first_dealer=0, end=end))
+        app.route = f"/game/{game.id}/deal"
+    app.show()
+
+
 @pytest.mark.parametrize("variant", [*GAMES, "check"])
 def test_after_every_tap_in_deal_entry_nothing_is_left_to_send(tmp_path, sent, variant):
     """Each game's deal entry, and Check a score (its games picked in turn)."""
     with scorer_app(tmp_path) as app:
-        if variant == "check":
-            app.route = "/check"
-        else:
-            players, end = GAMES[variant]
-            game = app.session.store.save(Game.new(variant, players, first_dealer=0, end=end))
-            app.route = f"/game/{game.id}/deal"
-        app.show()
+        show_entry(app, variant)
         taps = 0
         for _ in range(4):  # every input, four times: each state reached shows others
             tapped: set[str] = set()
@@ -134,3 +139,49 @@ def test_the_preview_keeps_its_controls_when_only_its_words_change(tmp_path, sen
         kept = [c for c in walk(after, visible_only=True) if isinstance(c, ft.Text)]
         assert [id(c) for c in kept] == [id(c) for c in texts]
         assert any("made +2" in str(c.value or c.semantics_label) for c in texts)
+
+
+# Flet's buttons: Flutter draws ink on them (a ripple, a pressed overlay) for about 0.4 s
+# after each press.
+INKED = (ft.FilledButton, ft.OutlinedButton, ft.TextButton, ft.IconButton, ft.Button)
+
+
+@pytest.mark.parametrize("variant", [*GAMES, "check"])
+def test_nothing_a_player_taps_in_deal_entry_draws_ink(tmp_path, variant):
+    """Decision 124: while Flutter animates a press, Chromium leaves the Python worker's
+    answer waiting; so every input of each game's entry (and of Check a score) is an ink-less
+    button of widgets.key, and stays one as taps restyle it."""
+    with scorer_app(tmp_path) as app:
+        show_entry(app, variant)
+        for round_ in range(2):
+            shown = on_screen(app)
+            inked = [c for c in shown if isinstance(c, INKED)
+                     or isinstance(c, ft.Container) and c.ink and c.on_click is not None]
+            assert inked == [], f"{variant}: drawn with ink: {inked}"
+            cells = [c for c in shown if isinstance(c, ft.Semantics) and c.button
+                     and getattr(c.content, "on_click", None) is not None]
+            assert cells and all(isinstance(c.content, ft.Container) for c in cells)
+            if round_ == 0:
+                for cell in cells[:6]:
+                    if not cell.content.disabled:
+                        tap(app, cell.content)
+
+
+def test_a_key_is_coloured_as_it_is_selected_and_enabled():
+    """The colours Flutter's buttons gave (Material 3), set by widgets.key itself."""
+    chip = w.tap("8", "Tricks 8", lambda: None)
+    face = chip.content.content
+    assert chip.content.bgcolor is None and face.color == ft.Colors.PRIMARY
+    w.restyle(chip, True)
+    assert chip.selected and chip.content.bgcolor == ft.Colors.PRIMARY
+    assert face.color == ft.Colors.ON_PRIMARY
+    save = w.tap("Save deal", "Save deal", lambda: None, primary=True)
+    assert save.content.bgcolor == ft.Colors.PRIMARY and save.content.border is None
+    w.set_enabled(save, False)
+    assert save.content.disabled and save.content.bgcolor == w.FADED_FILL
+    assert save.disabled  # the node says so to a screen reader (aria-disabled)
+    assert save.content.content.color == w.FADED_TEXT
+    w.set_enabled(save, True)
+    assert not save.disabled and save.content.bgcolor == ft.Colors.PRIMARY
+    assert save.content.content.color == ft.Colors.ON_PRIMARY
+    assert save.content.content.semantics_label == ""  # the label is the only name

@@ -25,36 +25,41 @@ class Symbol(str):
     """Button text drawn with the symbol font (suits render without a network font)."""
 
 
-def _content(text: str, selected: bool = False) -> str | ft.Control:
-    if isinstance(text, Symbol):
-        return ft.Text(text, font_family=SYMBOL_FONT, size=22,
-                       color=_symbol_colour(text, selected))
-    return text
+# A button of tap() is drawn in these colours (Material 3's outlined and filled buttons):
+# its background and text, enabled and disabled, and the outline of one not filled.
+FADED_TEXT = ft.Colors.with_opacity(0.38, ft.Colors.ON_SURFACE)
+FADED_FILL = ft.Colors.with_opacity(0.12, ft.Colors.ON_SURFACE)
+PRIMARY_KEY = "primary"
 
 
-def _symbol_colour(text: str, selected: bool) -> ft.ColorValue | None:
-    """Red suits in red on the page; on a selected (filled) button in its own text colour,
-    since red on the green fill is unreadable (scorer/ui/theme.py)."""
-    if selected:
-        return ft.Colors.ON_PRIMARY
-    return ft.Colors.TERTIARY if text in RED_SUITS else None
+def _paint(key: ft.Container, selected: bool) -> None:
+    """Colour a button of :func:`tap` (filled when primary or selected, faded when disabled)
+    and its face. A red suit is red on an enabled unfilled button; on a filled one it takes
+    the button's text colour, since red on the green fill is unreadable (scorer/ui/theme.py)."""
+    primary = key.data == PRIMARY_KEY
+    filled = primary or selected
+    enabled = not key.disabled
+    colour: ft.ColorValue
+    if filled and (enabled or not primary):  # a selected choice looks selected when disabled
+        key.bgcolor, colour = ft.Colors.PRIMARY, ft.Colors.ON_PRIMARY
+    else:
+        key.bgcolor = FADED_FILL if filled else None
+        colour = ft.Colors.PRIMARY if enabled else FADED_TEXT
+    key.border = None if primary else ft.Border.all(
+        1, ft.Colors.OUTLINE if enabled or selected else FADED_FILL)
+    face = key.content
+    for part in face.controls if isinstance(face, ft.Row) else [face]:
+        if isinstance(part, ft.Text):
+            red = colour == ft.Colors.PRIMARY and part.value in RED_SUITS
+            part.color = ft.Colors.TERTIARY if red else colour
+        elif isinstance(part, ft.Icon):
+            part.color = colour
 
 
-def _restyle(cell: ft.Semantics, selected: bool) -> None:
-    button = cell.content
-    button.style = choice_style(selected)  # type: ignore[union-attr]
-    label = button.content  # type: ignore[union-attr]
-    if isinstance(label, ft.Text) and isinstance(label.value, str):
-        label.color = _symbol_colour(label.value, selected)
-
-
-def choice_style(selected: bool) -> ft.ButtonStyle:
-    """A choice's button style: filled when selected."""
-    return ft.ButtonStyle(
-        padding=ft.Padding.symmetric(horizontal=8),
-        bgcolor=ft.Colors.PRIMARY if selected else None,
-        color=ft.Colors.ON_PRIMARY if selected else None,
-    )
+def restyle(cell: ft.Semantics, selected: bool) -> None:
+    """Show a button of :func:`tap` or :func:`key` selected or not (in place)."""
+    cell.selected = selected
+    _paint(cast(ft.Container, cell.content), selected)
 
 
 def _call(handler: Handler) -> Callable[[Any], Any]:
@@ -90,14 +95,37 @@ def icon_button(icon: ft.IconData, handler: Handler) -> ft.IconButton:
 def tap(text: str, label: str, on_tap: Handler | None, *, selected: bool = False,
         disabled: bool = False, width: float | None = None, expand: bool | int | None = None,
         primary: bool = False) -> ft.Semantics:
-    """A button at least 48 px high whose accessible name is ``label``."""
-    cls = ft.FilledButton if primary else ft.OutlinedButton
+    """A button at least 48 px high whose accessible name is ``label``: filled when
+    ``primary`` (the screen's main action) or ``selected`` (a choice), else outlined.
+
+    It is drawn without ink (decision 124): a press draws nothing of its own, and what the
+    tap changes (a chip selected, a preview) is drawn as soon as Python answers. Flutter's
+    buttons animate a ripple and a pressed overlay for about 0.4 s after each tap, and while
+    the page draws those frames Chromium leaves the Python worker's answer waiting (about
+    80 ms at each tap in deal entry, more than the rest of the tap together)."""
+    symbol = isinstance(text, Symbol)
+    face = ft.Text(text, text_align=ft.TextAlign.CENTER, semantics_label="",
+                   font_family=SYMBOL_FONT if symbol else None, size=22 if symbol else None,
+                   theme_style=None if symbol else ft.TextThemeStyle.LABEL_LARGE)
+    return key(face, label, on_tap, selected=selected, disabled=disabled, width=width,
+               expand=expand, primary=primary)
+
+
+def key(face: ft.Control, label: str, on_tap: Handler | None, *, selected: bool = False,
+        disabled: bool = False, width: float | None = None, expand: bool | int | None = None,
+        primary: bool = False) -> ft.Semantics:
+    """:func:`tap` with a face of its own: a Text (its semantics_label "", so that
+    ``label`` is the button's only name), or a Row of Texts and Icons, coloured here."""
     handlers: Pressed = {} if on_tap is None else pressed(on_tap)
-    button = cls(content=_content(text, selected and not primary), **handlers,
-                 disabled=disabled or on_tap is None, height=TOUCH, width=width,
-                 style=None if primary else choice_style(selected))
+    button = ft.Container(content=face, **handlers, disabled=disabled or on_tap is None,
+                          height=TOUCH, width=width, alignment=ft.Alignment.CENTER,
+                          padding=ft.Padding.symmetric(horizontal=24 if primary else 8),
+                          border_radius=TOUCH / 2, data=PRIMARY_KEY if primary else None)
+    _paint(button, selected)
+    # Disabled here too: Flutter then marks the node disabled (aria-disabled) for screen
+    # readers, as it did for its own buttons.
     return ft.Semantics(label=label, button=True, selected=selected, content=button,
-                        expand=expand, container=True)
+                        expand=expand, container=True, disabled=button.disabled)
 
 
 def changed(*roots: ft.Control) -> list[ft.Control]:
@@ -178,7 +206,10 @@ def update_changed(page: ft.Page, *roots: ft.Control) -> None:
 
 
 def set_enabled(control: ft.Semantics, enabled: bool) -> None:
-    control.content.disabled = not enabled  # type: ignore[union-attr]
+    """Enable or disable a button of :func:`tap` (its colours follow)."""
+    button = cast(ft.Container, control.content)
+    control.disabled = button.disabled = not enabled
+    _paint(button, bool(control.selected))
 
 
 class Toggle:
@@ -192,8 +223,7 @@ class Toggle:
 
     def flip(self) -> None:
         self.value = not self.value
-        self.control.selected = self.value
-        _restyle(self.control, self.value)
+        restyle(self.control, self.value)
         self.on_toggle(self.value)
 
 
@@ -218,8 +248,7 @@ class ChoiceGroup:
     def select(self, value: Any) -> None:
         for cell, cell_value in zip(self.cells, self.values, strict=True):
             chosen = cell_value == value
-            cell.selected = chosen
-            _restyle(cell, chosen)
+            restyle(cell, chosen)
 
     def pick(self, value: Any) -> None:
         self.select(value)

@@ -173,13 +173,14 @@ class TeamMatchEntry(DealEntry):
         """'Table 1' (with a check mark once its result is complete), restyled in place."""
         mark = ft.Icon(ft.Icons.CHECK_CIRCLE, size=18)
         row = ft.Row([mark, ft.Text(self.t("ui.table_n", n=index + 1), size=15,
-                                    weight=ft.FontWeight.BOLD)],
+                                    weight=ft.FontWeight.BOLD, semantics_label="")],
                      spacing=6, tight=True, alignment=ft.MainAxisAlignment.CENTER)
+
         def show() -> None:
             self.show(index)
 
-        button = ft.OutlinedButton(content=row, height=w.TOUCH, **w.pressed(show))
-        return ft.Semantics(button=True, content=button, expand=1, container=True)
+        # Its label is set by restyle(); drawn without ink like every input here (decision 124)
+        return w.key(row, "", show, expand=1)
 
     def completed(self) -> list[bool]:
         """Whether each table's result is complete (passed out, or every field picked)."""
@@ -225,12 +226,11 @@ class TeamMatchEntry(DealEntry):
         for index, (tab, section, box, table) in enumerate(zip(
                 self.tabs, self.sections, self.boxes, self.draft.tables, strict=True)):
             selected = index == self.shown
-            tab.selected = selected
             tab.label = (t("ui.table_done", n=index + 1) if self.done[index]
                          else t("ui.table_n", n=index + 1))
+            w.restyle(tab, selected)
             button = tab.content
-            assert isinstance(button, ft.OutlinedButton) and isinstance(button.content, ft.Row)
-            button.style = w.choice_style(selected)
+            assert isinstance(button, ft.Container) and isinstance(button.content, ft.Row)
             button.content.controls[0].visible = self.done[index]
             section.visible = selected
             box.visible = not table.passed_out
