@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from builds import built_once
 from hypothesis import HealthCheck, settings
 from tinydb.storages import MemoryStorage
 
@@ -33,10 +34,9 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 @pytest.fixture(scope="session")
 def published_site(tmp_path_factory):
     """One site built by ``scorer publish`` (under /cards/scorer/) for the tests that read a
-    build: a build takes 10-15 s, so they share it (tests must not change it)."""
-    from scorer.ui.site.publish import publish
-
-    return publish(tmp_path_factory.mktemp("pub") / "site", base_url="/cards/scorer")
+    build, shared by every worker of the run (``builds.built_once``; tests must not change
+    it)."""
+    return built_once(tmp_path_factory, "cards", base_url="/cards/scorer")
 
 
 @pytest.fixture

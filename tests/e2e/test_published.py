@@ -27,6 +27,7 @@ from browser import (
     bridge_deal,
     chromium_path,
 )
+from builds import built_once
 
 from scorer.game import Game
 from scorer.rules import Contract
@@ -41,8 +42,7 @@ START = 240_000  # ms: a first visit fetches the whole site (on a busy machine i
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory):
-    folder = publish(tmp_path_factory.mktemp("published") / "site")
-    server = StaticSite(folder).start()
+    server = StaticSite(built_once(tmp_path_factory, "root")).start()
     yield server
     server.stop()
 

@@ -5,6 +5,7 @@ and not Workbox)."""
 
 from __future__ import annotations
 
+import functools
 import gzip
 import hashlib
 import json
@@ -52,11 +53,19 @@ def precached(site: Path) -> tuple[list[tuple[str, str]], list[str], list[tuple[
         else:
             entries.append((name, hashlib.sha256(data).hexdigest()[:16]))
         if len(data) >= GZIP_FROM and path.suffix in GZIP_SUFFIXES:
-            packed = gzip.compress(data, compresslevel=9, mtime=0)
+            packed = _gzipped(data)
             if len(packed) <= 0.9 * len(data):
                 path.with_name(path.name + ".gz").write_bytes(packed)
                 gzipped.append(name)
     return entries, gzipped, lazy
+
+
+@functools.lru_cache(maxsize=16)
+def _gzipped(data: bytes) -> bytes:
+    """``data`` gzipped at the highest level, with no time in it (the same bytes each build).
+    Kept for the process: Flutter's and Pyodide's large files are the same at every build,
+    and compressing them takes seconds (a test session builds several sites)."""
+    return gzip.compress(data, compresslevel=9, mtime=0)
 
 
 def write_service_worker(site: Path, base: str) -> None:
