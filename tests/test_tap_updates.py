@@ -185,3 +185,16 @@ def test_a_key_is_coloured_as_it_is_selected_and_enabled():
     assert not save.disabled and save.content.bgcolor == ft.Colors.PRIMARY
     assert save.content.content.color == ft.Colors.ON_PRIMARY
     assert save.content.content.semantics_label == ""  # the label is the only name
+
+
+def test_a_keys_face_is_read_out_only_where_it_says_more_than_its_label():
+    """A chip is one name ('Tricks 8', not also '8'); a face that tells what the label does
+    not (Check a score's house rules: which are on) stays readable, as it was before
+    decision 124 (the browser test of Check a score reads it)."""
+    assert w.tap("8", "Tricks 8", lambda: None).content.content.semantics_label == ""
+    assert w.tap(w.Symbol("♥"), "Hearts", lambda: None).content.content.semantics_label == ""
+    fold = w.tap("House rules: undertricks score on", "Show or hide the house rules",
+                 lambda: None, read=True)
+    node = fold.content.content  # a node of its own: the button's name stays its label
+    assert isinstance(node, ft.Semantics) and node.container
+    assert node.content.semantics_label is None and node.content.color == ft.Colors.PRIMARY

@@ -48,6 +48,8 @@ def _paint(key: ft.Container, selected: bool) -> None:
     key.border = None if primary else ft.Border.all(
         1, ft.Colors.OUTLINE if enabled or selected else FADED_FILL)
     face = key.content
+    if isinstance(face, ft.Semantics):  # a face read out on its own (tap's ``read``)
+        face = face.content
     for part in face.controls if isinstance(face, ft.Row) else [face]:
         if isinstance(part, ft.Text):
             red = colour == ft.Colors.PRIMARY and part.value in RED_SUITS
@@ -94,7 +96,7 @@ def icon_button(icon: ft.IconData, handler: Handler) -> ft.IconButton:
 
 def tap(text: str, label: str, on_tap: Handler | None, *, selected: bool = False,
         disabled: bool = False, width: float | None = None, expand: bool | int | None = None,
-        primary: bool = False) -> ft.Semantics:
+        primary: bool = False, read: bool = False) -> ft.Semantics:
     """A button at least 48 px high whose accessible name is ``label``: filled when
     ``primary`` (the screen's main action) or ``selected`` (a choice), else outlined.
 
@@ -104,11 +106,16 @@ def tap(text: str, label: str, on_tap: Handler | None, *, selected: bool = False
     the page draws those frames Chromium leaves the Python worker's answer waiting (about
     80 ms at each tap in deal entry, more than the rest of the tap together)."""
     symbol = isinstance(text, Symbol)
-    face = ft.Text(text, text_align=ft.TextAlign.CENTER, semantics_label="",
+    face = ft.Text(text, text_align=ft.TextAlign.CENTER, semantics_label="" if not read else None,
                    font_family=SYMBOL_FONT if symbol else None, size=22 if symbol else None,
                    theme_style=None if symbol else ft.TextThemeStyle.LABEL_LARGE)
-    return key(face, label, on_tap, selected=selected, disabled=disabled, width=width,
-               expand=expand, primary=primary)
+    # ``read``: the face says more than the label (Check a score's house-rules button shows
+    # which rules are on), so it is read out too, as a node of its own inside the button: the
+    # button's name stays ``label``. Otherwise the label is the only name ("Tricks 8", not
+    # also "8").
+    return key(ft.Semantics(content=face, container=True) if read else face, label, on_tap,
+               selected=selected, disabled=disabled, width=width, expand=expand,
+               primary=primary)
 
 
 def key(face: ft.Control, label: str, on_tap: Handler | None, *, selected: bool = False,

@@ -121,7 +121,7 @@ def build(app: App, route: Route | None = None) -> Screen:
                                choice=t(f"choice.{state.rules[r.name]}"))
                              for r in chosen) if chosen else t("ui.rules_default"))
         controls.append(w.tap(t("ui.house_rules_line", rules=summary),
-                              t("ui.house_rules_fold"), fold))
+                              t("ui.house_rules_fold"), fold, read=True))
         controls.append(pickers)
     bar = ft.BottomAppBar(content=ft.Container(result, expand=True), height=76,
                           padding=ft.Padding.symmetric(horizontal=10, vertical=6))
