@@ -369,18 +369,17 @@ class StaticSite:
         self._thread.start()
         return self
 
-    def quiet(self, seconds: float = 2.0, timeout: float = 60.0) -> None:
-        """Wait until no file has been sent for ``seconds``: what a page fetches after it is
-        drawn (a fallback font for a name in another script) has been fetched."""
-        import time
-
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
+    def quiet(self, phone: Phone, frames: int = 120, tries: int = 30) -> None:
+        """Wait until ``phone``'s page has drawn ``frames`` frames without a file being sent:
+        what it fetches after it is drawn (a fallback font for a name in another script) has
+        been fetched. Counted in frames, as Phone waits: a slow machine waits longer."""
+        for _ in range(tries):
             count = len(self.paths)
-            time.sleep(seconds)
+            phone.frames(frames)
             if len(self.paths) == count:
                 return
-        raise AssertionError(f"files still sent after {timeout:g} s: {self.paths[-5:]}")
+        raise AssertionError(f"files still sent after {tries} waits of {frames} frames: "
+                             f"{self.paths[-5:]}")
 
     def stop(self) -> None:
         if self._server is not None:

@@ -26,10 +26,7 @@ class CheckMode:
 
     name: str
     check_options: tuple[str, ...]
-    check: Callable[[Options], HandCheck]
-
-    def check_hand(self, options: Options) -> HandCheck:
-        return self.check(options)
+    check_hand: Callable[[Options], HandCheck]
 
 
 def _yes_no(field: str, value: str | None) -> bool:

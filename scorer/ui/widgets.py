@@ -106,7 +106,7 @@ def tap(text: str, label: str, on_tap: Handler | None, *, selected: bool = False
     the page draws those frames Chromium leaves the Python worker's answer waiting (about
     80 ms at each tap in deal entry, more than the rest of the tap together)."""
     symbol = isinstance(text, Symbol)
-    face = ft.Text(text, text_align=ft.TextAlign.CENTER, semantics_label="" if not read else None,
+    face = ft.Text(text, text_align=ft.TextAlign.CENTER, semantics_label=None if read else "",
                    font_family=SYMBOL_FONT if symbol else None, size=22 if symbol else None,
                    theme_style=None if symbol else ft.TextThemeStyle.LABEL_LARGE)
     # ``read``: the face says more than the label (Check a score's house-rules button shows
@@ -122,7 +122,8 @@ def key(face: ft.Control, label: str, on_tap: Handler | None, *, selected: bool 
         disabled: bool = False, width: float | None = None, expand: bool | int | None = None,
         primary: bool = False) -> ft.Semantics:
     """:func:`tap` with a face of its own: a Text (its semantics_label "", so that
-    ``label`` is the button's only name), or a Row of Texts and Icons, coloured here."""
+    ``label`` is the button's only name), a Row of Texts and Icons, or a Text in a Semantics
+    node of its own (read out inside the button); coloured here."""
     handlers: Pressed = {} if on_tap is None else pressed(on_tap)
     button = ft.Container(content=face, **handlers, disabled=disabled or on_tap is None,
                           height=TOUCH, width=width, alignment=ft.Alignment.CENTER,

@@ -33,7 +33,7 @@ def test_after_three_deals_the_browsers_back_from_the_scoreboard_goes_home(phone
     phone.tap("Back")
     # The deal's page says the totals too: wait for the address to leave it (once read under
     # load before the back had landed).
-    phone.page.wait_for_function("() => !location.href.includes('/deal/')")
+    phone._until(lambda: "/deal/" not in phone.page.url, "the game's address after Back", 20000)
     phone.see("Ben total 40")
     game_url = phone.page.url
     phone.page.go_back()

@@ -359,7 +359,7 @@ def test_a_new_build_reaches_the_phone_and_costs_only_what_changed(chromium, tmp
         phone.see("No games yet")
         # The home list draws the languages' names, Devanagari too: Flutter fetches that font
         # after the screen is up (once seen under load: counted as the new build's).
-        site.quiet()
+        site.quiet(phone)
         build = "document.querySelector('meta[name=scorer-build]')?.content || null"
         assert phone.page.evaluate(build) is None
         # A new build in which only the page changed.

@@ -179,7 +179,8 @@ class TeamMatchEntry(DealEntry):
         def show() -> None:
             self.show(index)
 
-        # Its label is set by restyle(); drawn without ink like every input here (decision 124)
+        # Its label is set by this entry's restyle(); drawn without ink like every input here
+        # (decision 124)
         return w.key(row, "", show, expand=1)
 
     def completed(self) -> list[bool]:

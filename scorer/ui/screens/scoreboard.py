@@ -86,7 +86,8 @@ def view(app: App, game: Game) -> ft.View:
     controls: list[ft.Control] = []
     outcome = game.outcome
     leaders = set(outcome.winners) if outcome else set()
-    kept = app.session.kept_draft(game) if game.variant_name in games() else None
+    entered = game.variant_name in games()  # this app has the game's input (else stored only)
+    kept = app.session.kept_draft(game) if entered else None
     head = totals_card(game, t)  # a team match: IMPs won by each team, and the margin
     controls.append(w.card(*totals_rows(app, game, leaders)) if head is None else head)
     if game.end.kind == "target" and game.end.value:
@@ -111,7 +112,7 @@ def view(app: App, game: Game) -> ft.View:
                                   dealer=game.variant.dealer_name(game.dealer, game.players)),
                                 size=15))
         controls.append(ft.Text(t.render(game.openers()), size=13))
-        if game.variant_name not in games():  # stored or imported; entry comes later
+        if not entered:  # stored or imported; entry comes later
             controls.append(w.note(t("ui.no_entry_yet", game=t(f"game.{game.variant_name}"))))
         else:
             if game.pending is not None:  # a round in play (Call Break: its calls)
@@ -128,7 +129,7 @@ def view(app: App, game: Game) -> ft.View:
                                       primary=True))
     if kept:  # a correction left half done
         controls.append(_kept(app, game, kept))
-    if game.deals and game.variant_name in games():
+    if game.deals and entered:
         controls.append(w.tap(t("ui.undo_last", unit=unit), t("ui.undo_last", unit=unit),
                               lambda: confirm_remove(app, game)))
     board = scoreboard(game, t, lambda number: app.go(f"/game/{game.id}/deal/{number}"),

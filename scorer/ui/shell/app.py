@@ -188,7 +188,7 @@ class ScorerApp:
             self.page.run_task(self.prefs.set, LANGUAGE_KEY, lang)
         self.show()
 
-    # --- what the session needs (scorer.ui.shell.session.SessionUI) ------------------------------
+    # --- what the session needs (scorer.ui.shell.session.SessionUI) -----------------------
     def snack(self, text: str) -> None:
         self.page.show_dialog(ft.SnackBar(ft.Text(text), open=True))
 
