@@ -11,6 +11,7 @@ import contextlib
 import json
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -110,7 +111,45 @@ def reload(phone: Phone, showing: str, timeout: float = START) -> Phone:
 
 @pytest.fixture
 def chromium(browser, tmp_path):
+    """A phone's browser that has never seen the site: its first visit fetches every file,
+    starts Python without a snapshot and then has one made."""
     failures: list[str] = []
+    opened = Browser(browser.browser_type, tmp_path / "profile", failures)
+    opened.launch()
+    yield opened
+    opened.close()
+    assert failures == [], f"requests to other hosts: {failures}"
+
+
+@pytest.fixture(scope="session")
+def visited_profile(site, browser, tmp_path_factory):
+    """A browser profile that has opened the site once, with nothing stored: the service
+    worker installed with every file it keeps, and Python's snapshot made. Made once per
+    worker process (its site's address is in it)."""
+    failures: list[str] = []
+    profile = tmp_path_factory.mktemp("visited") / "profile"
+    opened = Browser(browser.browser_type, profile, failures)
+    opened.launch()
+    try:
+        page = opened.page()
+        with kept_snapshot(page):
+            page.goto(site.url)
+            started(Phone(page, site.url), "No games yet")
+        page.evaluate(SERVICE_WORKER_IN_CHARGE)
+    finally:
+        opened.close()
+    assert failures == [], f"requests to other hosts: {failures}"
+    return profile
+
+
+@pytest.fixture
+def revisiting(browser, tmp_path, visited_profile):
+    """A phone's browser that has opened the site before (a copy of :func:`visited_profile`):
+    what most openings of the app are. For the tests that are not about a first visit: it
+    skips the first visit's download, Python's start without a snapshot and the making of
+    one, the largest part of such a test's time (issue 19 item 9)."""
+    failures: list[str] = []
+    shutil.copytree(visited_profile, tmp_path / "profile", symlinks=True)
     opened = Browser(browser.browser_type, tmp_path / "profile", failures)
     opened.launch()
     yield opened
@@ -160,15 +199,15 @@ def test_whole_draw_bridge_game_then_reload(site, chromium):
     phone.see("2♥ by Ana, 7 tricks, became 2♥ by Ana, 9 tricks")  # the history survived too
 
 
-def test_a_saved_deal_survives_a_killed_browser_and_opens_offline(site, chromium):
-    phone = chromium.phone(site.url)
+def test_a_saved_deal_survives_a_killed_browser_and_opens_offline(site, revisiting):
+    phone = revisiting.phone(site.url)
     phone.new_game("Draw Bridge", ["Ana", "Ben"], dealer="Ana")
     bridge_deal(phone, "Ben", 4, "Hearts", 10)
     phone.see("Ben total 120")  # acknowledged: in IndexedDB from here on
-    chromium.kill()
+    revisiting.kill()
 
-    chromium.launch()
-    phone = chromium.phone(site.url)
+    revisiting.launch()
+    phone = revisiting.phone(site.url)
     phone.tap("Open Draw Bridge: Ana, Ben")
     phone.see("Ben total 120")
     phone.see("Deal 1: 4H by Ben: made")
@@ -189,8 +228,8 @@ def test_a_saved_deal_survives_a_killed_browser_and_opens_offline(site, chromium
         site.start()
 
 
-def test_export_to_scorer_serve_and_import_from_it(site, chromium, tmp_path):
-    phone = chromium.phone(site.url)
+def test_export_to_scorer_serve_and_import_from_it(site, revisiting, tmp_path):
+    phone = revisiting.phone(site.url)
     phone.new_game("Draw Bridge", ["Ana", "Ben"], dealer="Ana")
     bridge_deal(phone, "Ana", 4, "Spades", 10)
     bridge_deal(phone, "Ben", 2, "Hearts", 7)
@@ -231,11 +270,11 @@ def test_export_to_scorer_serve_and_import_from_it(site, chromium, tmp_path):
     assert json.loads(exported.read_text(encoding="utf-8"))["format"] == "scorer-export"
 
 
-def test_a_file_of_100000_nested_brackets_is_refused_and_the_app_keeps_working(site, chromium,
+def test_a_file_of_100000_nested_brackets_is_refused_and_the_app_keeps_working(site, revisiting,
                                                                               tmp_path):
     """Issue 17 item 1: this file ended the phone app ("Pyodide has suffered a fatal error",
     no message, dead until a reload): Pyodide's stack is far smaller than CPython's."""
-    phone = chromium.phone(site.url)
+    phone = revisiting.phone(site.url)
     phone.see("No games yet")
     nested = tmp_path / "nested.json"
     nested.write_text("[" * 100_000 + "]" * 100_000)
@@ -263,9 +302,9 @@ def _total(phone, party):
 DEVANAGARI = "/fonts/NotoSansDevanagari.woff2"
 
 
-def test_a_name_in_chinese_fetches_its_font_then_and_only_then(site, chromium, tmp_path):
+def test_a_name_in_chinese_fetches_its_font_then_and_only_then(site, revisiting, tmp_path):
     before = len(site.paths)
-    phone = chromium.phone(site.url)
+    phone = revisiting.phone(site.url)
     phone.see("No games yet")
     with Store(tmp_path / "data") as store:
         ids = [store.save(Game.new("draw-bridge", [name, "Ann"], first_dealer=0,
@@ -312,10 +351,10 @@ def test_hindi_fetches_the_devanagari_font_and_draws_it(site, chromium):
     phone.see("अभी कोई खेल नहीं। शुरू करने के लिए नया खेल दबाएँ।")
 
 
-def test_bad_input_keeps_its_clear_messages(site, chromium):
-    phone = chromium.phone(site.url)
+def test_bad_input_keeps_its_clear_messages(site, revisiting):
+    phone = revisiting.phone(site.url)
     # A second tab on the same games would undo this one's saves: it is kept out, and says so.
-    second = Phone(chromium.context.new_page(), site.url)
+    second = Phone(revisiting.context.new_page(), site.url)
     second.page.goto(site.url)
     started(second, "Scorer is already open in another tab or window of this browser")
     second.page.close()
@@ -567,10 +606,10 @@ def _game_files(entries: dict) -> dict:
             if key.startswith("/data/scorer/games/") and key.endswith(".json")}
 
 
-def test_a_save_copies_only_the_files_it_wrote_and_a_deletion_removes_its_entry(site, chromium):
+def test_a_save_copies_only_the_files_it_wrote_and_a_deletion_removes_its_entry(site, revisiting):
     """Issue 21: a Save costs the same with 1 or 500 stored games, because it copies to
     IndexedDB only what it wrote (IDBFS's syncfs compared every file with every entry)."""
-    phone = chromium.phone(site.url)
+    phone = revisiting.phone(site.url)
     phone.new_game("Draw Bridge", ["Ana", "Ben"], dealer="Ana")
     bridge_deal(phone, "Ben", 4, "Hearts", 10)
     phone.see("Ben total 120")
@@ -654,12 +693,12 @@ json.dumps({"failed": _failed, "modules": len(sys.modules)})
 """
 
 
-def test_every_module_of_the_app_imports_in_the_published_site(site, chromium):
+def test_every_module_of_the_app_imports_in_the_published_site(site, revisiting):
     """The site's Python standard library is trimmed (decision 88): every module of Scorer and
     of the packages it ships imports there, in Pyodide, as does what the app imports later
     (a module that needs a package the site does not ship, such as matplotlib, is not
     counted: only a missing module of the standard library fails this)."""
-    phone = chromium.phone(site.url)
+    phone = revisiting.phone(site.url)
     workers = [w for w in phone.page.workers if w.evaluate("() => !!self.pyodide")]
     assert workers, "no Python worker"
     result = json.loads(workers[0].evaluate("(code) => self.pyodide.runPython(code)",
@@ -679,10 +718,11 @@ SERVICE_WORKER_IN_CHARGE = """async () => {
 }"""
 
 
-def test_a_game_goes_to_another_phone_by_its_link(site, chromium, browser, tmp_path):
+def test_a_game_goes_to_another_phone_by_its_link(site, revisiting, browser, visited_profile,
+                                                 tmp_path):
     """Show to the table on one phone; the other phone opens the address (as its camera app
     would), sees the game read-only, keeps it and plays on: no server but the static site."""
-    phone = chromium.phone(site.url)
+    phone = revisiting.phone(site.url)
     phone.new_game("Draw Bridge", ["Ana", "Ben"], dealer="Ana")
     bridge_deal(phone, "Ana", 4, "Spades", 10)
     phone.see("Ana total 120")
@@ -704,7 +744,8 @@ def test_a_game_goes_to_another_phone_by_its_link(site, chromium, browser, tmp_p
     from_cli = made.stdout.strip().splitlines()[-1]
     assert from_cli.startswith(f"{site.url}#/g/1~"), made.stdout
 
-    other = Browser(browser.browser_type, tmp_path / "other-phone", chromium.failures)
+    shutil.copytree(visited_profile, tmp_path / "other-phone", symlinks=True)
+    other = Browser(browser.browser_type, tmp_path / "other-phone", revisiting.failures)
     other.launch()
     try:
         second = Phone(other.page(), site.url)
@@ -733,11 +774,11 @@ def test_a_game_goes_to_another_phone_by_its_link(site, chromium, browser, tmp_p
         other.close()
 
 
-def test_back_goes_up_in_the_published_site_online_and_offline(site, chromium):
+def test_back_goes_up_in_the_published_site_online_and_offline(site, revisiting):
     """The page's history.js in the published build (hash routes): after three deals the
     browser's back from the scoreboard goes to the games; offline too, where a half-entered
     deal left by the browser's back is kept as by the app bar's (decision 150)."""
-    phone = chromium.phone(site.url)
+    phone = revisiting.phone(site.url)
     phone.new_game("Draw Bridge", ["Ana", "Ben"], dealer="Ana")
     for number in (1, 2, 3):
         bridge_deal(phone, "Ana", 1, "Clubs", 7)

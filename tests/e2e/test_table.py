@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from functools import partial
 
 import pytest
 from browser import PHONE, Phone, served
@@ -147,25 +148,31 @@ def test_join_from_another_phone_shows_address_and_qr(phone):
     phone.see(f"QR code for {phone.url}")
 
 
-@pytest.mark.parametrize(("language", "label"), [("Español", "Nueva partida"),
-                                                  ("Български", "Нова игра"),
-                                                  ("Afrikaans", "Nuwe spel"),
-                                                  ("नेपाली", "नयाँ खेल"),
-                                                  ("हिन्दी", "नया खेल"),
-                                                  ("English", "New game")])
-def test_switch_language_and_it_is_remembered(browser, phone, language, label):
-    phone.tap(language)
-    phone.tap(label)                  # the translated button exists and works
-    phone.see({"Español": "Jugadores", "Български": "Играчи", "Afrikaans": "Spelers",
-               "नेपाली": "खेलाडी", "हिन्दी": "खिलाड़ी", "English": "Players"}[language])
-    phone.open()                      # reload: the same session, the same language
-    phone.shown(phone.button(label).first, f"button {label!r}")
-    # Closed and opened again later on the same device (its local storage kept): remembered.
-    later = browser.new_context(viewport=PHONE,
-                                storage_state=phone.page.context.storage_state())
-    again = Phone(later.new_page(), phone.url).open()
-    again.shown(again.button(label).first, f"button {label!r}")
-    later.close()
+# Each language's name on the home screen, its New game button and a word of the form it opens.
+LANGUAGE_SWITCHES = [("Español", "Nueva partida", "Jugadores"),
+                     ("Български", "Нова игра", "Играчи"),
+                     ("Afrikaans", "Nuwe spel", "Spelers"),
+                     ("नेपाली", "नयाँ खेल", "खेलाडी"),
+                     ("हिन्दी", "नया खेल", "खिलाड़ी"),
+                     ("English", "New game", "Players")]
+
+
+def test_switch_language_and_it_is_remembered(browser, phone):
+    """Every language in turn, each chosen from the one before (one server and page: a test
+    per language spent most of its time starting them)."""
+    for language, label, players in LANGUAGE_SWITCHES:
+        phone.tap(language)
+        phone.tap(label)              # the translated button exists and works
+        phone.see(players)
+        phone.open()                  # reload: the same session, the same language
+        phone.shown(phone.button(label).first, f"button {label!r}")
+        # Closed and opened again later on the same device (its local storage kept):
+        # remembered.
+        later = browser.new_context(viewport=PHONE,
+                                    storage_state=phone.page.context.storage_state())
+        again = Phone(later.new_page(), phone.url).open()
+        again.shown(again.button(label).first, f"button {label!r}")
+        later.close()
 
 
 def test_first_start_follows_the_browser_and_a_game_in_spanish(browser, server):
@@ -499,13 +506,10 @@ def in_view(phone, target) -> bool:
     return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= size["height"]
 
 
-@pytest.mark.parametrize(("language", "new_game", "new_deal", "total"), [
-    ("en", "New game", "New deal", "Ana0 total 0"),
-    ("af-ZA", "Nuwe spel", "Nuwe uitdeling", "Ana0 totaal 0")])
-def test_a_game_opens_at_its_top_from_a_scrolled_home_list(browser, tmp_path, language,
-                                                            new_game, new_deal, total):
+def test_a_game_opens_at_its_top_from_a_scrolled_home_list(browser, tmp_path):
     """Issue 18: a game opened from a home list scrolled down opened scrolled down too (the
-    app is one View, which kept its offset): totals and New deal off screen."""
+    app is one View, which kept its offset): totals and New deal off screen. In English and
+    in Afrikaans (longer words), one phone after the other on the same server."""
     data_dir = tmp_path / "data"
     for n in range(8):  # games with deals: a scoreboard longer than the screen
         game = Game.new("draw-bridge", [f"Ana{n}", f"Ben{n}"], first_dealer=0, end="target=1000")
@@ -513,22 +517,25 @@ def test_a_game_opens_at_its_top_from_a_scrolled_home_list(browser, tmp_path, la
             game = game.add_deal(DrawBridgeDeal(1, Contract.parse("1C"), 6))  # down 1
         stored_game(data_dir, game=game)
     with served(data_dir) as url:
-        context = browser.new_context(viewport=PHONE, locale=language)
-        phone = Phone(context.new_page(), url).open()
-        phone.see(new_game)
-        phone.page.mouse.move(180, 320)
-        for _ in range(4):  # a finger scrolls the list to its end
-            phone.page.mouse.wheel(0, 2000)
-            phone.frames(5)
-        assert not in_view(phone, phone.button(new_game).first)  # the list is scrolled
-        card = phone.page.get_by_role("button", name="Ana0, Ben0", exact=False).first
-        phone.scroll_to(card, tries=20)
-        card.click()
-        phone.see(total)
-        top = phone.button(new_deal).first
-        phone.shown(top, new_deal)
-        phone._until(lambda: in_view(phone, top), f"{new_deal!r} in view", 20000)
-        totals = Named(phone.page, total)
-        assert in_view(phone, totals)  # the totals above it, under the app bar: the top
-        assert totals.bounding_box()["y"] < 160
-        context.close()
+        for language, new_game, new_deal, total in [
+                ("en", "New game", "New deal", "Ana0 total 0"),
+                ("af-ZA", "Nuwe spel", "Nuwe uitdeling", "Ana0 totaal 0")]:
+            context = browser.new_context(viewport=PHONE, locale=language)
+            phone = Phone(context.new_page(), url).open()
+            phone.see(new_game)
+            phone.page.mouse.move(180, 320)
+            for _ in range(4):  # a finger scrolls the list to its end
+                phone.page.mouse.wheel(0, 2000)
+                phone.frames(5)
+            assert not in_view(phone, phone.button(new_game).first)  # the list is scrolled
+            card = phone.page.get_by_role("button", name="Ana0, Ben0", exact=False).first
+            phone.scroll_to(card, tries=20)
+            card.click()
+            phone.see(total)
+            top = phone.button(new_deal).first
+            phone.shown(top, new_deal)
+            phone._until(partial(in_view, phone, top), f"{new_deal!r} in view", 20000)
+            totals = Named(phone.page, total)
+            assert in_view(phone, totals)  # the totals above it, under the app bar: the top
+            assert totals.bounding_box()["y"] < 160
+            context.close()
