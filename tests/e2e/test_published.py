@@ -34,7 +34,6 @@ from scorer.game import Game
 from scorer.rules import Contract
 from scorer.rules.draw_bridge import DrawBridgeDeal
 from scorer.store import Store
-from scorer.ui.site.publish import publish
 
 pytestmark = pytest.mark.browser
 
@@ -46,6 +45,13 @@ def site(tmp_path_factory):
     server = StaticSite(built_once(tmp_path_factory, "root")).start()
     yield server
     server.stop()
+
+
+def a_copy(site: StaticSite, tmp_path: Path) -> Path:
+    """A copy of the shared build, for a test that changes its files (as a new build would)
+    and serves it at an address of its own: copied in a blink, where a build takes 10-25 s of
+    a core."""
+    return Path(shutil.copytree(site.folder, tmp_path / "site"))
 
 
 class Browser:
@@ -388,10 +394,10 @@ def test_bad_input_keeps_its_clear_messages(site, revisiting):
     assert not phone.enabled("Save deal")
 
 
-def test_a_new_build_reaches_the_phone_and_costs_only_what_changed(chromium, tmp_path):
+def test_a_new_build_reaches_the_phone_and_costs_only_what_changed(site, chromium, tmp_path):
     from scorer.ui.site.offline import write_service_worker
 
-    folder = publish(tmp_path / "site")
+    folder = a_copy(site, tmp_path)
     site = StaticSite(folder).start()
     try:
         phone = chromium.phone(site.url)
@@ -535,10 +541,10 @@ def test_a_repeat_visit_restores_python_from_the_snapshot_with_every_game(site, 
         site.start()
 
 
-def test_a_new_build_never_restores_the_snapshot_of_the_one_before(chromium, tmp_path):
+def test_a_new_build_never_restores_the_snapshot_of_the_one_before(site, chromium, tmp_path):
     from scorer.ui.site.offline import write_service_worker
 
-    folder = publish(tmp_path / "site")
+    folder = a_copy(site, tmp_path)
     old = build_of(folder)
     site = StaticSite(folder).start()
     try:
@@ -638,10 +644,10 @@ def test_a_save_copies_only_the_files_it_wrote_and_a_deletion_removes_its_entry(
 # --- The renderer (decision 91) ---------------------------------------------------------------
 
 def test_chromium_runs_skwasm_keeps_only_its_files_and_a_new_build_brings_them_offline(
-        chromium, tmp_path):
+        site, chromium, tmp_path):
     from scorer.ui.site.offline import write_service_worker
 
-    folder = publish(tmp_path / "site")
+    folder = a_copy(site, tmp_path)
     site = StaticSite(folder).start()
     try:
         phone = chromium.phone(site.url)
