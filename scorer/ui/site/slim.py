@@ -15,9 +15,9 @@ import zipfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-__all__ = ["DOCS_READ", "FLUTTER_ICONS", "STDLIB_DROPPED", "app_icons", "icon_font", "slimmed",
-           "stdlib_dropped", "trimmed_stdlib", "without_comments", "without_comments_tokenized",
-           "without_docstrings"]
+__all__ = ["DOCS_READ", "FLUTTER_ICONS", "STDLIB_DROPPED", "STRINGS_AND_COMMENTS", "app_icons",
+           "icon_font", "slimmed", "stdlib_dropped", "trimmed_stdlib", "without_comments",
+           "without_comments_tokenized", "without_docstrings"]
 
 # Icons Flutter's Material widgets and Flet's client draw on their own (back and close
 # buttons, dropdowns, menus, pickers, text fields, expansion tiles, error screens), by their
@@ -123,7 +123,7 @@ def _statement_lists(tree: ast.Module) -> Iterator[tuple[ast.AST, str, list[ast.
 # A Python source's string literals (any prefix: it only precedes the quote; a raw string ends
 # where any other does) and its comments, and in between runs of anything else: the comments
 # are what is left over once the strings are passed by, in one regular-expression pass.
-_STRINGS_AND_COMMENTS = re.compile(r"""
+STRINGS_AND_COMMENTS = re.compile(r"""
     (?P<string>\'\'\'(?:\\.|[^\\])*?\'\'\'|\"\"\"(?:\\.|[^\\])*?\"\"\"
               |'(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*")
   | (?P<comment>\#[^\r\n]*)
@@ -152,7 +152,7 @@ def without_comments(source: bytes, parsed: bool = False) -> bytes:
     for line in text.splitlines(keepends=True):
         starts.append(starts[-1] + len(line))
     lines = text.splitlines(keepends=True)
-    for found in _STRINGS_AND_COMMENTS.finditer(text):
+    for found in STRINGS_AND_COMMENTS.finditer(text):
         if found.lastgroup != "comment":
             continue
         row = bisect.bisect_right(starts, found.start()) - 1
