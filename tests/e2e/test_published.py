@@ -16,6 +16,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -47,7 +48,8 @@ def site(tmp_path_factory):
     server.stop()
 
 
-def a_copy(site: StaticSite, tmp_path: Path) -> Path:
+@pytest.fixture
+def site_copy(site, tmp_path) -> Path:
     """A copy of the shared build, for a test that changes its files (as a new build would)
     and serves it at an address of its own: copied in a blink, where a build takes 10-25 s of
     a core."""
@@ -115,16 +117,22 @@ def reload(phone: Phone, showing: str, timeout: float = START) -> Phone:
     return started(phone, showing, timeout)
 
 
-@pytest.fixture
-def chromium(browser, tmp_path):
-    """A phone's browser that has never seen the site: its first visit fetches every file,
-    starts Python without a snapshot and then has one made."""
+def launched(browser, profile: Path) -> Iterator[Browser]:
+    """A fixture's body: Chromium on ``profile`` until the test ends, which fails if the page
+    asked another host for anything."""
     failures: list[str] = []
-    opened = Browser(browser.browser_type, tmp_path / "profile", failures)
+    opened = Browser(browser.browser_type, profile, failures)
     opened.launch()
     yield opened
     opened.close()
     assert failures == [], f"requests to other hosts: {failures}"
+
+
+@pytest.fixture
+def chromium(browser, tmp_path):
+    """A phone's browser that has never seen the site: its first visit fetches every file,
+    starts Python without a snapshot and then has one made."""
+    yield from launched(browser, tmp_path / "profile")
 
 
 @pytest.fixture(scope="session")
@@ -154,13 +162,8 @@ def revisiting(browser, tmp_path, visited_profile):
     what most openings of the app are. For the tests that are not about a first visit: it
     skips the first visit's download, Python's start without a snapshot and the making of
     one, the largest part of such a test's time (issue 19 item 9)."""
-    failures: list[str] = []
     shutil.copytree(visited_profile, tmp_path / "profile", symlinks=True)
-    opened = Browser(browser.browser_type, tmp_path / "profile", failures)
-    opened.launch()
-    yield opened
-    opened.close()
-    assert failures == [], f"requests to other hosts: {failures}"
+    yield from launched(browser, tmp_path / "profile")
 
 
 def test_whole_draw_bridge_game_then_reload(site, chromium):
@@ -394,10 +397,10 @@ def test_bad_input_keeps_its_clear_messages(site, revisiting):
     assert not phone.enabled("Save deal")
 
 
-def test_a_new_build_reaches_the_phone_and_costs_only_what_changed(site, chromium, tmp_path):
+def test_a_new_build_reaches_the_phone_and_costs_only_what_changed(site_copy, chromium):
     from scorer.ui.site.offline import write_service_worker
 
-    folder = a_copy(site, tmp_path)
+    folder = site_copy
     site = StaticSite(folder).start()
     try:
         phone = chromium.phone(site.url)
@@ -541,10 +544,10 @@ def test_a_repeat_visit_restores_python_from_the_snapshot_with_every_game(site, 
         site.start()
 
 
-def test_a_new_build_never_restores_the_snapshot_of_the_one_before(site, chromium, tmp_path):
+def test_a_new_build_never_restores_the_snapshot_of_the_one_before(site_copy, chromium):
     from scorer.ui.site.offline import write_service_worker
 
-    folder = a_copy(site, tmp_path)
+    folder = site_copy
     old = build_of(folder)
     site = StaticSite(folder).start()
     try:
@@ -644,10 +647,10 @@ def test_a_save_copies_only_the_files_it_wrote_and_a_deletion_removes_its_entry(
 # --- The renderer (decision 91) ---------------------------------------------------------------
 
 def test_chromium_runs_skwasm_keeps_only_its_files_and_a_new_build_brings_them_offline(
-        site, chromium, tmp_path):
+        site_copy, chromium):
     from scorer.ui.site.offline import write_service_worker
 
-    folder = a_copy(site, tmp_path)
+    folder = site_copy
     site = StaticSite(folder).start()
     try:
         phone = chromium.phone(site.url)

@@ -9,10 +9,11 @@ import ast
 import bisect
 import functools
 import io
+import itertools
 import re
 import tokenize
 import zipfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
 __all__ = ["DOCS_READ", "FLUTTER_ICONS", "STDLIB_DROPPED", "STRINGS_AND_COMMENTS", "app_icons",
@@ -94,14 +95,17 @@ def without_docstrings(source: bytes, tree: ast.Module | None = None) -> bytes:
             assert statement.end_lineno is not None and statement.end_col_offset is not None
             spans.append((statement.lineno, statement.col_offset, statement.end_lineno,
                           statement.end_col_offset, text.encode()))
-    starts = [0]
-    for line in source.splitlines(keepends=True):
-        starts.append(starts[-1] + len(line))
+    starts = _line_starts(source.splitlines(keepends=True))
     out = bytearray(source)
     for first, column, last, end_column, replacement in sorted(spans, reverse=True):
         out[starts[first - 1] + column:starts[last - 1] + end_column] = \
             replacement + b"\n" * (last - first)
     return bytes(out)
+
+
+def _line_starts(lines: Sequence[str] | Sequence[bytes]) -> list[int]:
+    """Where each of ``lines`` (kept ends) starts in their text, and where the text ends."""
+    return [0, *itertools.accumulate(len(line) for line in lines)]
 
 
 def _statement_lists(tree: ast.Module) -> Iterator[tuple[ast.AST, str, list[ast.stmt]]]:
@@ -148,10 +152,8 @@ def without_comments(source: bytes, parsed: bool = False) -> bytes:
         return source
     if "#" not in text:
         return source
-    starts = [0]
-    for line in text.splitlines(keepends=True):
-        starts.append(starts[-1] + len(line))
     lines = text.splitlines(keepends=True)
+    starts = _line_starts(lines)
     for found in STRINGS_AND_COMMENTS.finditer(text):
         if found.lastgroup != "comment":
             continue
