@@ -18,12 +18,12 @@ phone size (360 x 640); every request to another host is refused. In one run:
   rubber bridge, Call Break: a 50-deal game imported from an export file; MiniBridge, Chicago,
   team match: a new game):
   - opening the game: the tap on it in the home list until its scoreboard shows the total,
-    median of ``--opens`` (5);
+    median of ``--opens`` (9);
   - tap -> preview in deal entry: a tap on a chip that changes the preview (Tricks 7 / 8
     alternating, Call Break: Ana took 5 / 4, team match: table 1 Tricks 10 / 11) until the
-    preview shows the new result, median of ``--taps`` (15);
+    preview shows the new result, median of ``--taps`` (21);
   - Save -> scoreboard: the tap on Save deal until the scoreboard shows the new total, median
-    of ``--saves`` deals (11; each entered first by taps, not timed);
+    of ``--saves`` deals (15; each entered first by taps, not timed);
   each with 1 stored game (the game is imported alone, measured, then deleted in the app), and
   for the 50-deal games again with 500 stored games (one export of 500 small games imported
   first: ``--stored N``).
@@ -690,9 +690,9 @@ def main() -> None:
     parser.add_argument("--no-stored", action="store_true",
                         help="not again with many stored games")
     parser.add_argument("--stored", type=int, default=500, help="small games stored (500)")
-    parser.add_argument("--taps", type=int, default=15, help="timed taps per game (15)")
-    parser.add_argument("--saves", type=int, default=11, help="timed saves per game (11)")
-    parser.add_argument("--opens", type=int, default=5, help="timed openings per game (5)")
+    parser.add_argument("--taps", type=int, default=21, help="timed taps per game (21)")
+    parser.add_argument("--saves", type=int, default=15, help="timed saves per game (15)")
+    parser.add_argument("--opens", type=int, default=9, help="timed openings per game (9)")
     parser.add_argument("--cpu-budget", type=float, metavar="CORES",
                         help="run Chromium in a cgroup CPU quota of CORES (e.g. 1, 0.5)")
     parser.add_argument("--json-out", type=Path, metavar="FILE", help="write the figures")

@@ -42,10 +42,10 @@ def controls(value: Any) -> Iterator[BaseControl]:
 
 
 @contextlib.contextmanager
-def scorer_app(folder: Path) -> Iterator[Any]:
-    """The real app (a ScorerApp over a Store in ``folder``) on such a page. Nothing runs
-    later: the page's tasks (``run_task``) are dropped, so screens are shown by setting
-    ``app.route`` and calling ``app.show()``."""
+def scorer_app(folder: Path, **options: Any) -> Iterator[Any]:
+    """The real app (a ScorerApp over a Store in ``folder``, given ``options``) on such a
+    page. Nothing runs later: the page's tasks (``run_task``) are dropped, so screens are shown
+    by setting ``app.route`` and calling ``app.show()``."""
     from flet.messaging.session import Session
     from flet.pubsub.pubsub_hub import PubSubHub
 
@@ -61,7 +61,7 @@ def scorer_app(folder: Path) -> Iterator[Any]:
     msgpack.packb(session.get_page_patch(), default=ENCODE)  # the page as first sent
     session.page.run_task = lambda *args, **kwargs: None
     try:
-        yield ScorerApp(session.page, Store(folder))
+        yield ScorerApp(session.page, Store(folder), **options)
     finally:
         del session
         loop.close()

@@ -107,6 +107,9 @@ class FakeScreen:
     def changed_elsewhere(self, game_id: str) -> None:
         self.heard.append(game_id)
 
+    def drawn_later(self) -> None:
+        pass  # nothing is drawn here
+
 
 class Hub:
     """Flet's pubsub between sessions of one process: a message reaches the others only."""

@@ -18,6 +18,8 @@ from flet.messaging.protocol import MessageAction
 from flet_page import scorer_app
 
 from scorer.game import Game
+from scorer.rules import Contract
+from scorer.rules.draw_bridge import DrawBridgeDeal
 from scorer.ui import widgets as w
 
 GAMES = {
@@ -198,3 +200,54 @@ def test_a_keys_face_is_read_out_only_where_it_says_more_than_its_label():
     node = fold.content.content  # a node of its own: the button's name stays its label
     assert isinstance(node, ft.Semantics) and node.container
     assert node.content.semantics_label is None and node.content.color == ft.Colors.PRIMARY
+
+
+async def _kept() -> None:
+    """The browser build's persist (here nothing to wait for)."""
+
+
+@pytest.mark.parametrize(("button", "persist"), [("New deal", None), ("Save deal", None),
+                                                 ("Save deal", _kept)])
+def test_a_tap_that_goes_to_another_screen_leaves_the_page_uncompared(tmp_path, monkeypatch,
+                                                                      button, persist):
+    """After a tap, Flet compares the whole page unless the tap sent an update itself. A tap
+    that goes to another screen has that screen drawn by a task it starts (``app.go``; the
+    browser build's Save first waits for the browser's storage): comparing the page it leaves
+    was for nothing, and with a game's scoreboard kept under deal entry it was most of a
+    Save's Python (issue 21). The tasks are not run here: nothing may be compared."""
+    from flet.messaging.session import Session
+
+    compared: list[Any] = []
+    original = Session.patch_control
+
+    def record(self, control, *args, **kwargs):
+        compared.append(control)
+        return original(self, control, *args, **kwargs)
+
+    with scorer_app(tmp_path, persist=persist) as app:
+        game = Game.new("draw-bridge", ["Ana", "Ben"], first_dealer=0, end="target=1000")
+        for tricks in (7, 9, 8):
+            game = game.add_deal(DrawBridgeDeal(0, Contract.parse("1C"), tricks))
+        game = app.session.store.save(game)
+        app.route = f"/game/{game.id}" + ("/deal" if button == "Save deal" else "")
+        app.show()
+        if button == "Save deal":
+            for name in ("Declarer Ana", "Level 1", "Clubs", "Tricks 7"):
+                tap(app, _button(app, name).content)
+        monkeypatch.setattr(Session, "patch_control", record)
+        tap(app, _button(app, button).content)
+        assert compared == []
+        if persist is None:  # the tap went on: its task draws the screen
+            assert app.route == f"/game/{game.id}" + ("/deal" if button == "New deal" else "")
+        else:  # waiting for the browser's storage, then it goes on
+            assert app.session.saving
+        if button == "Save deal":
+            assert len(app.session.store.load(game.id).deals) == 4
+
+
+def _button(app, label: str) -> ft.Semantics:
+    view = app.page.views[-1]
+    found = [c for c in walk([*view.controls, view.bottom_appbar], visible_only=True)
+             if isinstance(c, ft.Semantics) and c.label == label]
+    assert found, f"no button {label!r} on the screen"
+    return found[0]

@@ -256,7 +256,8 @@ class ChoiceGroup:
     def select(self, value: Any) -> None:
         for cell, cell_value in zip(self.cells, self.values, strict=True):
             chosen = cell_value == value
-            restyle(cell, chosen)
+            if bool(cell.selected) != chosen:  # the others' colours stand (a tap: two cells)
+                restyle(cell, chosen)
 
     def pick(self, value: Any) -> None:
         self.select(value)

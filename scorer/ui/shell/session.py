@@ -52,6 +52,9 @@ class SessionUI(Protocol):
 
     def run_task(self, handler: Callable[..., Awaitable[Any]], *args: Any) -> None: ...
 
+    def drawn_later(self) -> None:
+        """The screen is drawn again by a task just started: nothing to update now."""
+
     def changed_elsewhere(self, game_id: str) -> None: ...
 
 
@@ -122,6 +125,7 @@ class Session:
         if self.persist is not None:
             self.saving = True
             self.ui.run_task(self._persist_then, saved.id, then)
+            self.ui.drawn_later()
             return True
         self.announce(saved.id)
         self.ui.go(then)
