@@ -433,9 +433,10 @@ def test_comments_are_found_as_the_tokenizer_finds_them_in_every_module_the_site
     """``without_comments`` passes over string literals with one regular expression (Python's
     tokenizer took ten seconds of a build): it gives the tokenizer's bytes, as slimming gives
     it them (docstrings already gone, except where the module reads its own), on the modules
-    the site ships (the standard library's and the packages') where it is hardest: every one
-    with a ``#`` inside a string literal, and every tenth of the others (all of them, 758,
-    gave the same bytes when it was written; the tokenizer on all takes 15 s of a test run)."""
+    the site ships (the standard library's and the packages') where it is hardest: every
+    other one with a ``#`` inside a string literal (237 of them), and every tenth of the
+    others (all of them, 758, gave the same bytes when it was written; the tokenizer on all
+    takes 15 s of a test run, on the hard ones alone 6 s)."""
     from scorer.ui.site.pack import package_files, packed_packages
     from scorer.ui.site.slim import (
         DOCS_READ,
@@ -451,11 +452,12 @@ def test_comments_are_found_as_the_tokenizer_finds_them_in_every_module_the_site
     sources += [(name, path.read_bytes()) for package in packed_packages()
                 for name, path in package_files(package) if name.endswith(".py")]
     assert len(sources) > 700
-    differ, compared, hard = [], 0, 0
+    differ, compared, hard, hard_seen = [], 0, 0, 0
     for number, (name, source) in enumerate(sources):
         hash_in_string = any("#" in found.group() for found in STRINGS_AND_COMMENTS.finditer(
             source.decode("utf-8", "replace")) if found.lastgroup == "string")
-        if not hash_in_string and number % 10:
+        hard_seen += hash_in_string
+        if not (hash_in_string and hard_seen % 2) and number % 10:
             continue
         try:
             ast.parse(source)

@@ -257,12 +257,14 @@ def test_new_spellings_of_a_client_file_cost_no_memory_and_no_compression(tmp_pa
                 break
             before = now
         first = get(prefix + "main.dart.wasm", **{"Accept-Encoding": "gzip"})
+        wasm = gzip.decompress(first[2])
         for n in range(1, 13):
             for spelling in ("./" * n + "main.dart.wasm",
                              "canvaskit/" + "../" * 1 + "./" * n + "main.dart.wasm"):
                 status, headers, body = get(prefix + spelling, **{"Accept-Encoding": "gzip"})
                 assert status == 200 and headers["ETag"] == first[1]["ETag"], spelling
-                assert gzip.decompress(body) == gzip.decompress(first[2])
+                # the same bytes kept (decompressed only if not: 3 s of a test run)
+                assert body == first[2] or gzip.decompress(body) == wasm, spelling
         after = cpu_and_memory(process)
         # Before: 24 compressions (more than 30 s of CPU) and about 85 MB more.
         assert after[0] - before[0] < 5, (before, after)
