@@ -522,3 +522,18 @@ def test_scorers_own_web_scripts_listed_are_copied_to_the_sites_root(tmp_path, m
     module._copy_own_assets(tmp_path)
     source = Path(scorer.__file__).parent / "assets" / "web" / "python-start.js"
     assert (tmp_path / "python-start.js").read_bytes() == source.read_bytes()
+
+
+def test_the_snapshot_holds_what_a_games_screens_import_after_the_home_screen():
+    """The site's Python snapshot imports the modules the home screen took, and
+    ``browser.LATER``: what a game's screens import later (the chart's flet-charts, 0.1 s of
+    CPython at the first Save or game opened, more in the browser). After those, opening each
+    game's scoreboard, entry and a deal imports nothing (run in a fresh interpreter: this one
+    has imported everything)."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, str(Path(__file__).parent / "later_imports.py")],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == []

@@ -260,14 +260,25 @@ def start() -> None:
     ft.run(main)
 
 
+# What a game's screens import that the home screen does not (its scoreboard's chart: flet-charts
+# is most of the app's import time; the controls only they draw). Imported for the snapshot too,
+# so that on the next visit the first game opened, or the first Save, waits for no import
+# (decision 186; a test checks that the games' screens import nothing else).
+LATER = ("flet_charts", "flet.controls.core.gesture_detector", "flet.controls.core.icon",
+         "flet.controls.material.card", "flet.controls.material.divider",
+         "flet.controls.material.icon_button", "flet.controls.material.icons",
+         "flet.controls.material.progress_bar", "flet.data_channel", "encodings.utf_8_sig")
+
+
 def _home_shown() -> None:
-    """Tell the site's worker that the home screen is up, with the modules it took: the worker
-    then has a Python memory snapshot made with them imported, for the next visit (see
-    scorer/assets/web/python-start.js). Outside that worker, nothing happens."""
+    """Tell the site's worker that the home screen is up, with the modules it took and those a
+    game's screens take later (:data:`LATER`): the worker then has a Python memory snapshot
+    made with them imported, for the next visit (see scorer/assets/web/python-start.js).
+    Outside that worker, nothing happens."""
     import sys
 
     import flet_js
 
     hook = getattr(flet_js, "scorerHomeShown", None)
     if hook is not None:
-        hook(",".join(sorted(sys.modules)))
+        hook(",".join(sorted(set(sys.modules) | set(LATER))))
