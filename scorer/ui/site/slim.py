@@ -145,44 +145,54 @@ def without_comments(source: bytes, parsed: bool = False) -> bytes:
     them)."""
     if not parsed and _parsed(source) is None:
         return source
-    try:
-        encoding, _ = tokenize.detect_encoding(io.BytesIO(source).readline)
-        text = source.decode(encoding)
-    except (SyntaxError, UnicodeDecodeError):
+    decoded = _decoded(source)
+    if decoded is None or "#" not in decoded[1]:
         return source
-    if "#" not in text:
-        return source
+    encoding, text = decoded
     lines = text.splitlines(keepends=True)
     starts = _line_starts(lines)
     for found in STRINGS_AND_COMMENTS.finditer(text):
         if found.lastgroup != "comment":
             continue
         row = bisect.bisect_right(starts, found.start()) - 1
-        if row < 2:
-            continue
-        line = lines[row]
-        ending = line[len(line.rstrip("\r\n")):]
-        lines[row] = line[:found.start() - starts[row]].rstrip() + ending
+        if row >= 2:
+            lines[row] = _cut(lines[row], found.start() - starts[row])
     return "".join(lines).encode(encoding)
 
 
 def without_comments_tokenized(source: bytes) -> bytes:
     """:func:`without_comments` by Python's tokenizer (slow): what the fast one is checked
     against. Source that does not tokenize here is kept as it is."""
+    decoded = _decoded(source)
+    if decoded is None:
+        return source
+    encoding, text = decoded
     try:
-        encoding, _ = tokenize.detect_encoding(io.BytesIO(source).readline)
-        text = source.decode(encoding)
         comments = [token.start for token in
                     tokenize.generate_tokens(io.StringIO(text).readline)
                     if token.type == tokenize.COMMENT and token.start[0] > 2]
-    except (SyntaxError, UnicodeDecodeError, tokenize.TokenError):
+    except (SyntaxError, tokenize.TokenError):
         return source
     lines = text.splitlines(keepends=True)
     for row, column in comments:
-        line = lines[row - 1]
-        ending = line[len(line.rstrip("\r\n")):]
-        lines[row - 1] = line[:column].rstrip() + ending
+        lines[row - 1] = _cut(lines[row - 1], column)
     return "".join(lines).encode(encoding)
+
+
+def _decoded(source: bytes) -> tuple[str, str] | None:
+    """``source``'s encoding (its declaration, else UTF-8) and its text; None if it does not
+    decode."""
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(source).readline)
+        return encoding, source.decode(encoding)
+    except (SyntaxError, UnicodeDecodeError):
+        return None
+
+
+def _cut(line: str, column: int) -> str:
+    """``line`` without what starts at ``column`` (a comment) and the blanks before it; its
+    line ending kept."""
+    return line[:column].rstrip() + line[len(line.rstrip("\r\n")):]
 
 
 @functools.lru_cache(maxsize=4096)
