@@ -43,6 +43,10 @@ SHOWN = """text => {
 }"""
 
 
+# A page function: what has the keyboard's focus (its accessible name, else its tag).
+FOCUSED = """() => { const e = document.activeElement;
+  return e ? (e.getAttribute('aria-label') || e.tagName.toLowerCase()) : null; }"""
+
 # served() gives a starting server this many tries, at least 0.2 s apart while the port is closed:
 # five minutes and more, for a busy machine; a server that exits fails at once.
 SERVE_POLLS = 1500
@@ -192,6 +196,12 @@ class Phone:
         box.fill(text)
         self.frames(12)
 
+    def focus_moves_to(self, label: str, by: str) -> None:
+        """Wait until the text field ``label`` has the keyboard's focus, moved there by ``by``
+        (a key pressed in the field before)."""
+        self._until(lambda: self.page.evaluate(FOCUSED) == label,
+                    f"the focus in text field {label!r} after {by}", 20000)
+
     def into_view(self, label: str) -> None:
         """Scroll as a finger would until the text field ``label`` is on screen (the list of
         games pushes a four-player form's last names below a phone's fold)."""
@@ -270,7 +280,9 @@ class Phone:
         if check():
             return
         raise AssertionError(f"{what} not on screen after {checks * SEE_FRAMES} frames "
-                             f"({timeout / 1000:g} s at 60 frames a second); screen shows:\n"
+                             f"({timeout / 1000:g} s at 60 frames a second); the page's "
+                             f"address is {self.page.url}, its focus on "
+                             f"{self.page.evaluate(FOCUSED)!r}; screen shows:\n"
                              f"{self.screen_text()}")
 
     def screen_text(self) -> str:

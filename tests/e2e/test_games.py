@@ -122,10 +122,7 @@ def test_minibridge_whole_game_with_points_and_redeal(phone):
     for label, points in (("East points (Ben)", "10"), ("South points (Cleo)", "5")):
         phone.page.keyboard.press("Enter")
         phone.taps += 1
-        phone.page.wait_for_function(
-            "label => document.activeElement && "
-            "document.activeElement.getAttribute('aria-label') === label", arg=label,
-            timeout=20000)
+        phone.focus_moves_to(label, by="Enter")
         phone.page.keyboard.type(points)
     phone.see("declarer Dan (West), dummy Ben (East)")  # West's 20 filled in
     phone.tap("Level 4")
