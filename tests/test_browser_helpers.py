@@ -9,14 +9,17 @@ import os
 import re
 
 import pytest
-from browser import SEE_FRAMES, Phone, served
+from browser import FOCUSED, SEE_FRAMES, Phone, served
 
 
 class Page:
-    """Shows ``text`` once ``after`` frames have been drawn (never, with None)."""
+    """Shows ``text`` once ``after`` frames have been drawn (never, with None); the focus is
+    on ``focus`` from then on, on the page's body before."""
 
-    def __init__(self, text: str, after: int | None) -> None:
-        self.text, self.after, self.drawn = text, after, 0
+    url = "http://127.0.0.1/game/1"
+
+    def __init__(self, text: str, after: int | None, focus: str = "body") -> None:
+        self.text, self.after, self.focus, self.drawn = text, after, focus, 0
 
     def wait_for_function(self, script, arg, polling, timeout):
         assert polling == "raf"
@@ -24,6 +27,8 @@ class Page:
 
     def evaluate(self, script):
         shown = self.after is not None and self.drawn >= self.after
+        if script == FOCUSED:
+            return self.focus if shown else "body"
         return f"Scorer\n{self.text}" if shown else "Scorer"
 
 
@@ -39,12 +44,25 @@ def test_see_waits_for_frames_until_the_text_is_shown():
 def test_see_gives_up_after_a_count_of_frames_and_says_what_it_awaited():
     page = Page("Ana total 120", after=None)
     with pytest.raises(AssertionError, match=r"'Ben total 40' not on screen after 1200 frames "
-                                             r"\(20 s at 60 frames a second\); screen shows:"):
+                                             r"\(20 s at 60 frames a second\); the page's "
+                                             r"address is http://127.0.0.1/game/1, its focus "
+                                             r"on 'body'; screen shows:"):
         Phone(page, "http://127.0.0.1/").see("Ben total 40")
     assert page.drawn == 1200
     page = Page("x", after=None)
     with pytest.raises(AssertionError, match="after 14400 frames"):
         Phone(page, "http://127.0.0.1/").see("y", timeout=240_000)  # the published site's
+
+
+def test_focus_moves_to_waits_for_the_field_and_names_what_has_the_focus_when_it_never_comes():
+    page = Page("East points", after=30, focus="East points (Ben)")
+    Phone(page, "http://127.0.0.1/").focus_moves_to("East points (Ben)", by="Enter")
+    assert 30 <= page.drawn < 30 + SEE_FRAMES
+    page = Page("East points", after=None)
+    with pytest.raises(AssertionError, match=r"the focus in text field 'East points \(Ben\)' "
+                                             r"after Enter not on screen after 1200 frames "
+                                             r".*its focus on 'body'"):
+        Phone(page, "http://127.0.0.1/").focus_moves_to("East points (Ben)", by="Enter")
 
 
 def test_served_fails_at_once_when_the_server_exits(tmp_path):
