@@ -178,11 +178,10 @@ class Phone:
         # next frames; typing before that lands nowhere. Then it takes the text in at a frame.
         # On a loaded machine a click can reach Flutter as a long press, which does not focus:
         # tapped again, as a player would (the last try waits 20 s and names what is shown).
-        focused = "label => document.activeElement?.getAttribute('aria-label') === label"
         for _ in range(3):
             box.click()
             for _ in range(10):
-                if self.page.evaluate(focused, label):
+                if self.has_focus(label):
                     break
                 self.frames(SEE_FRAMES)
             else:
@@ -190,7 +189,7 @@ class Phone:
             break
         else:
             box.click()
-            self._until(lambda: self.page.evaluate(focused, label),
+            self._until(lambda: self.has_focus(label),
                         f"focus in text field {label!r}", 20000)
         self.frames(18)
         box.fill(text)
@@ -199,8 +198,12 @@ class Phone:
     def focus_moves_to(self, label: str, by: str) -> None:
         """Wait until the text field ``label`` has the keyboard's focus, moved there by ``by``
         (a key pressed in the field before)."""
-        self._until(lambda: self.page.evaluate(FOCUSED) == label,
+        self._until(lambda: self.has_focus(label),
                     f"the focus in text field {label!r} after {by}", 20000)
+
+    def has_focus(self, label: str) -> bool:
+        """Does the text field ``label`` have the keyboard's focus?"""
+        return bool(self.page.evaluate(FOCUSED) == label)
 
     def into_view(self, label: str) -> None:
         """Scroll as a finger would until the text field ``label`` is on screen (the list of
