@@ -339,7 +339,8 @@ def bridge_deal(phone: Phone, declarer: str, level: int, strain: str, tricks: in
 class StaticSite:
     """A plain static file server on loopback for a folder (what any static host does), with
     the MIME types Pyodide needs; ``stop()`` and ``start()`` take it away and bring it back on
-    the same port. Counts the bytes it sends."""
+    the same port, ``serving()`` puts another build at the same address. Counts the bytes it
+    sends."""
 
     def __init__(self, folder: Path, port: int | None = None) -> None:
         self.folder = Path(folder)
@@ -352,7 +353,6 @@ class StaticSite:
         self._thread = None
 
     def start(self) -> StaticSite:
-        import functools
         import http.server
         import threading
 
@@ -363,6 +363,9 @@ class StaticSite:
                               ".mjs": "text/javascript", ".js": "text/javascript",
                               ".wasm": "application/wasm", ".json": "application/json",
                               ".gz": "application/gzip"}
+
+            def __init__(self, *args, **kwargs) -> None:
+                super().__init__(*args, directory=str(site.folder), **kwargs)
 
             def log_message(self, *args) -> None:
                 pass
@@ -378,11 +381,20 @@ class StaticSite:
             allow_reuse_address = True
             daemon_threads = True
 
-        self._server = Server(("127.0.0.1", self.port),
-                              functools.partial(Handler, directory=str(self.folder)))
+        self._server = Server(("127.0.0.1", self.port), Handler)
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
         self._thread.start()
         return self
+
+    @contextlib.contextmanager
+    def serving(self, folder: Path) -> Iterator[Path]:
+        """Serve ``folder`` (another build) at this address until the block ends: a new build
+        reaching a phone that has opened the one before, as a static host's redeploy does."""
+        before, self.folder = self.folder, Path(folder)
+        try:
+            yield self.folder
+        finally:
+            self.folder = before
 
     def quiet(self, phone: Phone, frames: int = 120, tries: int = 30) -> None:
         """Wait until ``phone``'s page has drawn ``frames`` frames without a file being sent:

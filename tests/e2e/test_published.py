@@ -144,16 +144,23 @@ def visited_profile(site, browser, tmp_path_factory):
     profile = tmp_path_factory.mktemp("visited") / "profile"
     opened = Browser(browser.browser_type, profile, failures)
     opened.launch()
+    before = len(site.paths)
     try:
         page = opened.page()
         with kept_snapshot(page):
             page.goto(site.url)
-            started(Phone(page, site.url), "No games yet")
+            phone = started(Phone(page, site.url), "No games yet")
         page.evaluate(SERVICE_WORKER_IN_CHARGE)
+        site.quiet(phone)  # what is fetched once the screen is drawn (a font) is counted
     finally:
         opened.close()
     assert failures == [], f"requests to other hosts: {failures}"
+    FIRST_VISITS[site.url] = site.paths[before:]
     return profile
+
+
+# The files that the first visit of :func:`visited_profile` fetched, by the site's address.
+FIRST_VISITS: dict[str, list[str]] = {}
 
 
 @pytest.fixture
@@ -347,17 +354,17 @@ def drawn_apart(phone: Phone, targets) -> bool:
     return False
 
 
-def test_hindi_fetches_the_devanagari_font_and_draws_it(site, chromium):
-    """The language list names नेपाली and हिन्दी in their own script: chosen, the app speaks
-    Hindi, drawn with the Devanagari font the site fetches then (and no other Noto font)."""
-    before = len(site.paths)
-    phone = chromium.phone(site.url)
+def test_hindi_fetches_the_devanagari_font_and_draws_it(site, revisiting):
+    """The language list names नेपाली and हिन्दी in their own script: the first visit (the
+    visited profile's) fetched the Devanagari font for them, and no other Noto font; they are
+    drawn with it; chosen, the app speaks Hindi."""
+    fetched = [p for p in FIRST_VISITS[site.url] if "noto" in p.lower()]
+    assert fetched == [DEVANAGARI], fetched
+    phone = revisiting.phone(site.url)
     phone.see("No games yet")
     names = [phone.button(name).first for name in ("नेपाली", "हिन्दी")]  # alike, not chosen
     phone.scroll_to(names[1], tries=20)
     assert drawn_apart(phone, names), "Devanagari is drawn as boxes"
-    fetched = [p for p in site.paths[before:] if "noto" in p.lower()]
-    assert fetched == [DEVANAGARI], fetched
     phone.tap("हिन्दी")
     phone.see("अभी कोई खेल नहीं। शुरू करने के लिए नया खेल दबाएँ।")
 
@@ -399,16 +406,16 @@ def test_bad_input_keeps_its_clear_messages(site, revisiting):
     assert not phone.enabled("Save deal")
 
 
-def test_a_new_build_reaches_the_phone_and_costs_only_what_changed(site_copy, chromium):
+def test_a_new_build_reaches_the_phone_and_costs_only_what_changed(site, site_copy, revisiting):
+    """A phone that has opened the site; the site is then deployed again with a new build at
+    the same address (a copy of the shared build, changed)."""
     from scorer.ui.site.offline import write_service_worker
 
-    folder = site_copy
-    site = StaticSite(folder).start()
-    try:
-        phone = chromium.phone(site.url)
+    with site.serving(site_copy) as folder:
+        phone = revisiting.phone(site.url)
         phone.see("No games yet")
-        # The home list draws the languages' names, Devanagari too: Flutter fetches that font
-        # after the screen is up (once seen under load: counted as the new build's).
+        # Whatever the page fetches after the screen is up (once seen under load: counted as
+        # the new build's) is fetched before the build changes.
         site.quiet(phone)
         build = "document.querySelector('meta[name=scorer-build]')?.content || null"
         assert phone.page.evaluate(build) is None
@@ -427,16 +434,14 @@ def test_a_new_build_reaches_the_phone_and_costs_only_what_changed(site_copy, ch
         assert phone.page.evaluate(build) is None
         # Once the app has been closed, the next opening is all of the new build.
         for _ in range(4):
-            chromium.close()
-            chromium.launch()
-            phone = chromium.phone(site.url)
+            revisiting.close()
+            revisiting.launch()
+            phone = revisiting.phone(site.url)
             phone.see("No games yet")
             if phone.page.evaluate(build) == "2":
                 break
         assert phone.page.evaluate(build) == "2"
         assert set(site.paths[sent_before:]) <= {"/sw.js", "/index.html"}, site.paths[sent_before:]
-    finally:
-        site.stop()
 
 
 # --- Python memory snapshots (scorer/assets/web/python-start.js) ---------------------------
@@ -546,17 +551,17 @@ def test_a_repeat_visit_restores_python_from_the_snapshot_with_every_game(site, 
         site.start()
 
 
-def test_a_new_build_never_restores_the_snapshot_of_the_one_before(site_copy, chromium):
+def test_a_new_build_never_restores_the_snapshot_of_the_one_before(site, site_copy, revisiting):
+    """A phone that has opened the site, and so keeps its build's snapshot; the site is then
+    deployed again with a new build at the same address (a copy of the shared build)."""
     from scorer.ui.site.offline import write_service_worker
 
-    folder = site_copy
-    old = build_of(folder)
-    site = StaticSite(folder).start()
-    try:
-        page = chromium.page()
-        with kept_snapshot(page):
-            phone, lines = logged(chromium, site.url)
-            phone.see("No games yet")
+    old = build_of(site_copy)
+    with site.serving(site_copy) as folder:
+        phone, lines = logged(revisiting, site.url)
+        phone.see("No games yet")
+        assert started_python(lines) == [f"Scorer: Python restored from the snapshot of build "
+                                         f"{old}"]
         # A new build: its worker names another build (as a changed app or runtime would).
         new = "0123456789abcdef"
         worker = folder / "python-worker.js"
@@ -568,18 +573,16 @@ def test_a_new_build_never_restores_the_snapshot_of_the_one_before(site_copy, ch
         assert state == "installed", state
         # ... and the next opening is the new build: no snapshot of its own yet, and the old
         # build's is not restored; its own then replaces it.
-        chromium.close()
-        chromium.launch()
-        page = chromium.page()
+        revisiting.close()
+        revisiting.launch()
+        page = revisiting.page()
         with kept_snapshot(page):
-            phone, lines = logged(chromium, site.url)
+            phone, lines = logged(revisiting, site.url)
             phone.see("No games yet")
         assert started_python(lines) == [f"Scorer: Python started without a snapshot, "
                                          f"build {new}"]
         assert not [line for line in lines if old in line]
         assert phone.page.evaluate(SNAPSHOTS_KEPT) == [f"{site.url}scorer-python-snapshot/{new}"]
-    finally:
-        site.stop()
 
 
 # The IndexedDB that Emscripten's IDBFS keeps the data folder in (scorer.ui.site.browser): its
@@ -649,18 +652,17 @@ def test_a_save_copies_only_the_files_it_wrote_and_a_deletion_removes_its_entry(
 # --- The renderer (decision 91) ---------------------------------------------------------------
 
 def test_chromium_runs_skwasm_keeps_only_its_files_and_a_new_build_brings_them_offline(
-        site_copy, chromium):
+        site, site_copy, revisiting):
     from scorer.ui.site.offline import write_service_worker
 
-    folder = site_copy
-    site = StaticSite(folder).start()
-    try:
-        phone = chromium.phone(site.url)
+    # Flutter picked skwasm for Chromium: at the first visit (the visited profile's) its files
+    # were fetched (gzipped) and kept, none of CanvasKit's.
+    first = FIRST_VISITS[site.url]
+    assert {"/main.dart.wasm.gz", "/main.dart.mjs"} <= set(first), first
+    assert not [p for p in first if p.startswith(("/main.dart.js", "/canvaskit/canvas"))]
+    with site.serving(site_copy) as folder:
+        phone = revisiting.phone(site.url)
         phone.see("No games yet")
-        # Flutter picked skwasm for Chromium: its files were fetched (gzipped) and kept, none
-        # of CanvasKit's.
-        assert {"/main.dart.wasm.gz", "/main.dart.mjs"} <= set(site.paths), site.paths
-        assert not [p for p in site.paths if p.startswith(("/main.dart.js", "/canvaskit/canvas"))]
         # A new build in which the skwasm client changed: the new worker downloads it at its
         # install (this phone uses it), not when a page first asks for it ...
         client = folder / "main.dart.mjs"
@@ -672,14 +674,15 @@ def test_chromium_runs_skwasm_keeps_only_its_files_and_a_new_build_brings_them_o
         assert "/main.dart.mjs" in site.paths[sent_before:], site.paths[sent_before:]
         assert not [p for p in site.paths[sent_before:] if p.startswith("/main.dart.js")]
         # ... so the new build opens with no network.
-        chromium.close()
+        revisiting.close()
         site.stop()
-        chromium.launch()
-        phone = chromium.phone(site.url)
-        phone.see("No games yet")
-        assert phone.page.evaluate("document.querySelector('flutter-view') !== null")
-    finally:
-        site.stop()
+        try:
+            revisiting.launch()
+            phone = revisiting.phone(site.url)
+            phone.see("No games yet")
+            assert phone.page.evaluate("document.querySelector('flutter-view') !== null")
+        finally:
+            site.start()
 
 IMPORT_ALL = """
 import importlib, json, pkgutil, sys
