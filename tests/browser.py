@@ -268,6 +268,14 @@ class Phone:
         pattern = text if isinstance(text, re.Pattern) else re.compile(re.escape(text))
         self._until(lambda: bool(pattern.search(self.screen_text())), repr(text), timeout)
 
+    def at(self, address: re.Pattern, timeout: float = 20000) -> None:
+        """Wait until the browser's address matches ``address``, counting frames as
+        :meth:`see` does: Flutter reports a new route to the browser at the end of a frame,
+        and once, under load, the address still named the screen before when the new one was
+        already shown (a reload then opened the old one)."""
+        self._until(lambda: bool(address.search(self.page.url)),
+                    f"the address matching {address.pattern!r}", timeout)
+
     def shown(self, target, what: str, timeout: float = 20000) -> None:
         """Wait until ``target`` (a locator) is drawn, counting frames as :meth:`see` does."""
         self._until(target.is_visible, what, timeout)

@@ -65,6 +65,33 @@ def test_focus_moves_to_waits_for_the_field_and_names_what_has_the_focus_when_it
         Phone(page, "http://127.0.0.1/").focus_moves_to("East points (Ben)", by="Enter")
 
 
+class MovingPage(Page):
+    """Its address becomes ``later`` once ``after`` frames have been drawn (never, with None)."""
+
+    def __init__(self, later: str, after: int | None) -> None:
+        super().__init__("", None)
+        self.later = later
+        self.moves_after = after
+
+    @property  # type: ignore[override]
+    def url(self) -> str:
+        moved = self.moves_after is not None and self.drawn >= self.moves_after
+        return self.later if moved else "http://127.0.0.1/#/game/1/deal"
+
+
+def test_at_waits_for_the_address_by_frames_and_names_it_when_it_never_comes():
+    scoreboard = re.compile(r"#/game/[0-9a-f]+$")
+    page = MovingPage("http://127.0.0.1/#/game/1", after=40)
+    Phone(page, "http://127.0.0.1/").at(scoreboard)
+    assert 40 <= page.drawn < 40 + SEE_FRAMES
+    page = MovingPage("http://127.0.0.1/#/game/1", after=None)
+    awaited = re.escape(f"the address matching {scoreboard.pattern!r} not on screen after "
+                        f"1200 frames")
+    with pytest.raises(AssertionError, match=awaited + r".*address is "
+                                             r"http://127.0.0.1/#/game/1/deal"):
+        Phone(page, "http://127.0.0.1/").at(scoreboard)
+
+
 def test_served_fails_at_once_when_the_server_exits(tmp_path):
     not_a_folder = tmp_path / "data"
     not_a_folder.write_text("a file where the data folder should be")

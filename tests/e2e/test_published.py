@@ -112,7 +112,16 @@ def started(phone: Phone, showing: str = "Scorer", timeout: float = START) -> Ph
     return phone
 
 
-def reload(phone: Phone, showing: str, timeout: float = START) -> Phone:
+# The address of a game's scoreboard (hash routes).
+SCOREBOARD = re.compile(r"#/game/[0-9a-f]+$")
+
+
+def reload(phone: Phone, showing: str, timeout: float = START,
+           address: re.Pattern | None = None) -> Phone:
+    """Reload the page, once the browser's address matches ``address`` (the screen shown:
+    the address follows it at the end of a frame), and wait for ``showing``."""
+    if address is not None:
+        phone.at(address)
     phone.page.reload()
     return started(phone, showing, timeout)
 
@@ -208,7 +217,7 @@ def test_whole_draw_bridge_game_then_reload(site, revisiting):
     phone.see("This game is kept in this browser only")
     assert phone.button("Download a backup copy of this game (JSON)").count()
 
-    reload(phone, "Ana wins: reached the target of 300")
+    reload(phone, "Ana wins: reached the target of 300", address=SCOREBOARD)
     phone.see("Ana total 310")
     # Every letter drawn so far (Cyrillic on the home screen too) came from a font of the site.
     assert missing == []
@@ -234,7 +243,7 @@ def test_a_saved_deal_survives_a_killed_browser_and_opens_offline(site, revisiti
     site.stop()
     try:
         served_before = site.requests
-        reload(phone, "Ben total 120")
+        reload(phone, "Ben total 120", address=SCOREBOARD)
         phone.tap("Back")
         phone.see("Open Draw Bridge: Ana, Ben")
         # And a change made offline is kept like any other.
@@ -528,7 +537,7 @@ def test_a_repeat_visit_restores_python_from_the_snapshot_with_every_game(site, 
         bridge_deal(phone, "Ana", 1, "Clubs", 7)
         phone.see("Ana total 20")
         lines.clear()
-        reload(phone, "Ana total 20")
+        reload(phone, "Ana total 20", address=SCOREBOARD)
         phone.see("Ben total 120")
         assert started_python(lines) == [f"Scorer: Python restored from the snapshot of build "
                                          f"{build}"]
@@ -539,7 +548,7 @@ def test_a_repeat_visit_restores_python_from_the_snapshot_with_every_game(site, 
             new Response(new Blob([new Uint8Array(4096)]).stream()
                 .pipeThrough(new CompressionStream('gzip')))))""", kept)
         lines.clear()
-        reload(phone, "Ana total 20")
+        reload(phone, "Ana total 20", address=SCOREBOARD)
         assert any("the Python snapshot was not restored, starting normally" in line
                    and "invalid magic number" in line for line in lines), lines
         assert started_python(lines) == [f"Scorer: Python started without a snapshot, build "
@@ -777,7 +786,7 @@ def test_a_game_goes_to_another_phone_by_its_link(site, revisiting, browser, vis
             second.see("The game from the link is kept on this phone")
             bridge_deal(second, "Ben", 3, "No-trump", 9)
             second.see("Ben total 100")
-            reload(second, "Ben total 100")  # kept in that phone's browser
+            reload(second, "Ben total 100", address=SCOREBOARD)  # kept in that phone's browser
             second.page.goto("about:blank")
             second.page.goto(from_cli)
             started(second, "From a link: Draw Bridge, Cleo, Dan, 1 deal")
