@@ -43,6 +43,11 @@ SHOWN = """text => {
 }"""
 
 
+# A page function: the app's accessibility tree is up (with a first control named in it), and
+# Flutter's "Enable accessibility" placeholder is gone.
+TREE = """() => !document.querySelector('flt-semantics-placeholder')
+  && !!document.querySelector('flt-semantics-host [aria-label], flt-semantics-host span')"""
+
 # A page function: what has the keyboard's focus (its accessible name, else its tag).
 FOCUSED = """() => { const e = document.activeElement;
   return e ? (e.getAttribute('aria-label') || e.tagName.toLowerCase()) : null; }"""
@@ -121,11 +126,10 @@ class Phone:
         return self.ready()
 
     def ready(self, timeout: float = 60000) -> Phone:
-        """Wait for Flutter's page (just loaded or reloaded) and turn on its accessibility
-        tree, where controls are found by their names."""
-        self.page.wait_for_selector("flt-semantics-placeholder", state="attached",
-                                    timeout=timeout)
-        self.page.locator("flt-semantics-placeholder").dispatch_event("click")
+        """Wait for Flutter's page (just loaded or reloaded) with its accessibility tree, where
+        controls are found by their names. Nothing is pressed first: the page turns the tree on
+        itself (a11y.js, decision 193), as a screen-reader user needs it."""
+        self.page.wait_for_function(TREE, timeout=timeout, polling="raf")
         return self
 
     def frames(self, count: int) -> None:
@@ -135,7 +139,11 @@ class Phone:
                                     polling="raf", timeout=60000)
 
     def button(self, name: str, exact: bool = True):
-        return self.page.get_by_role("button", name=name, exact=exact)
+        """A button by its name; a choice (a chip of a group, a toggle) is a checkbox to a screen
+        reader, checked or not (decision 194), and is pressed the same way."""
+        page = self.page
+        return page.get_by_role("button", name=name, exact=exact).or_(
+            page.get_by_role("checkbox", name=name, exact=exact))
 
     def steady_box(self, target):
         """Where ``target`` is drawn once it has stopped moving (the same box five frames

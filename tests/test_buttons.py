@@ -34,11 +34,12 @@ def test_every_button_on_every_screen_answers_a_held_press(app):
         app.route = route
         app.show()
         on_screen = list(controls(app.page))
-        # Flet's buttons, and the ink-less ones of widgets.tap (decision 124: a Container
-        # without ink is a GestureDetector, which claims a long press when it has a handler)
+        # Flet's buttons, and those of widgets.tap (an InkWell with a transparent splash,
+        # decision 194, which claims a long press when it has a handler, as Flutter's do)
         buttons = [c for c in on_screen if isinstance(c, BUTTONS)] + [
             c.content for c in on_screen if isinstance(c, ft.Semantics) and c.button
-            and isinstance(c.content, ft.Container) and not c.content.ink]
+            and isinstance(c.content, ft.Container)
+            and c.content.ink_color == ft.Colors.TRANSPARENT]
         assert buttons, route
         for button in buttons:
             if button.on_click is not None and not button.disabled:

@@ -160,11 +160,11 @@ def test_the_contrast_check_can_fail():
 def test_a_selected_red_suit_takes_the_buttons_text_colour():
     import flet as ft
 
-    from scorer.ui.widgets import ChoiceGroup, Symbol
+    from scorer.ui.widgets import ChoiceGroup, Symbol, face
 
     group = ChoiceGroup(["H", "S"], [Symbol("♥"), Symbol("♠")], ["Hearts", "Spades"], None,
                         lambda _v: None)
-    hearts = group.cells[0].content.content
+    hearts = face(group.cells[0])
     assert hearts.color == ft.Colors.TERTIARY
     group.pick("H")
     assert hearts.color == ft.Colors.ON_PRIMARY

@@ -144,25 +144,30 @@ def test_the_preview_keeps_its_controls_when_only_its_words_change(tmp_path, sen
 
 
 # Flet's buttons: Flutter draws ink on them (a ripple, a pressed overlay) for about 0.4 s
-# after each press.
+# after each press, in colours of their own style.
 INKED = (ft.FilledButton, ft.OutlinedButton, ft.TextButton, ft.IconButton, ft.Button)
 
 
 @pytest.mark.parametrize("variant", [*GAMES, "check"])
-def test_nothing_a_player_taps_in_deal_entry_draws_ink(tmp_path, variant):
-    """Decision 124: while Flutter animates a press, Chromium leaves the Python worker's
-    answer waiting; so every input of each game's entry (and of Check a score) is an ink-less
-    button of widgets.key, and stays one as taps restyle it."""
+def test_nothing_a_player_taps_in_deal_entry_draws_a_splash(tmp_path, variant):
+    """Decision 124, as decision 194 keeps it: every input of each game's entry (and of Check
+    a score) is a button of widgets.key, reached by the keyboard (Flutter's InkWell) but whose
+    press draws nothing (a transparent splash; the theme's highlight and splash are
+    transparent too), and stays one as taps restyle it."""
     with scorer_app(tmp_path) as app:
+        for theme in (app.page.theme, app.page.dark_theme):
+            assert theme is not None
+            assert theme.splash_color == theme.highlight_color == ft.Colors.TRANSPARENT
         show_entry(app, variant)
         for round_ in range(2):
             shown = on_screen(app)
-            inked = [c for c in shown if isinstance(c, INKED)
-                     or isinstance(c, ft.Container) and c.ink and c.on_click is not None]
-            assert inked == [], f"{variant}: drawn with ink: {inked}"
+            inked = [c for c in shown if isinstance(c, INKED)]
+            assert inked == [], f"{variant}: Flet's own buttons: {inked}"
             cells = [c for c in shown if isinstance(c, ft.Semantics) and c.button
                      and getattr(c.content, "on_click", None) is not None]
             assert cells and all(isinstance(c.content, ft.Container) for c in cells)
+            assert all(c.content.ink and c.content.ink_color == ft.Colors.TRANSPARENT
+                       for c in cells), f"{variant}: a key out of the keyboard's reach"
             if round_ == 0:
                 for cell in cells[:6]:
                     if not cell.content.disabled:
@@ -170,34 +175,38 @@ def test_nothing_a_player_taps_in_deal_entry_draws_ink(tmp_path, variant):
 
 
 def test_a_key_is_coloured_as_it_is_selected_and_enabled():
-    """The colours Flutter's buttons gave (Material 3), set by widgets.key itself."""
-    chip = w.tap("8", "Tricks 8", lambda: None)
-    face = chip.content.content
-    assert chip.content.bgcolor is None and face.color == ft.Colors.PRIMARY
+    """The colours Flutter's buttons gave (Material 3), set by widgets.key itself; the body is
+    opaque, so that the focus colour under it shows only as a ring (decision 194)."""
+    chip = w.tap("8", "Tricks 8", lambda: None, choice=True)
+    face = w.face(chip)
+    assert w.body(chip).bgcolor == ft.Colors.SURFACE and face.color == ft.Colors.PRIMARY
+    assert chip.checked is False  # a choice says whether it is checked
     w.restyle(chip, True)
-    assert chip.selected and chip.content.bgcolor == ft.Colors.PRIMARY
+    assert chip.selected and chip.checked and w.body(chip).bgcolor == ft.Colors.PRIMARY
     assert face.color == ft.Colors.ON_PRIMARY
     save = w.tap("Save deal", "Save deal", lambda: None, primary=True)
-    assert save.content.bgcolor == ft.Colors.PRIMARY and save.content.border is None
+    assert save.checked is None  # not a choice: a plain button
+    assert w.body(save).bgcolor == ft.Colors.PRIMARY
+    assert w.body(save).border == ft.Border.all(w.BORDER, ft.Colors.TRANSPARENT)
     w.set_enabled(save, False)
-    assert save.content.disabled and save.content.bgcolor == w.FADED_FILL
+    assert save.content.disabled and w.body(save).bgcolor == w.FADED_FILL
     assert save.disabled  # the node says so to a screen reader (aria-disabled)
-    assert save.content.content.color == w.FADED_TEXT
+    assert w.face(save).color == w.FADED_TEXT
     w.set_enabled(save, True)
-    assert not save.disabled and save.content.bgcolor == ft.Colors.PRIMARY
-    assert save.content.content.color == ft.Colors.ON_PRIMARY
-    assert save.content.content.semantics_label == ""  # the label is the only name
+    assert not save.disabled and w.body(save).bgcolor == ft.Colors.PRIMARY
+    assert w.face(save).color == ft.Colors.ON_PRIMARY
+    assert w.face(save).semantics_label == ""  # the label is the only name
 
 
 def test_a_keys_face_is_read_out_only_where_it_says_more_than_its_label():
     """A chip is one name ('Tricks 8', not also '8'); a face that tells what the label does
     not (Check a score's house rules: which are on) stays readable, as it was before
     decision 124 (the browser test of Check a score reads it)."""
-    assert w.tap("8", "Tricks 8", lambda: None).content.content.semantics_label == ""
-    assert w.tap(w.Symbol("♥"), "Hearts", lambda: None).content.content.semantics_label == ""
+    assert w.face(w.tap("8", "Tricks 8", lambda: None)).semantics_label == ""
+    assert w.face(w.tap(w.Symbol("♥"), "Hearts", lambda: None)).semantics_label == ""
     fold = w.tap("House rules: undertricks score on", "Show or hide the house rules",
                  lambda: None, read=True)
-    node = fold.content.content  # a node of its own: the button's name stays its label
+    node = w.face(fold)  # a node of its own: the button's name stays its label
     assert isinstance(node, ft.Semantics) and node.container
     assert node.content.semantics_label is None and node.content.color == ft.Colors.PRIMARY
 

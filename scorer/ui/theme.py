@@ -105,7 +105,11 @@ def theme(colours: dict[str, str]) -> ft.Theme:
     the seed colour when the theme is made, before this colour scheme replaces the seed's."""
     still = ft.PageTransitionsTheme(**{platform: ft.PageTransitionTheme.NONE for platform in
                                        ("android", "ios", "linux", "macos", "windows")})
+    # The keyboard's focus: a ring in the text's own colour (17:1 on the page, widgets.key);
+    # a press draws nothing (decision 124), a mouse over a button a faint ring.
     return ft.Theme(color_scheme=ft.ColorScheme(**colours), page_transitions=still,
+                    focus_color=colours["on_surface"], highlight_color=ft.Colors.TRANSPARENT,
+                    splash_color=ft.Colors.TRANSPARENT,
                     font_family=TEXT_FONT,
                     scaffold_bgcolor=colours["surface"], canvas_color=colours["surface"],
                     text_theme=_text(colours["on_surface"]),

@@ -17,6 +17,11 @@ import flet as ft
 from .theme import SYMBOL_FONT
 
 TOUCH = 48
+# The app's own text sizes, in percent of the phone's (the home screen offers them).
+TEXT_SIZES = (100, 130, 150, 200)
+TOUCH_PAD = 3  # a button's text is at least this far from its body's top and bottom edge
+RING = 3  # the width of the focus ring around a button (drawn while it has the focus)
+BORDER = 1  # a button's outline
 RED_SUITS = ("♦", "♥")
 Handler = Callable[[], Any]
 
@@ -39,15 +44,18 @@ def _paint(key: ft.Container, selected: bool) -> None:
     primary = key.data == PRIMARY_KEY
     filled = primary or selected
     enabled = not key.disabled
+    body = cast(ft.Container, key.content)  # inside the focus ring
     colour: ft.ColorValue
     if filled and (enabled or not primary):  # a selected choice looks selected when disabled
-        key.bgcolor, colour = ft.Colors.PRIMARY, ft.Colors.ON_PRIMARY
+        body.bgcolor, colour = ft.Colors.PRIMARY, ft.Colors.ON_PRIMARY
     else:
-        key.bgcolor = FADED_FILL if filled else None
+        # Opaque: the focus colour under it shows only as the ring.
+        body.bgcolor = FADED_FILL if filled else ft.Colors.SURFACE
         colour = ft.Colors.PRIMARY if enabled else FADED_TEXT
-    key.border = None if primary else ft.Border.all(
-        1, ft.Colors.OUTLINE if enabled or selected else FADED_FILL)
-    face = key.content
+    # A border on every button (the primary's unseen), so that all are of the same size.
+    body.border = ft.Border.all(BORDER, ft.Colors.TRANSPARENT if primary else (
+        ft.Colors.OUTLINE if enabled or selected else FADED_FILL))
+    face: ft.Control | None = _face(key)
     if isinstance(face, ft.Semantics):  # a face read out on its own (tap's ``read``)
         face = face.content
     for part in face.controls if isinstance(face, ft.Row) else [face]:
@@ -58,9 +66,27 @@ def _paint(key: ft.Container, selected: bool) -> None:
             part.color = colour
 
 
+def _face(key: ft.Container) -> ft.Control:
+    """What a button of :func:`key` shows (beside the spacer that keeps it 48 x 48)."""
+    return cast(ft.Stack, cast(ft.Container, key.content).content).controls[-1]
+
+
+def face(cell: ft.Semantics) -> ft.Control:
+    """What a button of :func:`tap` or :func:`key` shows."""
+    return _face(cast(ft.Container, cell.content))
+
+
+def body(cell: ft.Semantics) -> ft.Container:
+    """The coloured part of a button of :func:`tap` or :func:`key`, inside its focus ring."""
+    return cast(ft.Container, cast(ft.Container, cell.content).content)
+
+
 def restyle(cell: ft.Semantics, selected: bool) -> None:
-    """Show a button of :func:`tap` or :func:`key` selected or not (in place)."""
+    """Show a button of :func:`tap` or :func:`key` selected or not (in place); a choice also
+    tells a screen reader (checked or not)."""
     cell.selected = selected
+    if cell.checked is not None:
+        cell.checked = selected
     _paint(cast(ft.Container, cell.content), selected)
 
 
@@ -90,13 +116,14 @@ def text_button(text: str, handler: Handler) -> ft.TextButton:
     return ft.TextButton(text, **pressed(handler))
 
 
-def icon_button(icon: ft.IconData, handler: Handler) -> ft.IconButton:
+def icon_button(icon: ft.IconData | ft.Icon, handler: Handler) -> ft.IconButton:
     return ft.IconButton(icon, **pressed(handler))
 
 
 def tap(text: str, label: str, on_tap: Handler | None, *, selected: bool = False,
         disabled: bool = False, width: float | None = None, expand: bool | int | None = None,
-        primary: bool = False, read: bool = False) -> ft.Semantics:
+        primary: bool = False, read: bool = False, choice: bool = False,
+        min_width: float = TOUCH) -> ft.Semantics:
     """A button at least 48 px high whose accessible name is ``label``: filled when
     ``primary`` (the screen's main action) or ``selected`` (a choice), else outlined.
 
@@ -115,25 +142,44 @@ def tap(text: str, label: str, on_tap: Handler | None, *, selected: bool = False
     # also "8").
     return key(ft.Semantics(content=face, container=True) if read else face, label, on_tap,
                selected=selected, disabled=disabled, width=width, expand=expand,
-               primary=primary)
+               primary=primary, choice=choice, min_width=min_width)
 
 
 def key(face: ft.Control, label: str, on_tap: Handler | None, *, selected: bool = False,
         disabled: bool = False, width: float | None = None, expand: bool | int | None = None,
-        primary: bool = False) -> ft.Semantics:
+        primary: bool = False, choice: bool = False,
+        min_width: float = TOUCH) -> ft.Semantics:
     """:func:`tap` with a face of its own: a Text (its semantics_label "", so that
     ``label`` is the button's only name), a Row of Texts and Icons, or a Text in a Semantics
-    node of its own (read out inside the button); coloured here."""
+    node of its own (read out inside the button); coloured here.
+
+    Every player at the table (issue 29, decision 194): the button is at least ``min_width``
+    x 48 px and grows with its text (the phone's or the app's text size), never cutting it;
+    it is reached by Tab and pressed by Enter or Space (Flutter's InkWell, whose splash is
+    transparent: decision 124 still holds for a finger's tap, which draws nothing of its
+    own), with a ring of the theme's focus colour while it has the keyboard's focus; a
+    ``choice`` (a chip of a group, a toggle) tells a screen reader whether it is checked."""
     handlers: Pressed = {} if on_tap is None else pressed(on_tap)
-    button = ft.Container(content=face, **handlers, disabled=disabled or on_tap is None,
-                          height=TOUCH, width=width, alignment=ft.Alignment.CENTER,
-                          padding=ft.Padding.symmetric(horizontal=24 if primary else 8),
-                          border_radius=TOUCH / 2, data=PRIMARY_KEY if primary else None)
+    side = 24 if primary else 8
+    edge = RING + BORDER + TOUCH_PAD  # from the button's outer edge to its text, top and bottom
+    # The spacer keeps the button's minimum size; the face, drawn over it, can be larger.
+    spacer = ft.Container(width=max(0.0, min_width - 2 * (RING + BORDER + side)),
+                          height=TOUCH - 2 * edge)
+    body = ft.Container(content=ft.Stack([spacer, face], alignment=ft.Alignment.CENTER),
+                        padding=ft.Padding.symmetric(horizontal=side, vertical=TOUCH_PAD),
+                        border_radius=TOUCH / 2 - RING)
+    # The ring: Flutter's InkWell fills the whole button with the theme's focus colour while
+    # it has the keyboard's focus, and the body, drawn over that, leaves a ring of RING px.
+    button = ft.Container(content=body, **handlers, disabled=disabled or on_tap is None,
+                          ink=True, ink_color=ft.Colors.TRANSPARENT, width=width,
+                          padding=RING, border_radius=TOUCH / 2,
+                          data=PRIMARY_KEY if primary else None)
     _paint(button, selected)
     # Disabled here too: Flutter then marks the node disabled (aria-disabled) for screen
     # readers, as it did for its own buttons.
-    return ft.Semantics(label=label, button=True, selected=selected, content=button,
-                        expand=expand, container=True, disabled=button.disabled)
+    return ft.Semantics(label=label, button=True, checked=selected if choice else None,
+                        content=button, expand=expand, container=True,
+                        disabled=button.disabled)
 
 
 def changed(*roots: ft.Control) -> list[ft.Control]:
@@ -227,12 +273,17 @@ class Toggle:
                  on_toggle: Callable[[bool], Any]) -> None:
         self.value = value
         self.on_toggle = on_toggle
-        self.control = tap(text, label, self.flip, selected=value)
+        self.control = tap(text, label, self.flip, selected=value, choice=True)
 
     def flip(self) -> None:
         self.value = not self.value
         restyle(self.control, self.value)
         self.on_toggle(self.value)
+
+
+# A phone's row for buttons: 360 px less the screen's padding (10 px each side). Buttons in a
+# group touch: their focus rings (RING px each) are the gap a player sees between them.
+ROW_WIDTH = 340
 
 
 class ChoiceGroup:
@@ -242,16 +293,14 @@ class ChoiceGroup:
                  selected: Any, on_pick: Callable[[Any], Any], *, per_row: int = 7) -> None:
         self.values = list(values)
         self.on_pick = on_pick
+        # ``per_row`` buttons fill a phone's row (360 px) at the usual text size; a larger
+        # text makes a button wider, and the row wraps onto the next instead of shrinking the
+        # buttons or cutting their text (issue 29, decision 194).
+        width = max(TOUCH, ROW_WIDTH // per_row)
         self.cells = [tap(text, label, partial(self.pick, value), selected=value == selected,
-                          expand=1)
+                          choice=True, min_width=width)
                       for value, text, label in zip(values, texts, labels, strict=True)]
-        rows: list[ft.Control] = []
-        for start in range(0, len(self.cells), per_row):
-            chunk: list[ft.Control] = list(self.cells[start:start + per_row])
-            if start:
-                chunk += [ft.Container(expand=1) for _ in range(per_row - len(chunk))]
-            rows.append(ft.Row(chunk, spacing=4))
-        self.control = ft.Column(rows, spacing=4)
+        self.control = ft.Row(list(self.cells), wrap=True, spacing=0, run_spacing=0)
 
     def select(self, value: Any) -> None:
         for cell, cell_value in zip(self.cells, self.values, strict=True):
@@ -311,8 +360,24 @@ def number_field(label: str, value: str, on_change: Callable[[str], Any],
                         **more)
 
 
-def heading(text: str) -> ft.Text:
-    return ft.Text(text, size=16, weight=ft.FontWeight.BOLD)
+def bottom_bar(line: ft.Control, action: ft.Control | None = None) -> ft.BottomAppBar:
+    """What stays at the bottom of a screen: a line (the score so far, or why Save is off) and
+    its action. As tall as its line needs: Flutter's BottomAppBar is of a fixed height, which
+    cut the line after one row at a large text size (issue 29), so this is a plain container
+    in its place (Flet's View takes any control there). The line is a live region: a screen
+    reader says it when it changes."""
+    said = ft.Semantics(content=line, live_region=True, container=True, expand=True)
+    bar = ft.Container(
+        ft.Row([said] + ([action] if action is not None else []),
+               vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        bgcolor=ft.Colors.SURFACE_CONTAINER, padding=ft.Padding.symmetric(horizontal=10,
+                                                                          vertical=6))
+    return cast(ft.BottomAppBar, bar)  # typed as Flet's bar, drawn by Flutter as any control
+
+
+def heading(text: str) -> ft.Semantics:
+    """A section's heading, read as one by a screen reader (and found by its headings)."""
+    return ft.Semantics(header=True, content=ft.Text(text, size=16, weight=ft.FontWeight.BOLD))
 
 
 def note(text: str, *, error: bool = False) -> ft.Text:

@@ -179,8 +179,7 @@ class TeamMatchEntry(DealEntry):
         def show() -> None:
             self.show(index)
 
-        # Its label is set by this entry's restyle(); drawn without ink like every input here
-        # (decision 124)
+        # Its label is set by this entry's restyle(); a key like every input here
         return w.key(row, "", show, expand=1)
 
     def completed(self) -> list[bool]:
@@ -230,9 +229,9 @@ class TeamMatchEntry(DealEntry):
             tab.label = (t("ui.table_done", n=index + 1) if self.done[index]
                          else t("ui.table_n", n=index + 1))
             w.restyle(tab, selected)
-            button = tab.content
-            assert isinstance(button, ft.Container) and isinstance(button.content, ft.Row)
-            button.content.controls[0].visible = self.done[index]
+            row = w.face(tab)
+            assert isinstance(row, ft.Row)
+            row.controls[0].visible = self.done[index]
             section.visible = selected
             box.visible = not table.passed_out
 

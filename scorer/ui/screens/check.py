@@ -123,6 +123,5 @@ def build(app: App, route: Route | None = None) -> Screen:
         controls.append(w.tap(t("ui.house_rules_line", rules=summary),
                               t("ui.house_rules_fold"), fold, read=True))
         controls.append(pickers)
-    bar = ft.BottomAppBar(content=ft.Container(result, expand=True), height=76,
-                          padding=ft.Padding.symmetric(horizontal=10, vertical=6))
+    bar = w.bottom_bar(result)
     return Screen(screen("/check", t("ui.check"), controls, bottom_appbar=bar), "/")

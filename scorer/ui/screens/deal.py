@@ -76,9 +76,7 @@ def view(app: App, game: Game, number: int | None) -> ft.View:
     controls.append(entry.preview)
     title = (t("ui.correct_deal_n", n=game.records[number - 1].table_number, unit=unit)
              if number else t("ui.deal_n", n=game.deals_counted + 1, unit=unit))
-    bar = ft.BottomAppBar(content=ft.Row([ft.Container(status, expand=True), save]),
-                          height=76, padding=ft.Padding.symmetric(horizontal=10,
-                                                                  vertical=6))
+    bar = w.bottom_bar(status, save)
     route = f"/game/{game.id}/deal" + (f"/{number}/edit" if number else "")
     return screen(route, title, controls, bottom_appbar=bar)
 

@@ -71,6 +71,12 @@ def build(app: App, route: Route | None = None) -> Screen:
     controls.append(w.ChoiceGroup(list(LANGUAGES), list(LANGUAGES.values()),
                                   list(LANGUAGES.values()), t.lang, app.set_language,
                                   per_row=2).control)
+    # The app's own text size, for a phone that does not pass its own to the browser: on top
+    # of the phone's, remembered on this device (the page applies it: a11y.js, decision 195).
+    controls.append(w.heading(t("ui.text_size")))
+    controls.append(w.ChoiceGroup(list(w.TEXT_SIZES), [f"{n}%" for n in w.TEXT_SIZES],
+                                  [t("ui.text_size_label", n=n) for n in w.TEXT_SIZES],
+                                  app.text_size, app.set_text_size, per_row=4).control)
     if app.session.serverless:
         controls.append(w.note(t("ui.join_needs_server")))
     return Screen(screen("/", t("ui.app_title"), controls))

@@ -49,6 +49,7 @@ class App(Protocol):
     link_site: tuple[str, bool] | None
     files: ft.FilePicker  # downloads and imports
     share: ft.Share  # the phone's share sheet
+    text_size: int  # the app's own text size, in percent of the phone's (100: the phone's)
 
     def state(self, kind: type[State]) -> State:
         """What a screen keeps between redraws in this session: one ``kind()``, made when
@@ -65,3 +66,6 @@ class App(Protocol):
 
     def set_language(self, lang: str) -> None:
         """Speak ``lang`` from now on (and remember it on this device)."""
+
+    def set_text_size(self, percent: int) -> None:
+        """Draw text at ``percent`` of the phone's size (and remember it on this device)."""

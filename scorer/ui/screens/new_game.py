@@ -129,8 +129,7 @@ def build(app: App, route: Route | None = None) -> Screen:
         controls.append(w.heading(t("ui.house_rules")))
     controls += rule_pickers(app, v, form.rules, lambda name, c: form.rules.__setitem__(name, c))
     # Start and the reason it is disabled stay in view at the bottom, however long the form.
-    bar = ft.BottomAppBar(content=ft.Row([ft.Container(reason, expand=True), start]),
-                          height=76, padding=ft.Padding.symmetric(horizontal=10, vertical=6))
+    bar = w.bottom_bar(reason, start)
     return Screen(screen("/new", t("ui.new_game"), controls, bottom_appbar=bar), "/")
 
 

@@ -55,9 +55,11 @@ def web_script(name: str) -> str:
 
 def head_scripts() -> str:
     """First in <head> of the served page and the published one: :data:`LOCALE_SCRIPT`, then
-    ``history.js`` (going up in the app goes back in the browser's history, decision 150),
-    both before Flutter starts."""
-    return f"{LOCALE_SCRIPT}\n<script>\n{web_script('history.js')}</script>"
+    ``history.js`` (going up in the app goes back in the browser's history, decision 150) and
+    ``a11y.js`` (the accessibility tree from the first frame, pinch zoom, the page's language
+    and the app's text size: decision 193), all before Flutter starts."""
+    return (f"{LOCALE_SCRIPT}\n<script>\n{web_script('history.js')}</script>"
+            f"\n<script>\n{web_script('a11y.js')}</script>")
 
 
 NO_RIVE = "/_no_cdn_rive"  # where the Rive runtime address points now: answers 404

@@ -29,6 +29,9 @@ from .session import Session
 __all__ = ["ScorerApp", "ask", "make_main"]
 
 LANGUAGE_KEY = "scorer.language"  # the player's choice, remembered on their device
+# The app's own text size (percent of the phone's), remembered on the device; the page applies
+# it (scorer/assets/web/a11y.js reads "flutter.scorer.text_size" as a scale: decision 195).
+TEXT_SIZE_KEY = "scorer.text_size"
 State = TypeVar("State")
 
 
@@ -53,8 +56,9 @@ class ScorerApp:
                  lang: str = "en", prefs: Any = None, table_code: str | None = None,
                  persist: Callable[[], Awaitable[None]] | None = None,
                  serverless: bool = False,
-                 link_site: tuple[str, bool] | None = None) -> None:
+                 link_site: tuple[str, bool] | None = None, text_size: int = 100) -> None:
         self.page = page
+        self.text_size = text_size
         # Where a game's link opens: (site address, hash routes); None: this page's address
         # (the published site, which routes by the address's fragment).
         self.link_site = link_site
@@ -149,9 +153,11 @@ class ScorerApp:
             view.controls.insert(0, w.card(w.note(self.message, error=not self.message_is_news)))
             self.message, self.message_is_news = "", False
         if parent is not None and view.appbar is not None:
-            view.appbar.leading = ft.Semantics(
-                label=self.t("ui.back"), button=True, container=True,
-                content=w.icon_button(ft.Icons.ARROW_BACK, lambda: self.go(parent)))
+            # The icon's name is the button's: one node, named and pressed by a screen reader
+            # (a Semantics around the button was a second, dead "Back": issue 29).
+            view.appbar.leading = w.icon_button(
+                ft.Icon(ft.Icons.ARROW_BACK, semantics_label=self.t("ui.back")),
+                lambda: self.go(parent))
         if self.page.views:
             copy_view(view, self.page.views[0])
             del self.page.views[1:]
@@ -196,6 +202,12 @@ class ScorerApp:
             self.page.run_task(self.prefs.set, LANGUAGE_KEY, lang)
         self.show()
 
+    def set_text_size(self, percent: int) -> None:
+        self.text_size = percent
+        if self.prefs is not None:  # the page follows the write (a11y.js)
+            self.page.run_task(self.prefs.set, TEXT_SIZE_KEY, str(percent / 100))
+        self.show()
+
     # --- what the session needs (scorer.ui.shell.session.SessionUI) -----------------------
     def snack(self, text: str) -> None:
         self.page.show_dialog(ft.SnackBar(ft.Text(text), open=True))
@@ -235,6 +247,15 @@ def copy_view(source: ft.View, target: ft.View) -> None:
         setattr(target, name, getattr(source, name))
 
 
+def text_size(kept: object) -> int:
+    """The text size kept on the device (a scale, "1.5"), in percent; 100 for anything else."""
+    try:
+        percent = round(float(str(kept)) * 100)
+    except ValueError:
+        return 100
+    return percent if percent in w.TEXT_SIZES else 100
+
+
 def make_main(store: Store, join_url: str | None = None, *,
               table_code: str | None = None,
               persist: Callable[[], Awaitable[None]] | None = None,
@@ -257,7 +278,8 @@ def make_main(store: Store, join_url: str | None = None, *,
         device = getattr(info, "language", None)
         lang = choose_language(chosen if isinstance(chosen, str) else None, device)
         app = ScorerApp(page, store, join_url, lang=lang, prefs=prefs, table_code=table_code,
-                        persist=persist, serverless=serverless, link_site=link_site)
+                        persist=persist, serverless=serverless, link_site=link_site,
+                        text_size=text_size(await ask(lambda: prefs.get(TEXT_SIZE_KEY))))
         app.show()
 
     return main

@@ -1,0 +1,93 @@
+// Scorer: every player at the table (issue 29, decision 193). Put in the page's <head> by
+// `scorer serve` and `scorer publish`, before Flutter starts.
+//
+// 1. A screen reader from the first frame. Flutter's web client builds its accessibility tree
+//    only after a press on its hidden "Enable accessibility" placeholder, which a screen-reader
+//    user never finds; Flet 1.0.5 gives Python no call that keeps it on. So the page presses it
+//    itself, as soon as it exists, with a click in its middle (Flutter's phone check wants the
+//    press inside it).
+// 2. Pinch zoom. Flutter writes "user-scalable=no, maximum-scale=1.0" into the viewport at
+//    start; the page takes both out each time they come back.
+// 3. The app's language and text size, chosen on the home screen, are kept by the app on the
+//    device (Flutter's shared preferences: this page's localStorage, "flutter.scorer.*"). The
+//    page reads them at start and whenever one is written (or Flutter writes its own): <html
+//    lang> follows the language (a
+//    screen reader then speaks Hindi as Hindi), and the root font size follows the text size,
+//    which Flutter takes as its text scale on top of the browser's own.
+(function () {
+    "use strict";
+    var doc = document.documentElement;
+    var LANGUAGES = ["en", "es", "bg", "af", "ne", "hi"];  // scorer/i18n.py
+    var PREFIX = "flutter.scorer.";
+
+    function kept(name) {
+        var value = null;
+        try { value = window.localStorage.getItem(PREFIX + name); } catch (error) { return null; }
+        if (value === null) { return null; }
+        try { value = JSON.parse(value); } catch (error) { /* kept as plain text */ }
+        return value;
+    }
+
+    function language() {
+        var chosen = kept("language");
+        if (LANGUAGES.indexOf(chosen) >= 0) { return chosen; }
+        var tags = [].concat(navigator.languages || [], navigator.language || []);
+        for (var i = 0; i < tags.length; i++) {
+            var primary = String(tags[i]).toLowerCase().split("-")[0];
+            if (LANGUAGES.indexOf(primary) >= 0) { return primary; }
+        }
+        return "en";
+    }
+
+    function follow() {
+        var lang = language();
+        if (doc.getAttribute("lang") !== lang) { doc.setAttribute("lang", lang); }
+        var scale = Number(kept("text_size"));
+        var size = scale >= 1 && scale <= 3 ? Math.round(scale * 100) + "%" : "";
+        if (doc.style.fontSize !== size) { doc.style.fontSize = size; }
+    }
+
+    follow();
+    try {  // a write of the app's own (language, text size) is followed at once
+        var setItem = Storage.prototype.setItem;
+        Storage.prototype.setItem = function (key, value) {
+            setItem.call(this, key, value);
+            if (String(key).indexOf(PREFIX) === 0) { follow(); }
+        };
+    } catch (error) { /* followed by the timer below */ }
+    window.setInterval(follow, 1000);
+    // Flutter writes the browser's language into <html lang> as it starts: ours is put back.
+    new MutationObserver(follow).observe(doc, { attributes: true,
+                                                attributeFilter: ["lang", "style"] });
+
+    function zoomable() {
+        var meta = document.querySelector('meta[name="viewport"]');
+        if (!meta) { return; }
+        var content = meta.getAttribute("content") || "";
+        var open = content.split(",").map(function (part) { return part.trim(); })
+            .filter(function (part) { return part && !/^(user-scalable|maximum-scale)\s*=/.test(part); })
+            .join(", ");
+        if (open !== content) { meta.setAttribute("content", open); }
+    }
+
+    function pressPlaceholder() {
+        var placeholder = document.querySelector("flt-semantics-placeholder");
+        if (!placeholder) { return false; }
+        var box = placeholder.getBoundingClientRect();
+        var x = box.left + box.width / 2, y = box.top + box.height / 2;
+        placeholder.dispatchEvent(new MouseEvent("click", {
+            bubbles: true, cancelable: true, clientX: x, clientY: y, view: window }));
+        return true;
+    }
+
+    var pressed = false;
+    var watcher = new MutationObserver(function () {
+        zoomable();
+        if (!pressed) { pressed = pressPlaceholder(); }
+        if (pressed && document.querySelector("flt-semantics-host")) { watcher.disconnect(); }
+    });
+    watcher.observe(doc, { childList: true, subtree: true, attributes: true,
+                           attributeFilter: ["content"] });
+    new MutationObserver(zoomable).observe(document.head || doc, {
+        childList: true, subtree: true, attributes: true, attributeFilter: ["content"] });
+})();
