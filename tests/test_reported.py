@@ -150,6 +150,33 @@ def test_every_text_and_selected_control_is_readable(scheme):
     assert low_text == [] and low_controls == []
 
 
+@pytest.mark.parametrize("scheme", ["HIGH_LIGHT", "HIGH_DARK"])
+def test_the_high_contrast_schemes_give_every_text_seven_to_one(scheme):
+    """Issue 29 item 5: where the phone asks for more contrast, text at 7:1 (WCAG AAA) and
+    outlines and selected controls at 4.5:1, against every background the screens use."""
+    from scorer.ui import theme
+
+    colours = getattr(theme, scheme)
+    low_text = [(fg, bg) for fg, bg in theme.TEXT_PAIRS
+                if theme.contrast(colours[fg], colours[bg]) < theme.HIGH_TEXT]
+    low_controls = [(fg, bg) for fg, bg in theme.CONTROL_PAIRS
+                    if theme.contrast(colours[fg], colours[bg]) < 4.5]
+    assert low_text == [] and low_controls == []
+    usual = getattr(theme, scheme.removeprefix("HIGH_"))
+    assert theme.contrast(colours["on_surface"], colours["surface"]) > theme.contrast(
+        usual["on_surface"], usual["surface"])
+
+
+@pytest.mark.parametrize("scheme", ["LIGHT", "DARK", "HIGH_LIGHT", "HIGH_DARK"])
+def test_every_line_of_the_chart_stands_out_from_the_page(scheme):
+    """WCAG's non-text contrast: each party's line and the target's at 3:1 or more."""
+    from scorer.ui import theme
+    from scorer.ui.boards.chart import COLORS, TARGET_COLOR
+
+    page = getattr(theme, scheme)["surface"]
+    assert [c for c in (*COLORS, TARGET_COLOR) if theme.contrast(c, page) < 3] == []
+
+
 def test_the_contrast_check_can_fail():
     from scorer.ui.theme import contrast
 

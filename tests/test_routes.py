@@ -89,7 +89,7 @@ def test_a_screen_is_one_module_and_one_row(tmp_path, monkeypatch):
         for _ in range(2):
             app.route = "/toy/x"
             app.show()
-        assert app.page.views[0].appbar.title.value == "Toy 2"
+        assert app.page.views[0].appbar.title.content.value == "Toy 2"
         app.changed_elsewhere("x")
         assert calls == ["x"]
         assert other.state(Taps).count == 0  # one state per session

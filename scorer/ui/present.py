@@ -137,7 +137,11 @@ def grid_rows(game: Game, t: Translator, records: tuple[DealRecord, ...] | None 
             detail = label_t.summary(record.score)
         cells = tuple((str(total), part) for total, part in
                       zip(record.totals, parts, strict=True))
+        # Read out with the totals after it, as the row shows them (issue 29)
+        totals = ", ".join(label_t("ui.total_of", party=party, total=total) for party, total
+                           in zip(game.parties, record.totals, strict=True))
+        label = label_t("ui.deal_label", n=record.table_number, detail=detail,
+                        unit=game.variant.deal_word)
         rows.append(GridRow(record.number, record.table_number, what, cells,
-                            label_t("ui.deal_label", n=record.table_number, detail=detail,
-                                    unit=game.variant.deal_word)))
+                            f"{label}; {totals}"))
     return rows

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import flet as ft
 
-__all__ = ["LIGHT", "DARK", "FALLBACK_FONTS", "FLUTTER_FALLBACKS", "SYMBOL_FONT", "TEXT_FONT",
-           "TEXT_PAIRS", "CONTROL_PAIRS", "theme", "contrast", "fallbacks_on_demand"]
+__all__ = ["LIGHT", "DARK", "HIGH_LIGHT", "HIGH_DARK", "HIGH_TEXT", "FALLBACK_FONTS",
+           "FLUTTER_FALLBACKS", "SYMBOL_FONT", "TEXT_FONT", "TEXT_PAIRS", "CONTROL_PAIRS",
+           "theme", "contrast", "fallbacks_on_demand"]
 
 LIGHT = {
     "primary": "#2F6A31", "on_primary": "#FFFFFF",
@@ -38,6 +39,30 @@ DARK = {
     "surface_container_highest": "#323630",
     "outline": "#8C9388", "outline_variant": "#424940",
 }
+
+# For a phone that asks for more contrast (prefers-contrast: more, forced colours): the same
+# scheme with text at 7:1 or more (WCAG AAA) and outlines in the text's colour (issue 29).
+HIGH_LIGHT = {
+    **LIGHT,
+    "primary": "#14431A", "secondary": "#2B3829", "tertiary": "#8E0A0A", "error": "#8C0009",
+    "surface": "#FFFFFF", "on_surface": "#000000", "on_surface_variant": "#1F241D",
+    "surface_container_lowest": "#FFFFFF", "surface_container_low": "#F7F9F3",
+    "surface_container": "#F1F4EC", "surface_container_high": "#EBEEE6",
+    "surface_container_highest": "#E5E8E0",
+    "outline": "#1F241D", "outline_variant": "#424940",
+}
+HIGH_DARK = {
+    **DARK,
+    "primary": "#C9F7C0", "on_primary": "#002204", "secondary": "#DCEBD6",
+    "on_secondary": "#0F1A0E", "tertiary": "#FFC8C2", "on_tertiary": "#410001",
+    "error": "#FFD2CC", "on_error": "#410002",
+    "surface": "#000000", "on_surface": "#FFFFFF", "on_surface_variant": "#F0F4EA",
+    "surface_container_lowest": "#000000", "surface_container_low": "#0B0F0A",
+    "surface_container": "#12160F", "surface_container_high": "#1A1E18",
+    "surface_container_highest": "#232721",
+    "outline": "#F0F4EA", "outline_variant": "#8C9388",
+}
+HIGH_TEXT = 7.0  # the contrast of every text pair in the high-contrast schemes
 
 _BACKGROUNDS = ("surface", "surface_container_low", "surface_container_highest")
 # (foreground, background) pairs drawn as text: plain text, error notes, red suits and the

@@ -17,6 +17,9 @@ import flet as ft
 from .theme import SYMBOL_FONT
 
 TOUCH = 48
+# The smallest text drawn (a sheet's notes: "+90", a board's dealer and vulnerability), at 86%
+# of the body's 14 px (it was 10-11 px: issue 29 item 5); it grows with the text size too.
+SMALLEST = 12
 # The app's own text sizes, in percent of the phone's (the home screen offers them).
 TEXT_SIZES = (100, 130, 150, 200)
 TOUCH_PAD = 3  # a button's text is at least this far from its body's top and bottom edge
@@ -385,11 +388,35 @@ def note(text: str, *, error: bool = False) -> ft.Text:
                    italic=not error)
 
 
-def card(*controls: ft.Control, on_tap: Handler | None = None,
-         key: str | None = None) -> ft.Control:
+def card(*controls: ft.Control, on_tap: Handler | None = None, key: str | None = None,
+         label: str | None = None) -> ft.Control:
+    """A card of ``controls``; with ``on_tap`` a button, read by its ``label`` alone."""
+    column: ft.Control = ft.Column(list(controls), spacing=6)
+    if label is not None:
+        column = read_as(label, column, button=on_tap is not None)
     return ft.Card(
-        content=ft.Container(ft.Column(list(controls), spacing=6), padding=12,
-                             on_click=None if on_tap is None else _call(on_tap),
+        content=ft.Container(column, padding=12,
+                             **({} if on_tap is None else pressed(on_tap)),
                              ink=on_tap is not None),
         key=key,
     )
+
+
+def read_as(label: str, content: ft.Control, *, button: bool) -> ft.Semantics:
+    """``content`` read out as ``label`` alone (a row of a sheet: "Deal 2: 1C by Ben, made,
+    Ana 20, Ben 60"), a button when it opens something.
+
+    Not a node of its own: the label joins the node of the InkWell around it, whose press a
+    screen reader then makes. A node of its own with ``exclude_semantics`` (as rows were)
+    left the InkWell's press out of the tree: the row was a dead button (issue 29). The
+    InkWell's Container goes inside a ``Semantics(container=True)`` (:func:`sheet_row`)."""
+    return ft.Semantics(label=label, button=button, exclude_semantics=True, content=content)
+
+
+def sheet_row(line: ft.Container, label: str, *, button: bool,
+              key: str | None = None) -> ft.Semantics:
+    """A row of a sheet (``line``: a Container, with ink and a handler where it opens a deal)
+    read out as one node, ``label`` (see :func:`read_as`)."""
+    if line.content is not None:
+        line.content = read_as(label, line.content, button=button)
+    return ft.Semantics(container=True, content=line, key=key)

@@ -107,6 +107,9 @@ def test_a_whole_deal_by_keyboard_alone(phone):
     phone.see("Ana total 0")
     press(phone, "New deal")
     phone.see("Cannot save yet")
+    # The new screen's title has the focus (a screen reader says where the player is)
+    phone._until(lambda: phone.page.evaluate(FOCUSED) == "Deal 1",
+                 "the focus on the title of the new screen", 20000)
     presses = {name: tab_to(phone, name) for name in
                ("Declarer Ana", "Level 4", "Spades", "Tricks 10")}
     # Reading order: each was reached from the one before by Tab alone, going forwards.

@@ -28,7 +28,7 @@ def test_after_three_deals_the_browsers_back_from_the_scoreboard_goes_home(phone
         print(f"Draw Bridge deal {number}: {phone.taps} taps")
         assert phone.taps <= 6
     # A deal's detail and the app bar's Back: up again, as after a Save.
-    phone.tap("Deal 2: 1C by Ben: made +1")
+    phone.tap("Deal 2: 1C by Ben: made +1;", exact=False)
     phone.see("Correct this deal")
     phone.tap("Back")
     # The deal's page says the totals too: wait for the address to leave it (once read under

@@ -34,7 +34,7 @@ def test_a_rubber_won_2_1(phone):
     # Deal 2, entered wrongly (8 tricks), then corrected: E-W 3NT made, game all.
     deal(phone, "Ben", 3, "No-trump", 8, see="Ben (East) deals · vulnerable: N-S")
     phone.see("Ana & Cleo total 270")  # down 1, not vulnerable: 50 to N-S
-    phone.tap("Deal 2: 3NT by Ben (East): down 1")
+    phone.tap("Deal 2: 3NT by Ben (East): down 1;", exact=False)
     phone.tap("Correct this deal")
     phone.tap("Tricks 9")
     phone.see("3NT by Ben (East): made: Ana & Cleo 0 · Ben & Dan 100")
@@ -45,7 +45,7 @@ def test_a_rubber_won_2_1(phone):
     deal(phone, "Dan", 1, "Clubs", 5, doubling="Doubled",
          see="Cleo (South) deals · vulnerable: both")
     phone.see("Ana & Cleo total 720")
-    phone.tap("Deal 3: 1CX by Dan (West): down 2")
+    phone.tap("Deal 3: 1CX by Dan (West): down 2;", exact=False)
     phone.tap("Remove this deal")
     phone.tap("Remove")
     phone.see("Ana & Cleo total 220")

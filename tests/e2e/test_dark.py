@@ -18,7 +18,7 @@ from scorer.game import Game
 from scorer.rules import Contract
 from scorer.rules.minibridge import MiniBridgeDeal
 from scorer.store import Store
-from scorer.ui.theme import DARK, LIGHT, contrast
+from scorer.ui.theme import DARK, HIGH_DARK, HIGH_LIGHT, LIGHT, contrast
 
 pytestmark = pytest.mark.browser
 
@@ -135,5 +135,28 @@ def test_scoreboard_text_is_readable(browser, game_url, scheme, colours):
         if page_colour[2] != colours["surface"]:
             wrong["page"] = page_colour
         assert wrong == {}, f"{scheme}: (contrast, ink, background) where wrong: {wrong}"
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize(("asked", "colours"), [
+    ({"contrast": "more"}, HIGH_LIGHT), ({"contrast": "more", "color_scheme": "dark"}, HIGH_DARK),
+    ({"contrast": "no-preference"}, LIGHT)])
+def test_a_phone_that_asks_for_more_contrast_gets_the_high_contrast_scheme(browser, game_url,
+                                                                          asked, colours):
+    """Issue 29 item 5: prefers-contrast: more draws the high-contrast scheme (the page tells
+    the app, a11y.js); a phone that does not ask keeps the usual one."""
+    context = browser.new_context(viewport=PHONE, **asked)
+    try:
+        phone = Phone(context.new_page(), game_url).open()
+        phone.see("Ana & Cleo total 500")
+        corner = {"x": PHONE["width"] - 4, "y": PHONE["height"] - 4, "width": 2, "height": 2}
+        seen = ""
+        for _ in range(100):  # the theme's background comes a frame or two after the first
+            seen = best_contrast(phone.page.screenshot(clip=corner))[2]
+            if seen == colours["surface"]:
+                break
+            phone.frames(6)
+        assert seen == colours["surface"], (asked, seen)
     finally:
         context.close()

@@ -35,14 +35,14 @@ def test_draw_bridge_whole_game(phone, second_phone, data_dir):
     phone.see("Deal 4: 2H by Ana: down 1")
 
     # Correct deal 4: the old value stays in its history.
-    phone.tap("Deal 4: 2H by Ana: down 1")
+    phone.tap("Deal 4: 2H by Ana: down 1;", exact=False)
     phone.see("failed contract scores nothing")
     phone.tap("Correct this deal")
     phone.tap("Tricks 9")
     phone.see("2♥ by Ana: made +1")
     phone.tap("Save deal")
     phone.see("Ana total 210")
-    phone.tap("Deal 4: 2H by Ana: made +1")
+    phone.tap("Deal 4: 2H by Ana: made +1;", exact=False)
     phone.see("2♥ by Ana, 7 tricks, became 2♥ by Ana, 9 tricks")
     phone.page.go_back()
     phone.see("Ana total 210")
@@ -137,7 +137,7 @@ def test_minibridge_whole_game_with_points_and_redeal(phone):
     phone.see("Ana & Cleo total 500")
     phone.see("Deal 1: 4S by Dan (West): down 2")  # deal 1, dealt again after the redeal
     phone.see("Deals (2)")
-    phone.tap("Deal 2: 3NT by Cleo (South): made")
+    phone.tap("Deal 2: 3NT by Cleo (South): made;", exact=False)
     phone.see("game bonus (3NT is a game contract): 300")
     phone.tap("Correct this deal")
     phone.tap("Tricks 10")
@@ -214,7 +214,7 @@ def test_call_break_whole_game(phone, second_phone):
     phone.see("Ana wins: highest total after 5 deals")
     second_phone.see("Ana total 205")
     # Correct round 2: Dan took 5, Ana 3 (Ana failed).
-    phone.tap("Deal 2: calls 4 2 2 2; tricks 5 3 2 3")
+    phone.tap("Deal 2: calls 4 2 2 2; tricks 5 3 2 3;", exact=False)
     phone.tap("Correct this deal")
     phone.tap("Ana took 3")
     phone.tap("Dan took 5")
@@ -222,7 +222,7 @@ def test_call_break_whole_game(phone, second_phone):
     phone.tap("Save deal")
     phone.see("Ana total 124")
     phone.see("Ana wins: highest total after 5 deals")
-    phone.tap("Deal 5: calls 4 2 2 2; tricks 5 3 2 3")
+    phone.tap("Deal 5: calls 4 2 2 2; tricks 5 3 2 3;", exact=False)
     phone.tap("Remove this deal")
     phone.tap("Remove")
     phone.see("Ana total 83")

@@ -14,6 +14,7 @@
 //    lang> follows the language (a
 //    screen reader then speaks Hindi as Hindi), and the root font size follows the text size,
 //    which Flutter takes as its text scale on top of the browser's own.
+// 4. The phone's wish for more contrast, written where the app reads it as it starts.
 (function () {
     "use strict";
     var doc = document.documentElement;
@@ -47,6 +48,19 @@
         if (doc.style.fontSize !== size) { doc.style.fontSize = size; }
     }
 
+    // More contrast asked by the phone (prefers-contrast: more, or forced colours): told to the
+    // app the same way, as a kept preference it reads when it starts (decision 196).
+    function contrast() {
+        var more = false;
+        try {
+            more = window.matchMedia("(prefers-contrast: more)").matches ||
+                window.matchMedia("(forced-colors: active)").matches;
+        } catch (error) { /* an old browser: as asked by nothing */ }
+        try { window.localStorage.setItem(PREFIX + "contrast", JSON.stringify(more ? "more" : "")); }
+        catch (error) { /* no storage: the usual colours */ }
+    }
+
+    contrast();
     follow();
     try {  // a write of the app's own (language, text size) is followed at once
         var setItem = Storage.prototype.setItem;

@@ -64,7 +64,7 @@ def _row(row: GridRow, wide: bool, on_open: Callable[[int], None]) -> ft.Control
     # Few controls per row: each control carries its own width and expansion instead of a
     # Container around it.
     cells = [ft.Column([ft.Text(total, size=16, weight=ft.FontWeight.BOLD),
-                        ft.Text(part, size=11)],
+                        ft.Text(part, size=w.SMALLEST)],
                        width=CELL, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.END)
              for total, part in row.cells]
     what: ft.Control = ft.Container(expand=True)
@@ -75,7 +75,6 @@ def _row(row: GridRow, wide: bool, on_open: Callable[[int], None]) -> ft.Control
         ft.Row([ft.Text(f"{row.table_number}.", size=13, width=NUMBER), what, *cells],
                spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER),
         padding=ft.Padding.symmetric(vertical=4), ink=True,
-        on_click=lambda _e, n=row.number: on_open(n))
-    return ft.Semantics(container=True, button=True, label=row.label, content=line,
-                        exclude_semantics=True,  # the label says it all
-                        key=f"deal/{row.number}")  # a new deal: one row added
+        **w.pressed(partial(on_open, row.number)))
+    return w.sheet_row(line, row.label, button=True,  # the label says it all
+                       key=f"deal/{row.number}")  # a new deal: one row added

@@ -72,7 +72,8 @@ def _rule(thickness: float = 1, colour: ft.ColorValue = ft.Colors.OUTLINE_VARIAN
 
 def _vul_badge(t: Translator) -> ft.Control:
     """A small red 'vul' mark (red for vulnerable, as on bridge boards)."""
-    return ft.Container(_text(t("boards.vul_badge"), 11, bold=True, colour=ft.Colors.TERTIARY),
+    return ft.Container(_text(t("boards.vul_badge"), SMALLEST, bold=True,
+                              colour=ft.Colors.TERTIARY),
                         border=ft.Border.all(1, ft.Colors.TERTIARY), border_radius=4,
                         padding=ft.Padding.symmetric(horizontal=4))
 
@@ -91,7 +92,7 @@ def _entry(entry: Entry, label: str) -> ft.Control:
     note = entry.note
     cells: list[ft.Control] = [_text(str(entry.points), 16, label=label)]
     if note:
-        cells.append(_text(note, 11, colour=NOTE))
+        cells.append(_text(note, SMALLEST, colour=NOTE))
     return ft.Container(ft.Row(cells, spacing=6, alignment=ft.MainAxisAlignment.CENTER,
                                vertical_alignment=ft.CrossAxisAlignment.CENTER), height=ROW)
 
@@ -132,7 +133,7 @@ def _sheet_card(sheet: RubberSheet, board: RubberBoard, t: Translator) -> ft.Con
         parts.append(_numbers(game.below, board, "boards.below_label", t))
         if game.won_by is not None:  # a line drawn under each game won
             parts.append(ft.Row([ft.Container(_rule(), expand=True),
-                                 _text(game.line, 11, colour=NOTE),
+                                 _text(game.line, SMALLEST, colour=NOTE),
                                  ft.Container(_rule(), expand=True)], spacing=6))
     parts.append(_rule(2, ft.Colors.PRIMARY))
     totals = [_text(str(sheet.totals[side]), 22, bold=True, label=sheet.total_labels[side])
@@ -157,7 +158,7 @@ def _session_card(sides: Sequence[str], session: Sequence[SessionRow],
 
 def _session_row(row: SessionRow) -> ft.Control:
     cells = [ft.Container(ft.Column([_text(str(row.running[side]), 18, bold=True),
-                                     _text(f"+{row.points[side]}", 11, colour=NOTE)],
+                                     _text(f"+{row.points[side]}", SMALLEST, colour=NOTE)],
                                     spacing=0, horizontal_alignment=ft.CrossAxisAlignment.END),
                           width=96, alignment=ft.Alignment.CENTER_RIGHT) for side in (0, 1)]
     return ft.Semantics(container=True, label=row.label, exclude_semantics=True,
@@ -201,9 +202,9 @@ def _cell(points: int | None, vulnerable: bool, t: Translator) -> ft.Control:
 def _chicago_row(row: ChicagoRow, t: Translator, on_open: Opener | None) -> ft.Control:
     said: list[ft.Control] = [w.suited(row.result, size=13) if row.result
                               else _text(t("boards.to_come"), 13, colour=NOTE)]
-    said.append(_text(t("boards.dealer", dealer=row.dealer), 11, colour=NOTE))
+    said.append(_text(t("boards.dealer", dealer=row.dealer), SMALLEST, colour=NOTE))
     if row.carried:
-        said.append(_text(row.carried, 11, bold=True))
+        said.append(_text(row.carried, SMALLEST, bold=True))
     points = row.points or (None, None)
     line = ft.Container(
         ft.Row([ft.Container(_text(f"{row.position}." if row.position else "–", 14, bold=True),
@@ -212,9 +213,8 @@ def _chicago_row(row: ChicagoRow, t: Translator, on_open: Opener | None) -> ft.C
                 *(_cell(points[side], row.vulnerable[side], t) for side in (0, 1))],
                spacing=4, vertical_alignment=ft.CrossAxisAlignment.START),
         padding=ft.Padding.symmetric(vertical=4), ink=bool(row.number and on_open),
-        on_click=(lambda _e, n=row.number: on_open(n)) if row.number and on_open else None)
-    return ft.Semantics(container=True, button=bool(row.number and on_open), label=row.label,
-                        content=line, exclude_semantics=True)
+        **(w.pressed(partial(on_open, row.number)) if row.number and on_open else {}))
+    return w.sheet_row(line, row.label, button=bool(row.number and on_open))
 
 
 def _party_head(parties: Sequence[str], first: str) -> ft.Control:
@@ -261,6 +261,7 @@ def chicago_view(board: ChicagoBoard, t: Translator, on_open: Opener | None = No
 # --- the team match ---------------------------------------------------------------------------
 
 BOARD_W, DIFF_W, IMP_W = 44, 48, 38
+SMALLEST = w.SMALLEST
 BOARDS_SHOWN = 16  # the last boards of a long match; the rest on request
 
 
@@ -271,8 +272,8 @@ def _board_row(row: BoardRow, on_open: Opener | None) -> ft.Control:
     vul_colour = ft.Colors.TERTIARY if any(row.vulnerable) else NOTE
     cells: list[ft.Control] = [
         ft.Container(ft.Column([_text(str(row.board), 14, bold=True),
-                                _text(row.dealer, 10, colour=NOTE),
-                                _text(row.vul, 10, colour=vul_colour)], spacing=0),
+                                _text(row.dealer, SMALLEST, colour=NOTE),
+                                _text(row.vul, SMALLEST, colour=vul_colour)], spacing=0),
                      width=BOARD_W),
         *tables,
         ft.Container(_text(f"+{row.diff}" if row.diff > 0 else str(row.diff), 12),
@@ -281,10 +282,8 @@ def _board_row(row: BoardRow, on_open: Opener | None) -> ft.Control:
                        alignment=ft.Alignment.CENTER_RIGHT) for imps in row.imps)]
     line = ft.Container(ft.Row(cells, spacing=4, vertical_alignment=ft.CrossAxisAlignment.START),
                         padding=ft.Padding.symmetric(vertical=4), ink=on_open is not None,
-                        on_click=(lambda _e, n=row.number: on_open(n)) if on_open else None)
-    return ft.Semantics(container=True, button=on_open is not None,
-                        label=row.label,
-                        content=line, exclude_semantics=True)
+                        **(w.pressed(partial(on_open, row.number)) if on_open else {}))
+    return w.sheet_row(line, row.label, button=on_open is not None)
 
 
 def match_totals(board: MatchBoard, t: Translator) -> list[ft.Control]:
@@ -294,7 +293,7 @@ def match_totals(board: MatchBoard, t: Translator) -> list[ft.Control]:
     totals = ft.Row([ft.Column([_text(team, 14, bold=True),
                                 _text(str(board.imps[side]), 26, bold=True,
                                       label=board.labels[side]),
-                                _text(t("boards.imps_won"), 11, colour=NOTE)],
+                                _text(t("boards.imps_won"), SMALLEST, colour=NOTE)],
                                spacing=0, expand=1,
                                horizontal_alignment=ft.CrossAxisAlignment.CENTER)
                      for side, team in enumerate(board.teams)])
@@ -304,12 +303,13 @@ def match_totals(board: MatchBoard, t: Translator) -> list[ft.Control]:
 def match_view(board: MatchBoard, t: Translator, on_open: Opener | None = None) -> ft.Control:
     """The next board and the board list, each board's IMPs under the team that won them;
     the totals are the scoreboard's top card (:func:`match_totals`)."""
-    header = ft.Row([ft.Container(_text(t("boards.board_short"), 11), width=BOARD_W),
-                     *(ft.Container(_text(t("boards.table", table=n), 11), expand=1)
+    header = ft.Row([ft.Container(_text(t("boards.board_short"), SMALLEST), width=BOARD_W),
+                     *(ft.Container(_text(t("boards.table", table=n), SMALLEST), expand=1)
                        for n in (1, 2)),
-                     ft.Container(_text(t("boards.diff"), 11), width=DIFF_W,
+                     ft.Container(_text(t("boards.diff"), SMALLEST), width=DIFF_W,
                                   alignment=ft.Alignment.CENTER_RIGHT),
-                     *(ft.Container(_text(team, 11, bold=True, align=ft.TextAlign.RIGHT, lines=1),
+                     *(ft.Container(_text(team, SMALLEST, bold=True, align=ft.TextAlign.RIGHT,
+                                          lines=1),
                                     width=IMP_W, alignment=ft.Alignment.CENTER_RIGHT)
                        for team in board.teams)], spacing=4)
     def rows(shown: Sequence[BoardRow]) -> list[ft.Control]:

@@ -40,8 +40,14 @@ class Screen(NamedTuple):
 
 
 def screen(route: str, title: str, controls: list[ft.Control], **options: Any) -> ft.View:
-    """A screen: app bar with its title, contents stretched to the width, scrolling."""
-    return ft.View(route=route, appbar=ft.AppBar(title=ft.Text(title),
+    """A screen: app bar with its title, contents stretched to the width, scrolling.
+
+    The title (a heading) takes the keyboard's focus when a new screen is drawn (its
+    KeyboardListener's autofocus; Flutter gives it only where nothing on the page has the
+    focus, as after a screen change): a screen reader says where the player is, and Tab goes
+    on from the top of the new screen rather than from the page's start (issue 29)."""
+    title_bar = ft.KeyboardListener(ft.Text(title), autofocus=True)
+    return ft.View(route=route, appbar=ft.AppBar(title=title_bar,
                                                  automatically_imply_leading=False),
                    controls=list[ft.BaseControl](controls),
                    horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
@@ -65,13 +71,18 @@ def points(game: Game, value: int) -> str:
     return game.variant.points_words(value)
 
 
-def totals_rows(app: App, game: Game, leaders: set[int] | None = None) -> list[ft.Control]:
-    """Each party's total, large, the leaders' names in bold."""
-    return [ft.Row([ft.Text(party, size=18, expand=True,
+def totals_rows(app: App, game: Game, leaders: set[int] | None = None) -> ft.Control:
+    """Each party's total, large, the leaders' names in bold, on a card read out as one line
+    ("Ana total 330, Ben total 120": a name was read twice, "Ana Ana total 330", issue 29)
+    and said again when it changes (a live region: the totals after a Save)."""
+    rows = [ft.Row([ft.Text(party, size=18, expand=True,
                             weight=ft.FontWeight.BOLD if i in (leaders or ()) else None),
-                    ft.Text(points(game, total), size=26, weight=ft.FontWeight.BOLD,
-                            semantics_label=app.t("ui.total_of", party=party, total=total))])
+                    ft.Text(points(game, total), size=26, weight=ft.FontWeight.BOLD)])
             for i, (party, total) in enumerate(zip(game.parties, game.totals, strict=True))]
+    said = ", ".join(app.t("ui.total_of", party=party, total=total)
+                     for party, total in zip(game.parties, game.totals, strict=True))
+    return ft.Semantics(container=True, live_region=True, label=said, exclude_semantics=True,
+                        content=w.card(*rows))
 
 
 def rules_line(app: App, game: Game) -> str:

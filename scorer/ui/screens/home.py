@@ -91,10 +91,9 @@ def _game_card(app: App, s: GameSummary) -> ft.Control:
     if s.winners:
         facts = t("ui.card_winner", facts=facts,
                   winners=t("ui.and").join(s.parties[i] for i in s.winners))
-    return ft.Semantics(
-        container=True, label=t("ui.open", title=title), button=True,
-        content=w.card(ft.Text(title, weight=ft.FontWeight.BOLD), ft.Text(totals),
-                       ft.Text(facts, size=12), on_tap=lambda: app.go(f"/game/{s.id}")))
+    return w.card(ft.Text(title, weight=ft.FontWeight.BOLD), ft.Text(totals),
+                  ft.Text(facts, size=12), on_tap=lambda: app.go(f"/game/{s.id}"),
+                  label=t("ui.open", title=title))
 
 
 def _expand(app: App, status: str) -> None:

@@ -60,7 +60,7 @@ def build_qr(app: App, route: Route, game: Game) -> Screen:
         code, ft.Text(t("ui.link_scan" if offline else "ui.link_scan_served"), size=14)]
     if not made.history:
         controls.append(w.note(t("ui.link_no_history")))
-    controls.append(ft.Text(made.address, size=10, selectable=True,
+    controls.append(ft.Text(made.address, size=w.SMALLEST, selectable=True,
                             semantics_label=t("ui.address", url=made.address)))
     return Screen(screen(f"{back}/qr", t("ui.show_table"), controls), back)
 
@@ -150,4 +150,4 @@ async def keep(app: App, linked: LinkedGame) -> None:
 def _totals(app: App, game: Game) -> ft.Control:
     """The game's totals as its scoreboard shows them."""
     card = totals_card(game, app.t)
-    return w.card(*totals_rows(app, game)) if card is None else card
+    return totals_rows(app, game) if card is None else card

@@ -89,14 +89,19 @@ def view(app: App, game: Game) -> ft.View:
     entered = game.variant_name in games()  # this app has the game's input (else stored only)
     kept = app.session.kept_draft(game) if entered else None
     head = totals_card(game, t)  # a team match: IMPs won by each team, and the margin
-    controls.append(w.card(*totals_rows(app, game, leaders)) if head is None else head)
+    controls.append(totals_rows(app, game, leaders) if head is None else head)
     if game.end.kind == "target" and game.end.value:
         best = max(game.totals)
-        controls.append(ft.ProgressBar(value=max(0.0, min(1.0, best / game.end.value))))
+        # Named by what it shows (it was read as its percentage alone, "24")
+        controls.append(ft.ProgressBar(
+            value=max(0.0, min(1.0, best / game.end.value)),
+            semantics_label=t("ui.progress_to_target", best=best, target=game.end.value)))
     if outcome is not None:
         over: list[ft.Control] = [
-            ft.Text(t("ui.game_over"), size=20, weight=ft.FontWeight.BOLD),
-            ft.Text(outcome_words(game, t), size=16),
+            # Said when it appears (a live region): who won, after the last Save
+            ft.Semantics(container=True, live_region=True, content=ft.Column([
+                ft.Text(t("ui.game_over"), size=20, weight=ft.FontWeight.BOLD),
+                ft.Text(outcome_words(game, t), size=16)], spacing=6)),
             w.tap(t("ui.rematch"), t("ui.rematch_label"),
                   lambda: new_game.start(app, NewGameForm.rematch(game)), primary=True)]
         remind = app.session.remind_backup

@@ -22,7 +22,7 @@ from ...i18n import Translator, choose_language
 from ...store import Store
 from .. import widgets as w
 from ..screens.sharing import download
-from ..theme import DARK, FALLBACK_FONTS, LIGHT, SYMBOL_FONT, theme
+from ..theme import DARK, FALLBACK_FONTS, HIGH_DARK, HIGH_LIGHT, LIGHT, SYMBOL_FONT, theme
 from .routes import parse, row_of, screen_for
 from .session import Session
 
@@ -32,6 +32,8 @@ LANGUAGE_KEY = "scorer.language"  # the player's choice, remembered on their dev
 # The app's own text size (percent of the phone's), remembered on the device; the page applies
 # it (scorer/assets/web/a11y.js reads "flutter.scorer.text_size" as a scale: decision 195).
 TEXT_SIZE_KEY = "scorer.text_size"
+# "more" where the phone asks for more contrast (written by a11y.js as the page starts).
+CONTRAST_KEY = "scorer.contrast"
 State = TypeVar("State")
 
 
@@ -56,7 +58,8 @@ class ScorerApp:
                  lang: str = "en", prefs: Any = None, table_code: str | None = None,
                  persist: Callable[[], Awaitable[None]] | None = None,
                  serverless: bool = False,
-                 link_site: tuple[str, bool] | None = None, text_size: int = 100) -> None:
+                 link_site: tuple[str, bool] | None = None, text_size: int = 100,
+                 high_contrast: bool = False) -> None:
         self.page = page
         self.text_size = text_size
         # Where a game's link opens: (site address, hash routes); None: this page's address
@@ -75,8 +78,8 @@ class ScorerApp:
         page.theme_mode = ft.ThemeMode.SYSTEM
         # Colours checked for contrast, fonts for names in other scripts (scorer/ui/theme.py);
         # no page-turn animations: at the table the next screen should simply be there.
-        page.theme = theme(LIGHT)
-        page.dark_theme = theme(DARK)
+        page.theme = theme(HIGH_LIGHT if high_contrast else LIGHT)
+        page.dark_theme = theme(HIGH_DARK if high_contrast else DARK)
         self.files = ft.FilePicker()  # downloads and imports (a service of this page)
         self.wakelock = ft.Wakelock()  # the screen stays on during a game
         self.share = ft.Share()  # the phone's share sheet, where it has one
@@ -279,7 +282,8 @@ def make_main(store: Store, join_url: str | None = None, *,
         lang = choose_language(chosen if isinstance(chosen, str) else None, device)
         app = ScorerApp(page, store, join_url, lang=lang, prefs=prefs, table_code=table_code,
                         persist=persist, serverless=serverless, link_site=link_site,
-                        text_size=text_size(await ask(lambda: prefs.get(TEXT_SIZE_KEY))))
+                        text_size=text_size(await ask(lambda: prefs.get(TEXT_SIZE_KEY))),
+                        high_contrast=await ask(lambda: prefs.get(CONTRAST_KEY)) == "more")
         app.show()
 
     return main
