@@ -8,6 +8,7 @@ It seeds a fresh data folder with games, serves the app with `scorer serve`, and
 
 from __future__ import annotations
 
+import json
 import sys
 import tempfile
 import time
@@ -16,7 +17,14 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent.parent / "tests"))
 
-from browser import CHROMIUM_ARGS, PHONE, Phone, chromium_path, served  # noqa: E402
+from browser import (  # noqa: E402
+    CHROMIUM_ARGS,
+    FOCUSED,
+    PHONE,
+    Phone,
+    chromium_path,
+    served,
+)
 
 from scorer.game import Game  # noqa: E402
 from scorer.rules import Contract  # noqa: E402
@@ -67,12 +75,31 @@ def main() -> None:
 
             def shot(name: str, path: str, *steps: str, see: str = "",
                      scheme: str = "light", locale: str = "en-GB", scroll: int = 0,
-                     settle: float = 1.0) -> None:
-                context = browser.new_context(viewport=PHONE, color_scheme=scheme,
-                                              locale=locale)
-                phone = Phone(context.new_page(), url).open(path)
+                     settle: float = 1.0, text: int = 16, tabs: str = "") -> None:
+                """``text``: the browser's default font size (32: text at 200%, in a profile
+                of its own, as a player's browser set so); ``tabs``: press Tab until this
+                control has the focus (its ring is drawn)."""
+                if text != 16:
+                    profile = Path(tmp) / f"profile-{name}"
+                    (profile / "Default").mkdir(parents=True)
+                    (profile / "Default" / "Preferences").write_text(json.dumps(
+                        {"webkit": {"webprefs": {"default_font_size": text}}}))
+                    context = browser.browser_type.launch_persistent_context(
+                        str(profile), executable_path=chromium_path(), args=CHROMIUM_ARGS,
+                        viewport=PHONE, color_scheme=scheme, locale=locale)
+                    page = context.pages[0] if context.pages else context.new_page()
+                else:
+                    context = browser.new_context(viewport=PHONE, color_scheme=scheme,
+                                                  locale=locale)
+                    page = context.new_page()
+                phone = Phone(page, url).open(path)
                 for step in steps:
                     phone.tap(step)
+                for _ in range(60 if tabs else 0):
+                    phone.page.keyboard.press("Tab")
+                    phone.frames(4)
+                    if phone.page.evaluate(FOCUSED) == tabs:
+                        break
                 if see:
                     phone.see(see)
                 if scroll:
@@ -108,6 +135,19 @@ def main() -> None:
             shot("tricks-entry-ne", f"/game/{ids['playing']}", "हात लेख्नुहोस्", "Asha: 3 हात",
                  "Bikram: 4 हात", "Chandra: 2 हात", see="राखिएका कल", scroll=700,
                  locale="ne-NP", settle=5.0)
+            # Every player at the table (issue 29): text at 200%, in English and in Hindi, and
+            # the keyboard's focus ring.
+            shot("deal-entry-200", f"/game/{ids['draw']}/deal", "Declarer Pablo", "Level 3",
+                 "No-trump", see="Cannot save yet", text=32)
+            shot("scoreboard-200", f"/game/{ids['mini']}", see="Ana & Cleo total", text=32)
+            shot("tricks-entry-200", f"/game/{ids['playing']}", "Enter the tricks",
+                 see="Calls kept", scroll=500, text=32)
+            shot("deal-entry-hi-200", f"/game/{ids['draw']}/deal", see="अभी सहेज नहीं सकते",
+                 locale="hi-IN", settle=5.0, text=32)
+            shot("game-over-hi-200", f"/game/{ids['calls']}", see="खेल ख़त्म", locale="hi-IN",
+                 settle=5.0, text=32)
+            shot("keyboard-focus", f"/game/{ids['draw']}/deal", "Declarer Pablo", "Level 3",
+                 see="Cannot save yet", tabs="Tricks 10")
             browser.close()
 
 
