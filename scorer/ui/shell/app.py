@@ -229,10 +229,19 @@ class ScorerApp:
 
 
 def copy_view(source: ft.View, target: ft.View) -> None:
-    """The app is one View whose contents change (see :meth:`ScorerApp.show`)."""
+    """The app is one View whose contents change (see :meth:`ScorerApp.show`).
+
+    Flet keeps a property's old value when the new one is equal (``==``), and controls are
+    dataclasses, equal when their fields are: a screen drawn again with the same bottom bar
+    (Check a score's, before the next tap) kept the bar drawn before, and the new screen's
+    taps changed a text nobody saw (issue 30). A control or list of them is therefore put
+    in itself, not an equal one."""
     for name in ("controls", "appbar", "bottom_appbar", "horizontal_alignment", "scroll",
                  "route"):
-        setattr(target, name, getattr(source, name))
+        value, old = getattr(source, name), getattr(target, name)
+        if isinstance(value, (ft.BaseControl, list)) and value is not old and value == old:
+            setattr(target, name, None)  # then to ``value``: Flet sees a change
+        setattr(target, name, value)
 
 
 def make_main(store: Store, join_url: str | None = None, *,
