@@ -332,6 +332,24 @@ def test_when_both_changed_both_are_kept_the_link_as_a_copy(store):
     assert again.game_id == "kept01-copy2"
 
 
+def test_the_same_link_kept_twice_makes_no_second_copy(store):
+    """Issue 30 item 2: after a conflict kept the link's game as a copy, keeping the same
+    link again made '-copy2', a third identical game on the list."""
+    store.save(more(call_break(), (4, 3, 3, 3)))
+    linked = more(call_break(), (3, 3, 3, 4))
+    assert keep(store, linked).game_id == "kept01-copy"
+    again = keep(store, linked)
+    assert again.relation is Relation.SAME and again.game_id == "kept01-copy"
+    assert not again.written
+    assert sorted(s.id for s in store.list_games()) == ["kept01", "kept01-copy"]
+    # the copy played on in the link: the copy is brought up to date, still no new copy
+    later = keep(store, more(linked, (2, 4, 4, 3)))
+    assert later.relation is Relation.LINK_NEWER and later.game_id == "kept01-copy"
+    assert store.load("kept01-copy").deals == more(linked, (2, 4, 4, 3)).deals
+    assert keep(store, linked).relation is Relation.KEPT_NEWER
+    assert sorted(s.id for s in store.list_games()) == ["kept01", "kept01-copy"]
+
+
 def test_a_link_without_corrections_keeps_the_ones_kept_here(store):
     corrected = call_break().correct(2, CallBreakDeal((3, 3, 3, 3), (5, 3, 2, 3)), now=clock)
     store.save(corrected)
@@ -375,6 +393,21 @@ def test_cli_link_then_import_the_address(tmp_path, capsys):
         assert store.load(game.id).totals == game.totals
     code, out, err = run(capsys, "--data-dir", there, "import", address)
     assert code == 0 and "nothing changed" in out
+
+
+def test_cli_import_of_the_same_link_twice_makes_no_duplicate(tmp_path, capsys):
+    """Issue 30 item 2: `scorer import LINK` twice, after a conflict, made a second copy."""
+    here = str(tmp_path / "here")
+    with Store(here) as store:
+        store.save(more(call_break(), (4, 3, 3, 3)))
+    address = link_for(more(call_break(), (3, 3, 3, 4)), SITE).address
+    code, out, err = run(capsys, "--data-dir", here, "import", address)
+    assert code == 0 and "kept01-copy" in out, err
+    code, out, err = run(capsys, "--data-dir", here, "import", address)
+    assert code == 0, err
+    assert "kept01-copy" in out and "nothing changed" in out
+    code, out, err = run(capsys, "--data-dir", here, "games")
+    assert [line.split()[0] for line in out.splitlines()] == ["kept01", "kept01-copy"]
 
 
 def test_cli_link_prints_a_qr_code(tmp_path, capsys):

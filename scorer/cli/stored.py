@@ -117,11 +117,14 @@ _KEPT = {
 def _import_link(address: str, store: Any) -> int:
     """`scorer import ADDRESS`: the game a link carries, checked as an import file is."""
     from ..link import read_link
+    from ..store import Relation
 
     linked = read_link(address)
     kept = store.keep_linked(linked.game, linked.history)
     relation = None if kept.relation is None else kept.relation.value
-    print(terminal_safe(_KEPT[relation].format(id=linked.game.id, copy=kept.game_id)))
+    # the game it is kept as: the link's own id, or the copy an earlier keep made of it
+    game_id = linked.game.id if kept.relation is Relation.BOTH_CHANGED else kept.game_id
+    print(terminal_safe(_KEPT[relation].format(id=game_id, copy=kept.game_id)))
     return 0
 
 

@@ -21,10 +21,11 @@ read (damaged beyond its backup, no permission, a newer Scorer) is listed by
 from __future__ import annotations
 
 import contextlib
+import itertools
 import os
 import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -378,18 +379,49 @@ class Store:
                 self.save(kept)
                 return Kept(found, stored.id)
             if found is Relation.BOTH_CHANGED:
+                earlier = self._kept_copy(game, history)
+                if earlier is not None:
+                    return earlier
                 copy = replace(game, id=self._copy_id(game.id), revision=1)
                 self._write_new([copy])
                 return Kept(found, copy.id)
             return Kept(found, stored.id)
 
-    def _copy_id(self, game_id: str) -> str:
-        """A free id naming a copy of ``game_id``: ``<id>-copy``, ``<id>-copy2``, ..."""
-        base = f"{game_id[:52]}-copy"
-        number = 1
-        while True:
-            candidate = base if number == 1 else f"{base}{number}"
+    def _kept_copy(self, game: Game, history: bool) -> Kept | None:
+        """The link's game met again where an earlier keep left it as a copy: that copy, as
+        the game kept here is (left alone unless the link has a longer history of it, then
+        brought up to date), so that the same link kept twice makes no second copy (issue
+        30); None when no copy is this game."""
+        for copy_id in self._copy_ids(game.id):
+            key = copy_id.casefold()
+            if key in self._unreadable:
+                continue
+            stored = self.load(self._index[key].id)
+            found = relation(replace(stored, id=game.id), game, history)
+            if found is Relation.BOTH_CHANGED:
+                continue
+            if found is Relation.LINK_NEWER:
+                self.save(replace(game, id=stored.id, revision=stored.revision,
+                                  history=game.history if history else stored.history))
+            return Kept(found, stored.id)
+        return None
+
+    def _copy_ids(self, game_id: str) -> Iterator[str]:
+        """The ids copies of ``game_id`` are kept under, while they are taken."""
+        for candidate in self._copy_names(game_id):
             if candidate.casefold() not in self._index \
                     and candidate.casefold() not in self._unreadable:
-                return candidate
-            number += 1
+                return
+            yield candidate
+
+    @staticmethod
+    def _copy_names(game_id: str) -> Iterator[str]:
+        """``<id>-copy``, ``<id>-copy2``, ...: the names a copy of ``game_id`` may take."""
+        base = f"{game_id[:52]}-copy"
+        yield base
+        yield from (f"{base}{number}" for number in itertools.count(2))
+
+    def _copy_id(self, game_id: str) -> str:
+        """A free id naming a copy of ``game_id``: ``<id>-copy``, ``<id>-copy2``, ..."""
+        return next(c for c in self._copy_names(game_id)
+                    if c.casefold() not in self._index and c.casefold() not in self._unreadable)

@@ -3,7 +3,14 @@
 from __future__ import annotations
 
 import pytest
-from browser import Phone
+from browser import PHONE, Phone, served
+from link_games import clock
+
+from scorer.game import Game
+from scorer.link import link_for
+from scorer.rules import Contract
+from scorer.rules.draw_bridge import DrawBridgeDeal
+from scorer.store import Store
 
 pytestmark = pytest.mark.browser
 
@@ -58,3 +65,29 @@ def test_check_a_score_bottom_line_follows_the_hand_after_a_redraw(phone):
     phone.tap("Tricks 9")
     bottom_bar_says(phone, "4♥X by North: down 1: N-S 0 · E-W 100")
     assert "590" not in phone.page.evaluate(BOTTOM_BAR)
+
+
+def test_keeping_the_same_link_twice_makes_no_duplicate(browser, data_dir):
+    """Issue 30 item 2 in the app: after a conflict kept the link's game as a copy, opening
+    the same link again and Keep made '-copy2', a third identical game on the home list."""
+    kept = Game.new("draw-bridge", ["Ana", "Ben"], first_dealer=0, game_id="kept0draw",
+                    now=clock)
+    linked = kept.add_deal(DrawBridgeDeal(1, Contract.parse("3NT"), 9), now=clock)
+    kept = kept.add_deal(DrawBridgeDeal(0, Contract.parse("4S"), 10), now=clock)
+    data_dir.mkdir()
+    with Store(data_dir) as store:
+        store.save(kept)
+    with served(data_dir) as url:
+        phone = Phone(browser.new_context(viewport=PHONE).new_page(), url)
+        path = link_for(linked, url, fragment=False).address.removeprefix(url)
+        phone.open(path)
+        phone.tap("Keep on this phone")
+        phone.see("both are kept, the link's as a copy")
+        phone.open(path)
+        phone.tap("Keep on this phone")
+        phone.see("This game is already on this phone, as the link has it; nothing changed.")
+        assert sorted(p.name for p in (data_dir / "games").glob("*.json")) == [
+            "kept0draw-copy.json", "kept0draw.json"]
+        phone.open()
+        phone.see("Open Draw Bridge: Ana, Ben")
+        assert phone.button("Open Draw Bridge: Ana, Ben", exact=False).count() == 2
