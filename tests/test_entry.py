@@ -224,11 +224,11 @@ def test_team_board_from_both_tables():
     evaluation = draft.evaluate()
     assert evaluation.deal == TeamBoard(BridgeDeal(0, Contract.parse("4S"), 10),
                                         BridgeDeal(0, Contract.parse("4S"), 9))
-    assert evaluation.score.sheet.ns == (420, -50) and evaluation.score.points == (10, -10)
+    assert evaluation.score.sheet.ns == (420, -50) and evaluation.score.points == (10, 0)
     assert EN.summary(evaluation.score) == "board 1: 10 IMPs to Reds"
     assert EN.render(draft.dealing()) == "Board 1: North deals · vulnerable: none"
     game = saved(game, draft)
-    assert game.totals == (10, -10)
+    assert game.totals == (10, 0)
     second = draft_for_game(game)
     assert EN.render(second.dealing()) == "Board 2: East deals · vulnerable: N-S"
     second.tables[0].passed_out = second.tables[1].passed_out = True

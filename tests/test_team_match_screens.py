@@ -75,7 +75,7 @@ def test_a_board_is_entered_one_table_at_a_time_with_the_old_names():
              if isinstance(c, ft.Text)]
     assert "Blues sit North-South, Reds East-West" in texts
     at_table(entry, 2, "North", 4, "Spades", 9)
-    assert entry.evaluation.can_save and entry.evaluation.score.points == (10, -10)
+    assert entry.evaluation.can_save and entry.evaluation.score.points == (10, 0)
     assert "Table 2, done" in shown(entry.controls)
     # Both complete: a change at table 2 keeps table 2 shown; the tab goes back to table 1.
     tap(entry, "Table 2 Tricks 10")
@@ -168,7 +168,7 @@ def test_the_top_card_gives_imps_won_by_each_team_and_the_margin():
     won = TeamBoard(BridgeDeal(0, Contract.parse("4S"), 10), BridgeDeal(0, Contract.parse("4S"), 9))
     lost = TeamBoard(BridgeDeal(), BridgeDeal(0, Contract.parse("2H"), 8))
     game = game.add_deal(won).add_deal(lost)  # 10 IMPs to Lions, then 3 to Tigers
-    assert game.totals == (7, -7)
+    assert game.totals == (10, 3)  # the IMPs each team won, everywhere (issue 30)
     card = totals_card(game, EN)
     assert card is not None
     shown_texts = texts_of(card)
@@ -181,3 +181,33 @@ def test_the_top_card_gives_imps_won_by_each_team_and_the_margin():
     assert texts_of(ft.Column(match_totals(board, EN))) == shown_texts
     rubber = Game.new("rubber-bridge", ["A", "B", "C", "D"], first_dealer=0)
     assert totals_card(rubber, EN) is None  # every other game: its totals as before
+
+
+def test_a_team_match_has_one_total_everywhere(tmp_path, capsys):
+    """Issue 30 item 3: one evening's match read 'Lions 19 · Tigers 10 IMPs won' in the top
+    card, a running net 10/-10, 0/0, 9/-9 in the grid and 'Lions 9 · Tigers -9' on the home
+    list. Now each says the IMPs each team has won; the margin is said in words."""
+    from scorer.cli import main
+    from scorer.sheet import to_text
+    from scorer.store import Store
+
+    game = Game.new("team-match", ["Lions", "Tigers"], end="open", game_id="lions0match")
+    boards = [TeamBoard(BridgeDeal(0, Contract.parse("4S"), 10),  # 10 IMPs to Lions
+                        BridgeDeal(0, Contract.parse("4S"), 9)),
+              TeamBoard(BridgeDeal(0, Contract.parse("3S"), 9),  # 10 IMPs to Tigers
+                        BridgeDeal(0, Contract.parse("4S"), 10)),
+              TeamBoard(BridgeDeal(0, Contract.parse("3NT"), 9), BridgeDeal())]  # 9 to Lions
+    for board in boards:
+        game = game.add_deal(board)
+    board = match_board(game, EN)
+    assert board.imps == game.totals == (19, 10)
+    assert "Lions lead by 9 IMPs" in texts_of(totals_card(game, EN))
+    running = [tuple(int(total) for total, _ in row.cells) for row in grid_rows(game, EN)]
+    assert running == [(10, 0), (10, 10), (19, 10)]
+    assert to_text(game).splitlines()[3].endswith("(totals 19 / 10)")
+    with Store(tmp_path) as store:
+        store.save(game)
+        [summary] = store.list_games()
+        assert summary.totals == (19, 10)
+    assert main(["--data-dir", str(tmp_path), "games"]) == 0
+    assert "Lions 19, Tigers 10" in capsys.readouterr().out

@@ -203,7 +203,9 @@ class TeamMatch(Variant[TeamBoard, "TeamRules"]):
                                  diff=diff), diff))
         imps = imps_line(diff)
         lines.append(imps)
-        points = (imps.points, -imps.points)
+        # Each team's IMPs won on the board: the match total is what a director writes, the
+        # IMPs each team won (issue 30: one total everywhere, decision 201).
+        points = (max(imps.points, 0), max(-imps.points, 0))
         if imps.points:
             winner = 0 if imps.points > 0 else 1
             n = abs(imps.points)

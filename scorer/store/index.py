@@ -74,9 +74,10 @@ class GameSummary:
                    (int(data["stamp"][0]), int(data["stamp"][1])), stats)
 
 
-# How the players' statistics kept in the index were counted; an index of another rule is
-# rebuilt from the game files. 2: a deal counts as its game counts deals (decision 108).
-STATS_RULE = 2
+# How the totals and players' statistics kept in the index were counted; an index of another
+# rule is rebuilt from the game files. 2: a deal counts as its game counts deals (decision
+# 108); 3: a team match's totals are the IMPs each team won (decision 201).
+STATS_RULE = 3
 
 
 class Why(Enum):
