@@ -235,6 +235,38 @@ def test_export_all_writes_the_readable_games_and_names_the_others(scorer, store
                    for line in lines), lines
 
 
+@pytest.mark.parametrize("command", ["export --all", "export OTHER", "import FILE",
+                                     "link OTHER", "games"])
+def test_every_command_tells_what_it_moved_to_quarantine_once(scorer, stored, tmp_path,
+                                                               command):
+    """Issue 30 item 10: `export --all` after a game file was filled with garbage moved it
+    to quarantine and exited 0 with nothing on stderr; only `scorer games` said so, if it
+    happened to be the command that found it. Now the command that finds it says it, once;
+    an export of every game that could not include it exits 3 (decision 203)."""
+    from scorer.game import Game
+    from scorer.store import Store
+
+    folder, game = stored
+    with Store(folder) as store:
+        other = store.save(Game.new("draw-bridge", ["Eve", "Fay"], first_dealer=0))
+    export = tmp_path / "other.json"
+    assert scorer("--data-dir", str(folder), "export", other.id, "-o", str(export)).returncode == 0
+    (folder / "games" / f"{game.id}.json").write_bytes(b"\x00 garbage \xff" * 20)
+    words = {"export --all": ["export", "--all"], "export OTHER": ["export", other.id],
+             "import FILE": ["import", str(export)],
+             "link OTHER": ["link", other.id, "--site-url", "https://scorer.example.org/"],
+             "games": ["games"]}[command]
+    done = scorer("--data-dir", str(folder), *words)
+    assert "Traceback" not in done.stderr
+    notes = [line for line in done.stderr.splitlines() if line.startswith("note: ")]
+    assert len(notes) == 1, done.stderr
+    assert f"game {game.id} was damaged" in notes[0] and "quarantine" in notes[0]
+    assert done.returncode == (3 if command == "export --all" else 0), done.stderr
+    assert list((folder / "quarantine").iterdir())
+    again = scorer("--data-dir", str(folder), *words)  # told once: not again
+    assert "note: " not in again.stderr and again.returncode == 0, again.stderr
+
+
 def test_terminal_output_escapes_control_characters(scorer, stored):
     from scorer.cli import terminal_safe
 
