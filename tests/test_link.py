@@ -210,6 +210,7 @@ HOSTILE = [
     ("in the future", packed(game_doc(created_at="2999-01-01T00:00:00+00:00")),
      "link.bad_game"),
     ("newer schema", packed(game_doc(schema_version=99)), "link.newer"),
+    ("a Windows device name", packed(game_doc(id="con")), "link.not_game"),  # issue 30
 ]
 
 

@@ -169,6 +169,10 @@ HOSTILE = {
     "control in a name": (hostile(setter("players", 0, value="Ana\u202e")),
                           r"player 1: Ana\u202e contains an invisible"),
     "same name twice": (hostile(setter("players", 1, value="ANA")), "same name twice"),
+    # issue 30 item 11: names Windows keeps for devices, whatever the case
+    **{f"id {name}": (hostile(setter("id", value=name)),
+                      f"game 1 id: {name} is a name Windows keeps for a device")
+       for name in ("con", "NUL", "Com1", "lpt9", "aux", "prn", "com0")},
 }
 
 
