@@ -129,7 +129,7 @@ class Game:
         else:
             end_rule = EndRule.parse(end) if isinstance(end, str) else end
         stamp = now()
-        return cls(v.name, names, v.parse_rules(rules), v.check_end(end_rule), dealer,
+        return cls(v.name, names, v.parse_rules(rules), v.check_end(end_rule.playable()), dealer,
                    id=check_game_id(game_id) if game_id else uuid.uuid4().hex[:12],
                    created_at=stamp, updated_at=stamp)
 

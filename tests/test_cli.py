@@ -267,6 +267,21 @@ def test_every_command_tells_what_it_moved_to_quarantine_once(scorer, stored, tm
     assert "note: " not in again.stderr and again.returncode == 0, again.stderr
 
 
+def test_import_refuses_a_number_nobody_plays_in_one_line(scorer, tmp_path):
+    """Issue 30 item 13 on the command line: a target of 10^29, tricks as text."""
+    from scorer.game import Game
+
+    doc = Game.new("draw-bridge", ["Ana", "Ben"], first_dealer=0).to_dict()
+    for change, words in (({"end": {"kind": "target", "value": 10**29}},
+                           ("game 1 target", "is not between 1 and 100000")),
+                          ({"deals": [{"declarer": 0, "contract": "4S", "tricks": "10"}]},
+                           ("game 1 deal 1 tricks: 10", "is text, not a number"))):
+        path = tmp_path / "hostile.json"
+        path.write_text(json.dumps(doc | change), encoding="utf-8")
+        one_line_exit_2(scorer("--data-dir", str(tmp_path / "data"), "import", str(path)),
+                        *words)
+
+
 def test_terminal_output_escapes_control_characters(scorer, stored):
     from scorer.cli import terminal_safe
 

@@ -306,8 +306,8 @@ def test_new_contract_bridge_game(game, end, labels, end_after):
         "open" if end_after[0] == "open" else f"{end_after[0]}={end_after[1]}")
     form.end_value = "0" if end_after[0] != "open" else ""
     if end_after[0] == "rubbers":
-        assert EN.render(form.problem()) == ("the number of rubbers must be a whole number of "
-                                             "at least 1")
+        assert EN.render(form.problem()) == ("the number of rubbers must be a whole number "
+                                             "from 1 to 100")
 
 
 # --- the controls ---------------------------------------------------------------------------

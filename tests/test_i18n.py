@@ -523,7 +523,7 @@ def test_devanagari_digits_in_each_kind_of_number_field():
     form.choose("call-break")
     form.names = ["अमित", "प्रिया", "राहुल", "नेहा"]
     form.end_kind, form.end_value = "target", "५x"
-    assert hi.render(form.problem()) == "लक्ष्य कम से कम 1 की पूरी संख्या होना चाहिए"
+    assert hi.render(form.problem()) == "लक्ष्य 1 से 100000 तक की पूरी संख्या होना चाहिए"
     form.end_value = "१५०"
     assert form.problem() is None and form.create().end == EndRule("target", 150)
     form.end_kind, form.end_value = "deals", "५"

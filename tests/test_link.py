@@ -211,6 +211,14 @@ HOSTILE = [
      "link.bad_game"),
     ("newer schema", packed(game_doc(schema_version=99)), "link.newer"),
     ("a Windows device name", packed(game_doc(id="con")), "link.not_game"),  # issue 30
+    ("deals nobody plays", packed(game_doc(end={"kind": "deals", "value": 10**29})),
+     "link.bad_game"),
+    ("tricks as text", packed(game_doc(deals=[{"calls": [3, 3, 3, 3],
+                                               "tricks": ["4", "3", "3", "3"]}])),
+     "link.not_game"),
+    ("schema_version 0", packed(game_doc(schema_version=0)), "link.not_game"),
+    ("created in year 1", packed(game_doc(created_at="0001-01-01T00:00:00+00:00")),
+     "link.bad_game"),
 ]
 
 

@@ -129,7 +129,7 @@ def test_every_language_names_a_team_match_unit_board(lang):
     t = Translator(lang)
     for key in BOARD_KEYS:
         params = {"n": 3, "number": 3, "total": 8, "changed": "x", "detail": "d",
-                  "totals": "t"}
+                  "totals": "t", "max": 1000}
         assert board in t(key, unit="board", **params), (lang, key)
 
 
@@ -150,8 +150,8 @@ def test_a_team_match_says_board_where_it_names_its_unit():
     form.choose("team-match")
     form.names = ["Reds", "Blues"]
     form.end_kind, form.end_value = "deals", "0"
-    assert EN.render(form.problem()) == ("the number of boards must be a whole number of "
-                                         "at least 1")
+    assert EN.render(form.problem()) == ("the number of boards must be a whole number "
+                                         "from 1 to 1000")
     rubber = Game.new("rubber-bridge", ["A", "B", "C", "D"], first_dealer=0, end="open")
     assert EN.sentence(rubber.progress()) == "Open-ended, 0 deals played"  # the others: deals
 
