@@ -428,6 +428,8 @@ def _exact_int(field: str, value: object, low: int, high: int) -> int:
 
 def _text(data: Mapping[str, Any], name: str) -> str:
     value = data.get(name)
+    if value is None:  # 'variant: missing is missing or not text' said it twice (issue 30)
+        raise InvalidInput(name, None, "(every game names its type, e.g. draw-bridge)")
     if not isinstance(value, str) or not value.strip():
-        raise InvalidInput(name, value, "is missing or not text")
+        raise InvalidInput(name, value, "is not the name of a game type, e.g. draw-bridge")
     return str(value)

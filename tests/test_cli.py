@@ -407,3 +407,16 @@ def test_a_bug_is_still_exit_1_with_a_traceback(stored, monkeypatch):
     monkeypatch.setattr(Store, "list_games", lambda self: 1 / 0)
     with pytest.raises(ZeroDivisionError):
         main(["--data-dir", str(folder), "games"])
+
+
+def test_lang_help_names_every_language(capsys):
+    """Issue 30 item 5: `--lang` help listed four of the six languages."""
+    from scorer.cli import build_parser
+    from scorer.i18n import LANGUAGES
+
+    helps = [a.help for a in build_parser()._actions if "--lang" in a.option_strings]
+    check = build_parser()._subparsers._group_actions[0].choices["check"]
+    helps += [a.help for a in check._actions if "--lang" in a.option_strings]
+    assert len(helps) == 2
+    for text in helps:
+        assert all(lang in text for lang in LANGUAGES), text

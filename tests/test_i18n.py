@@ -581,3 +581,10 @@ def test_a_joiner_anywhere_else_is_still_refused(name):
     with pytest.raises(InvalidInput) as caught:
         Game.new("draw-bridge", [name, "Ben"], first_dealer=0)
     assert "U+200D" in str(caught.value)
+
+
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+def test_the_share_button_names_the_sheet_its_heading_names(lang):
+    """Issue 30 item 5: the Afrikaans heading said 'telblad' and its button 'telkaart'."""
+    t = Translator(lang)
+    assert set(t("ui.share_sheet").split()) <= set(t("ui.share").split())

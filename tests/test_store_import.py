@@ -173,6 +173,12 @@ HOSTILE = {
     **{f"id {name}": (hostile(setter("id", value=name)),
                       f"game 1 id: {name} is a name Windows keeps for a device")
        for name in ("con", "NUL", "Com1", "lpt9", "aux", "prn", "com0")},
+    # issue 30 item 5: said once, with what is expected ('variant: missing is missing or not
+    # text' before)
+    "no game type": (hostile(lambda doc: doc.pop("variant")),
+                     "game 1 variant: missing (every game names its type, e.g. draw-bridge)"),
+    "game type a number": (hostile(setter("variant", value=5)),
+                           "game 1 variant: 5 is not the name of a game type"),
     # issue 30 item 13: numbers nobody can play, numbers as text, impossible versions and times
     "end of 10^29 deals": (hostile(setter("end", value={"kind": "deals", "value": 10**29})),
                            f"game 1 deals: {10**29} is not between 1 and 1000"),

@@ -57,6 +57,8 @@ class ScoreCheck:
             self.draft.carry(old)
         if duel and isinstance(self.draft, ContractFields):
             self.draft.declarer = 0
+        if v.calls_per_player:  # no dealer to pick: called in seat order, Player 1 first, as
+            self.draft.dealer = v.player_count - 1  # `scorer check --calls` takes them
 
     def choose_rule(self, name: str, value: str, t: Translator) -> None:
         draft = self.hand(t)
