@@ -480,3 +480,19 @@ def test_any_chicago_session_keeps_its_books(session, scoring):
             assert state.parts == (0, 0)
     assert game.totals == tuple(sum(r.score.points[i] for r in game.records) for i in (0, 1))
     round_trip(game)
+
+
+def test_the_copied_rubber_sheet_names_the_honours_it_scores_above():
+    """Issue 30 item 5: '2H by Ana, 8 tricks; N-S 60 below, 100 above' folded the honours
+    into the 100 above without naming them."""
+    from scorer.sheet import to_text
+
+    rubber = Game.new("rubber-bridge", PLAYERS, first_dealer=0)
+    rubber = rubber.add_deal(BridgeDeal(0, Contract.parse("2H"), 8, Honours.parse("declarer:100")))
+    rubber = rubber.add_deal(BridgeDeal(1, Contract.parse("1NT"), 7,
+                                        Honours.parse("defenders:150")))
+    lines = to_text(rubber).splitlines()
+    assert lines[1].startswith("1. 2H by Ana, 8 tricks, honours 100 to N-S; N-S 60 below, "
+                               "100 above;")
+    assert lines[2].startswith("2. 1NT by Ben, 7 tricks, honours 150 to N-S; N-S 0 below, "
+                               "150 above;")
