@@ -427,6 +427,47 @@ def test_cli_link_prints_a_qr_code(tmp_path, capsys):
                          "--qr")
     assert code == 0, err
     assert out.splitlines()[0].startswith(SITE) and "█" in out
+    # Issue 30 item 8: the dark modules are the blocks (segno's drawing made the light ones
+    # the blocks: on a light terminal the code was inverted), and the quiet zone is blank.
+    address, *drawn = out.splitlines()
+    assert drawn == qr_rows(address, "l", drawn)
+    assert set(drawn[0]) == {" "} and set(drawn[-1]) <= {" ", "▀"}
+
+
+def qr_rows(address: str, error: str, drawn: list[str]) -> list[str]:
+    """``drawn`` read back into modules (two rows a line: ▀ top, ▄ bottom, █ both), checked
+    against segno's own matrix of ``address``, then drawn again: equal when every dark
+    module, and only those, is drawn as ink."""
+    import segno
+
+    matrix = [[bool(m) for m in row]
+              for row in segno.make(address, error=error).matrix_iter(border=4)]
+    read = []
+    for line in drawn:
+        read.append([c in "▀█" for c in line])
+        read.append([c in "▄█" for c in line])
+    assert read[:len(matrix)] == matrix
+    assert not any(any(row) for row in read[len(matrix):])  # at most one blank row added
+    return drawn
+
+
+def test_the_terminal_qr_code_paints_its_own_white_ground_on_a_terminal():
+    """On a terminal the code is black on a white ground it paints (ANSI colours), so that
+    a dark and a light terminal show the same code."""
+    import io
+
+    from scorer.ui.qr import qr_terminal
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    for out, coloured in ((Terminal(), True), (io.StringIO(), False)):
+        qr_terminal(SITE, error="l", out=out)
+        lines = out.getvalue().splitlines()
+        assert all(line.startswith("\033[30;107m") == coloured for line in lines)
+        plain = [line.removeprefix("\033[30;107m").removesuffix("\033[0m") for line in lines]
+        assert qr_rows(SITE, "l", plain) == plain
 
 
 @pytest.mark.parametrize(("args", "words"), [

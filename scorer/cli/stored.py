@@ -111,9 +111,9 @@ def _link(args: argparse.Namespace, store: Any) -> int:
         print("note: the corrections history was left out so that the link fits",
               file=sys.stderr)
     if args.qr:
-        import segno
+        from ..ui.qr import qr_terminal
 
-        segno.make(link.address, error="l").terminal(compact=True)
+        qr_terminal(link.address, error="l")
     return 0
 
 
