@@ -87,6 +87,23 @@ def test_a_board_is_entered_one_table_at_a_time_with_the_old_names():
     assert entry.evaluation.score.sheet.ns == (450, 420)
 
 
+def test_the_other_tables_result_is_shown_while_this_one_is_entered():
+    """Issue 30 item 7: while table 2 was entered, table 1's result for the board was shown
+    nowhere; now it is said under the tabs, and table 2's while table 1 is corrected."""
+    entry = team_entry()
+
+    def said() -> list[str]:
+        return [c.value or c.semantics_label for c in walk(entry.controls, visible_only=True)
+                if isinstance(c, ft.Text) and " entered: " in str(c.value or c.semantics_label)]
+
+    assert said() == []  # nothing entered yet
+    at_table(entry, 1, "North", 4, "Spades", 10)
+    assert said() == ["Table 1 entered: 4S by North, 10 tricks, N-S 420"]
+    tap(entry, "Table 2 Passed out")
+    tap(entry, "Table 1, done")
+    assert said() == ["Table 2 entered: passed out, N-S 0"]
+
+
 def test_passed_out_completes_a_table_and_a_draft_opens_on_the_table_to_enter():
     entry = team_entry()
     tap(entry, "Table 1 Passed out")

@@ -15,7 +15,7 @@ from ...rules import Variant
 from ...rules.boards import board_dealer, board_vulnerable
 from ...rules.bridge_games import BridgeDeal
 from ...rules.minibridge import seat_msg
-from ...rules.team_match import TeamBoard
+from ...rules.team_match import TeamBoard, ns_score, result_msg
 from ...rules.values import Msg
 from .. import widgets as w
 from .base import DealDraft, DealEntry, EntryKind, Evaluation, flag
@@ -142,6 +142,9 @@ class TeamMatchEntry(DealEntry):
         self.shown = 1 if self.done == [True, False] else 0
         self.tabs = [self._tab(index) for index in (0, 1)]
         self.tab_row = ft.Row(list(self.tabs), spacing=4, key=_scroll_key(TABS_KEY))
+        # The other table's result, once entered (issue 30: while table 2 was entered, table
+        # 1's result for the board was shown nowhere).
+        self.other_table = ft.Text(size=14, visible=False)
         self.boxes: list[ft.Column] = []
         self.sections: list[ft.Column] = []
         names, texts = seat_names(t, ("",) * 4)
@@ -167,7 +170,7 @@ class TeamMatchEntry(DealEntry):
                 w.Toggle(t("ui.passed_out"), label(t("ui.passed_out")),
                          table.passed_out, self.setter("passed_out", table)).control,
                 box], spacing=6))
-        return [self.dealing, self.tab_row, *self.sections]
+        return [self.dealing, self.tab_row, self.other_table, *self.sections]
 
     def _tab(self, index: int) -> ft.Semantics:
         """'Table 1' (with a check mark once its result is complete), restyled in place."""
@@ -235,6 +238,13 @@ class TeamMatchEntry(DealEntry):
             button.content.controls[0].visible = self.done[index]
             section.visible = selected
             box.visible = not table.passed_out
+        other = 1 - self.shown
+        result = self.draft.tables[other].result()[0]
+        self.other_table.visible = result is not None
+        if result is not None:
+            w.set_suited(self.other_table, t("ui.other_table", table=other + 1,
+                                             result=t.render(result_msg(result)),
+                                             ns=ns_score(result, self.draft.board)[0]))
 
     def score_head(self, evaluation: Evaluation) -> list[ft.Control]:
         entry = evaluation.score.sheet if evaluation.score else None
