@@ -228,3 +228,36 @@ def test_a_team_match_has_one_total_everywhere(tmp_path, capsys):
         assert summary.totals == (19, 10)
     assert main(["--data-dir", str(tmp_path), "games"]) == 0
     assert "Lions 19, Tigers 10" in capsys.readouterr().out
+
+
+def test_check_a_score_holds_a_board_duplicate_scores_and_imps_as_the_cli(capsys):
+    """Issue 30 item 4: Check a score had no duplicate score and no IMPs, although `scorer
+    check duplicate|imps` has both. A team match board checked on its own gives both: the
+    board picked sets dealer and vulnerability, each table's N-S score is said once entered,
+    and both tables give the IMPs, as the command line does."""
+    from scorer.cli import main
+    from scorer.ui.screens.check import ScoreCheck
+
+    state = ScoreCheck()
+    state.reset("team-match", EN)
+    draft = state.hand(EN)
+    entry = new_entry(draft, lambda: None, EN)
+    assert draft.players == ("Team 1", "Team 2")
+    assert "Board 16" in shown(entry.controls)
+    tap(entry, "Board 3")
+    assert EN.render(draft.dealing()) == "Board 3: South deals · vulnerable: E-W"
+    at_table(entry, 1, "East", 4, "Hearts", 10)
+    assert main(["check", "duplicate", "--contract", "4H", "--tricks", "10", "--board", "3",
+                 "--declarer", "E", "--json"]) == 0
+    duplicate = json.loads(capsys.readouterr().out)
+    said = [c.value or c.semantics_label for c in walk(entry.controls, visible_only=True)
+            if isinstance(c, ft.Text) and " entered: " in str(c.value or c.semantics_label)]
+    assert said == [f"Table 1 entered: 4H by East, 10 tricks, N-S -{duplicate['declarer']}"]
+    at_table(entry, 2, "East", 4, "Hearts", 9)
+    evaluation = entry.evaluation
+    assert evaluation.can_save
+    diff = evaluation.score.sheet.diff
+    assert main(["check", "imps", "--diff", str(diff), "--json"]) == 0
+    imps = json.loads(capsys.readouterr().out)["imps"]
+    assert evaluation.score.sheet.imps == imps == -12
+    assert entry.status(evaluation, saving=False).startswith("board 3: 12 IMPs to Team 2")

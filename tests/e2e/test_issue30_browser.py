@@ -76,3 +76,19 @@ def test_keeping_the_same_link_twice_makes_no_duplicate(browser, data_dir):
         phone.open()
         phone.see("Open Draw Bridge: Ana, Ben")
         assert phone.button("Open Draw Bridge: Ana, Ben", exact=False).count() == 2
+
+
+def test_check_a_score_gives_a_boards_duplicate_scores_and_imps(phone):
+    """Issue 30 item 4: a team match board in Check a score: each table's duplicate score,
+    then the IMPs in the bottom line."""
+    phone.tap("Check a score")
+    phone.tap("Check Team match")
+    phone.tap("Board 3")
+    phone.see("Board 3: South deals · vulnerable: E-W")
+    for name in ("Declarer East", "Level 4", "Hearts", "Tricks 10"):
+        phone.tap(f"Table 1 {name}")
+    phone.see("Table 1 entered: 4♥ by East, 10 tricks, N-S -620")
+    for name in ("Declarer East", "Level 4", "Hearts", "Tricks 9"):
+        phone.tap(f"Table 2 {name}")
+    bottom_bar_says(phone, "board 3: 12 IMPs to Team 2")
+    phone.see("N-S at table 1: -620 · N-S at table 2: 100 · IMPs: -12")

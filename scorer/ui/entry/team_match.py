@@ -62,11 +62,16 @@ class TableDraft(ContractFields):
         return BridgeDeal(self.declarer, self.contract, self.tricks), None
 
 
+# Check a score offers these boards: every dealer with every vulnerability (Law 2).
+CHECK_BOARDS = 16
+
+
 @dataclass
 class TeamMatchDraft(DealDraft):
     tables: list[TableDraft] = field(default_factory=lambda: [TableDraft(), TableDraft()])
-
-    checkable = False
+    # Check a score: the board picked (its dealer and vulnerability). A board checked on its
+    # own gives each table's duplicate score and the IMPs (issue 30).
+    check_board: int = 1
 
     @staticmethod
     def player_label(v: Variant[Any, Any], index: int) -> Msg:
@@ -75,6 +80,10 @@ class TeamMatchDraft(DealDraft):
     @property
     def board(self) -> int:
         return int(self.where()) + 1
+
+    def where(self) -> Any:
+        """The boards played before this one (Check a score: before the board picked)."""
+        return self.check_board - 1 if self.state is None else self.state
 
     def fill(self, deal: Any) -> None:
         self.tables[0].fill(deal.table1)
@@ -149,6 +158,14 @@ class TeamMatchEntry(DealEntry):
         self.sections: list[ft.Column] = []
         names, texts = seat_names(t, ("",) * 4)
         teams = self.draft.players
+        boards: list[ft.Control] = []
+        if self.draft.state is None:  # Check a score: which board (its dealer, vulnerability)
+            numbers = list(range(1, CHECK_BOARDS + 1))
+            boards = [w.heading(t("ui.board_pick")),
+                      w.ChoiceGroup(numbers, [str(n) for n in numbers],
+                                    [t("ui.deal_n", n=n, unit="board") for n in numbers],
+                                    self.draft.check_board, self.setter("check_board"),
+                                    per_row=8).control]
         for number, table in enumerate(self.draft.tables, start=1):
             def label(text: str, number: int = number) -> str:
                 return t("ui.at_table", table=number, label=text)
@@ -170,7 +187,7 @@ class TeamMatchEntry(DealEntry):
                 w.Toggle(t("ui.passed_out"), label(t("ui.passed_out")),
                          table.passed_out, self.setter("passed_out", table)).control,
                 box], spacing=6))
-        return [self.dealing, self.tab_row, self.other_table, *self.sections]
+        return [*boards, self.dealing, self.tab_row, self.other_table, *self.sections]
 
     def _tab(self, index: int) -> ft.Semantics:
         """'Table 1' (with a check mark once its result is complete), restyled in place."""
