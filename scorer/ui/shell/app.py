@@ -235,11 +235,12 @@ def copy_view(source: ft.View, target: ft.View) -> None:
     dataclasses, equal when their fields are: a screen drawn again with the same bottom bar
     (Check a score's, before the next tap) kept the bar drawn before, and the new screen's
     taps changed a text nobody saw (issue 30). A control or list of them is therefore put
-    in itself, not an equal one."""
+    in itself, never compared: None first, then the new one (two cheap comparisons, where
+    an equal screen would have been compared whole)."""
     for name in ("controls", "appbar", "bottom_appbar", "horizontal_alignment", "scroll",
                  "route"):
-        value, old = getattr(source, name), getattr(target, name)
-        if isinstance(value, (ft.BaseControl, list)) and value is not old and value == old:
+        value = getattr(source, name)
+        if isinstance(value, (ft.BaseControl, list)) and value is not getattr(target, name):
             setattr(target, name, None)  # then to ``value``: Flet sees a change
         setattr(target, name, value)
 
