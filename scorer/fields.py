@@ -30,11 +30,21 @@ def check_time(field: str, value: object, required: bool = True) -> str:
     return value
 
 
+# Names Windows keeps for devices, whatever the case and the extension: a game file named
+# con.json cannot be made or copied there (issue 30). COM0 and LPT0 are reserved too.
+RESERVED_IDS = frozenset({"con", "prn", "aux", "nul",
+                          *(f"{port}{n}" for port in ("com", "lpt") for n in range(10))})
+
+
 def check_game_id(value: object) -> str:
-    """A game id: 1-64 letters, digits, '-' or '_' (it names the game's file)."""
+    """A game id: 1-64 letters, digits, '-' or '_' (it names the game's file), and not a
+    name Windows keeps for a device (CON, NUL, COM1, ...)."""
     if (not isinstance(value, str) or not 1 <= len(value) <= 64
             or not all(c.isascii() and (c.isalnum() or c in "-_") for c in value)):
         raise InvalidInput("id", value, "is not 1-64 letters, digits, - or _")
+    if value.casefold() in RESERVED_IDS:
+        raise InvalidInput("id", value, "is a name Windows keeps for a device (CON, PRN, AUX, "
+                           "NUL, COM0-COM9, LPT0-LPT9) and cannot name a game's file")
     return value
 
 

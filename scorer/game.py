@@ -129,7 +129,7 @@ class Game:
         else:
             end_rule = EndRule.parse(end) if isinstance(end, str) else end
         stamp = now()
-        return cls(v.name, names, v.parse_rules(rules), v.check_end(end_rule), dealer,
+        return cls(v.name, names, v.parse_rules(rules), v.check_end(end_rule.playable()), dealer,
                    id=check_game_id(game_id) if game_id else uuid.uuid4().hex[:12],
                    created_at=stamp, updated_at=stamp)
 
@@ -428,6 +428,8 @@ def _exact_int(field: str, value: object, low: int, high: int) -> int:
 
 def _text(data: Mapping[str, Any], name: str) -> str:
     value = data.get(name)
+    if value is None:  # 'variant: missing is missing or not text' said it twice (issue 30)
+        raise InvalidInput(name, None, "(every game names its type, e.g. draw-bridge)")
     if not isinstance(value, str) or not value.strip():
-        raise InvalidInput(name, value, "is missing or not text")
+        raise InvalidInput(name, value, "is not the name of a game type, e.g. draw-bridge")
     return str(value)

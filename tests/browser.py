@@ -304,14 +304,18 @@ class Phone:
                              f"{self.page.evaluate(FOCUSED)!r}; screen shows:\n"
                              f"{self.screen_text()}")
 
-    def screen_text(self) -> str:
-        """Everything the accessibility tree says: texts, one per line, and names."""
+    def screen_text(self, bottom: int = 0) -> str:
+        """Everything the accessibility tree says: texts, one per line, and names; with
+        ``bottom``, only what is drawn wholly within the screen's last ``bottom`` px (a
+        bottom bar)."""
         return self.page.evaluate(
-            """() => {
+            """bottom => {
                  const host = document.querySelector('flt-semantics-host');
                  if (!host) return '';
-                 const parts = [];
+                 const parts = [], h = window.innerHeight;
                  host.querySelectorAll('span, h1, h2, h3, flt-semantics').forEach(e => {
+                   const r = e.getBoundingClientRect();
+                   if (bottom && (r.height === 0 || r.top < h - bottom || r.bottom > h + 1)) return;
                    const label = e.getAttribute('aria-label');
                    if (label) parts.push(label);
                    if (e.tagName !== 'FLT-SEMANTICS') parts.push(e.textContent);
@@ -319,7 +323,7 @@ class Phone:
                           .forEach(n => parts.push(n.textContent));
                  });
                  return parts.join('\\n');
-               }""")
+               }""", bottom)
 
     def enabled(self, name: str) -> bool:
         target = self.button(name).first

@@ -244,7 +244,9 @@ def test_team_match_of_8_boards():
         entry = game.records[-1].score.sheet
         assert entry.board == board
         assert entry.ns == (int(row["ns1"]), int(row["ns2"]))
-        assert entry.imps == int(row["imps"]) == game.records[-1].score.points[0]
+        assert entry.imps == int(row["imps"])
+        imps = int(row["imps"])  # the board's IMPs to the team that gained them (issue 30)
+        assert game.records[-1].score.points == (max(imps, 0), max(-imps, 0))
         assert game.totals == (int(row["a"]), int(row["b"]))
     assert game.is_over and game.outcome.winners == (0,)
     assert EN.summary(game.records[0].score) == "board 1: 6 IMPs to Lions"
@@ -375,9 +377,9 @@ def test_the_sheets_of_a_chicago_cycle_and_a_team_match():
     match = match.add_deal(TeamBoard(BridgeDeal(), deal("E", "3NT", 9)))
     lines = to_text(match).splitlines()
     assert lines[1] == ("1. table 1: 4H by North, 10 tricks, N-S 420; table 2: 4H by North, "
-                        "9 tricks, N-S -50: board 1: 10 IMPs to Lions; 10 / -10 (totals 10 / -10)")
+                        "9 tricks, N-S -50: board 1: 10 IMPs to Lions; 10 / 0 (totals 10 / 0)")
     assert lines[2] == ("2. table 1: passed out, N-S 0; table 2: 3NT by East, 9 tricks, "
-                        "N-S -400: board 2: 9 IMPs to Lions; 9 / -9 (totals 19 / -19)")
+                        "N-S -400: board 2: 9 IMPs to Lions; 9 / 0 (totals 19 / 0)")
     assert lines[-1] == "Result: Lions win: highest total after 2 boards"
     assert sheet_rows(match)[2][1:3] == ["East",
                                          "table 1: passed out; table 2: 3NT by East, 9 tricks"]
@@ -400,7 +402,7 @@ def test_statistics_of_the_contract_bridge_games():
     lions, tigers = game_stats(match)
     # Lions sit N-S at table 1 (4H made) and E-W at table 2 (3NT made); Tigers: 4H down 1
     assert (lions.deals, lions.points, lions.declared, lions.made) == (2, 19, 2, 2)
-    assert (tigers.points, tigers.declared, tigers.made) == (-19, 1, 0)
+    assert (tigers.points, tigers.declared, tigers.made) == (0, 1, 0)  # no IMPs won
     chicago = Game.new("chicago", PLAYERS, first_dealer=0)
     chicago = chicago.add_deal(BridgeDeal()).add_deal(deal("W", "3NT", 9))
     ana, ben, cleo, dan = game_stats(chicago)
@@ -478,3 +480,19 @@ def test_any_chicago_session_keeps_its_books(session, scoring):
             assert state.parts == (0, 0)
     assert game.totals == tuple(sum(r.score.points[i] for r in game.records) for i in (0, 1))
     round_trip(game)
+
+
+def test_the_copied_rubber_sheet_names_the_honours_it_scores_above():
+    """Issue 30 item 5: '2H by Ana, 8 tricks; N-S 60 below, 100 above' folded the honours
+    into the 100 above without naming them."""
+    from scorer.sheet import to_text
+
+    rubber = Game.new("rubber-bridge", PLAYERS, first_dealer=0)
+    rubber = rubber.add_deal(BridgeDeal(0, Contract.parse("2H"), 8, Honours.parse("declarer:100")))
+    rubber = rubber.add_deal(BridgeDeal(1, Contract.parse("1NT"), 7,
+                                        Honours.parse("defenders:150")))
+    lines = to_text(rubber).splitlines()
+    assert lines[1].startswith("1. 2H by Ana, 8 tricks, honours 100 to N-S; N-S 60 below, "
+                               "100 above;")
+    assert lines[2].startswith("2. 1NT by Ben, 7 tricks, honours 150 to N-S; N-S 0 below, "
+                               "150 above;")

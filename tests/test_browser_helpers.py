@@ -25,7 +25,7 @@ class Page:
         assert polling == "raf"
         self.drawn += arg[1]
 
-    def evaluate(self, script):
+    def evaluate(self, script, arg=None):
         shown = self.after is not None and self.drawn >= self.after
         if script == FOCUSED:
             return self.focus if shown else "body"

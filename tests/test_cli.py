@@ -235,6 +235,53 @@ def test_export_all_writes_the_readable_games_and_names_the_others(scorer, store
                    for line in lines), lines
 
 
+@pytest.mark.parametrize("command", ["export --all", "export OTHER", "import FILE",
+                                     "link OTHER", "games"])
+def test_every_command_tells_what_it_moved_to_quarantine_once(scorer, stored, tmp_path,
+                                                               command):
+    """Issue 30 item 10: `export --all` after a game file was filled with garbage moved it
+    to quarantine and exited 0 with nothing on stderr; only `scorer games` said so, if it
+    happened to be the command that found it. Now the command that finds it says it, once;
+    an export of every game that could not include it exits 3 (decision 203)."""
+    from scorer.game import Game
+    from scorer.store import Store
+
+    folder, game = stored
+    with Store(folder) as store:
+        other = store.save(Game.new("draw-bridge", ["Eve", "Fay"], first_dealer=0))
+    export = tmp_path / "other.json"
+    assert scorer("--data-dir", str(folder), "export", other.id, "-o", str(export)).returncode == 0
+    (folder / "games" / f"{game.id}.json").write_bytes(b"\x00 garbage \xff" * 20)
+    words = {"export --all": ["export", "--all"], "export OTHER": ["export", other.id],
+             "import FILE": ["import", str(export)],
+             "link OTHER": ["link", other.id, "--site-url", "https://scorer.example.org/"],
+             "games": ["games"]}[command]
+    done = scorer("--data-dir", str(folder), *words)
+    assert "Traceback" not in done.stderr
+    notes = [line for line in done.stderr.splitlines() if line.startswith("note: ")]
+    assert len(notes) == 1, done.stderr
+    assert f"game {game.id} was damaged" in notes[0] and "quarantine" in notes[0]
+    assert done.returncode == (3 if command == "export --all" else 0), done.stderr
+    assert list((folder / "quarantine").iterdir())
+    again = scorer("--data-dir", str(folder), *words)  # told once: not again
+    assert "note: " not in again.stderr and again.returncode == 0, again.stderr
+
+
+def test_import_refuses_a_number_nobody_plays_in_one_line(scorer, tmp_path):
+    """Issue 30 item 13 on the command line: a target of 10^29, tricks as text."""
+    from scorer.game import Game
+
+    doc = Game.new("draw-bridge", ["Ana", "Ben"], first_dealer=0).to_dict()
+    for change, words in (({"end": {"kind": "target", "value": 10**29}},
+                           ("game 1 target", "is not between 1 and 100000")),
+                          ({"deals": [{"declarer": 0, "contract": "4S", "tricks": "10"}]},
+                           ("game 1 deal 1 tricks: 10", "is text, not a number"))):
+        path = tmp_path / "hostile.json"
+        path.write_text(json.dumps(doc | change), encoding="utf-8")
+        one_line_exit_2(scorer("--data-dir", str(tmp_path / "data"), "import", str(path)),
+                        *words)
+
+
 def test_terminal_output_escapes_control_characters(scorer, stored):
     from scorer.cli import terminal_safe
 
@@ -360,3 +407,16 @@ def test_a_bug_is_still_exit_1_with_a_traceback(stored, monkeypatch):
     monkeypatch.setattr(Store, "list_games", lambda self: 1 / 0)
     with pytest.raises(ZeroDivisionError):
         main(["--data-dir", str(folder), "games"])
+
+
+def test_lang_help_names_every_language(capsys):
+    """Issue 30 item 5: `--lang` help listed four of the six languages."""
+    from scorer.cli import build_parser
+    from scorer.i18n import LANGUAGES
+
+    helps = [a.help for a in build_parser()._actions if "--lang" in a.option_strings]
+    check = build_parser()._subparsers._group_actions[0].choices["check"]
+    helps += [a.help for a in check._actions if "--lang" in a.option_strings]
+    assert len(helps) == 2
+    for text in helps:
+        assert all(lang in text for lang in LANGUAGES), text

@@ -224,11 +224,11 @@ def test_team_board_from_both_tables():
     evaluation = draft.evaluate()
     assert evaluation.deal == TeamBoard(BridgeDeal(0, Contract.parse("4S"), 10),
                                         BridgeDeal(0, Contract.parse("4S"), 9))
-    assert evaluation.score.sheet.ns == (420, -50) and evaluation.score.points == (10, -10)
+    assert evaluation.score.sheet.ns == (420, -50) and evaluation.score.points == (10, 0)
     assert EN.summary(evaluation.score) == "board 1: 10 IMPs to Reds"
     assert EN.render(draft.dealing()) == "Board 1: North deals · vulnerable: none"
     game = saved(game, draft)
-    assert game.totals == (10, -10)
+    assert game.totals == (10, 0)
     second = draft_for_game(game)
     assert EN.render(second.dealing()) == "Board 2: East deals · vulnerable: N-S"
     second.tables[0].passed_out = second.tables[1].passed_out = True
@@ -306,8 +306,8 @@ def test_new_contract_bridge_game(game, end, labels, end_after):
         "open" if end_after[0] == "open" else f"{end_after[0]}={end_after[1]}")
     form.end_value = "0" if end_after[0] != "open" else ""
     if end_after[0] == "rubbers":
-        assert EN.render(form.problem()) == ("the number of rubbers must be a whole number of "
-                                             "at least 1")
+        assert EN.render(form.problem()) == ("the number of rubbers must be a whole number "
+                                             "from 1 to 100")
 
 
 # --- the controls ---------------------------------------------------------------------------

@@ -5,11 +5,12 @@ from __future__ import annotations
 import json
 
 import pytest
+from controls import walk
 from test_buttons import app  # noqa: F401 - the real app on a page that sends nothing
 
 from scorer.cli import main
 from scorer.game import Game
-from scorer.i18n import Translator
+from scorer.i18n import LANGUAGES, Translator
 from scorer.rules import Contract, variant
 from scorer.rules.call_break import calling_order, calls_in_order
 from scorer.ui.entry import (
@@ -37,7 +38,12 @@ def test_the_round_in_play_names_each_call_in_calling_order():
     game = Game.new("call-break", NAMES, first_dealer=0).announce({"calls": [2, 3, 3, 4]})
     assert game.variant.announced_words(game.pending, game.dealer, game.players) \
         == "Ben 3 · Cleo 3 · Dan 4 · Ana 2"
-    assert EN("ui.round_playing", number=1, calls="Ben 3") == "Round 1 in play: Ben 3"
+    # issue 30 item 5: the same word as the progress line ('Deal 1 of 5'), not 'Round'
+    assert EN("ui.round_playing", number=1, calls="Ben 3") == "Deal 1 in play: Ben 3"
+    for lang in LANGUAGES:
+        t = Translator(lang)
+        word = t("ui.deal_n", n=1).split()[0]
+        assert word in t("ui.round_playing", number=1, calls="Ben 3"), lang
 
 
 def test_each_players_tricks_row_says_their_call():
@@ -149,3 +155,16 @@ def test_a_rubber_hand_checked_in_the_app_is_what_the_cli_says(capsys, contract,
     assert last.points == max(points)
     entry = new_entry(draft, lambda: None, EN)
     assert entry.status(evaluation).endswith(f"N-S {points[0]} · E-W {points[1]}")
+
+
+def test_check_a_score_lists_the_callers_in_seat_order_as_the_cli_takes_them():
+    """Issue 30 item 5: Check a score's Call Break began with Player 2 (the first caller
+    after an unseen dealer) while `scorer check call-break --calls` is in seat order."""
+    from scorer.ui.screens.check import ScoreCheck
+
+    state = ScoreCheck()
+    state.reset("call-break", EN)
+    entry = new_entry(state.hand(EN), lambda: None, EN)
+    labels = [c.label for c in walk(entry.controls)
+              if str(getattr(c, "label", "")).endswith(" calls 3")]
+    assert labels == [f"Player {n} calls 3" for n in (1, 2, 3, 4)]

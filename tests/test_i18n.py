@@ -523,7 +523,7 @@ def test_devanagari_digits_in_each_kind_of_number_field():
     form.choose("call-break")
     form.names = ["अमित", "प्रिया", "राहुल", "नेहा"]
     form.end_kind, form.end_value = "target", "५x"
-    assert hi.render(form.problem()) == "लक्ष्य कम से कम 1 की पूरी संख्या होना चाहिए"
+    assert hi.render(form.problem()) == "लक्ष्य 1 से 100000 तक की पूरी संख्या होना चाहिए"
     form.end_value = "१५०"
     assert form.problem() is None and form.create().end == EndRule("target", 150)
     form.end_kind, form.end_value = "deals", "५"
@@ -581,3 +581,10 @@ def test_a_joiner_anywhere_else_is_still_refused(name):
     with pytest.raises(InvalidInput) as caught:
         Game.new("draw-bridge", [name, "Ben"], first_dealer=0)
     assert "U+200D" in str(caught.value)
+
+
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+def test_the_share_button_names_the_sheet_its_heading_names(lang):
+    """Issue 30 item 5: the Afrikaans heading said 'telblad' and its button 'telkaart'."""
+    t = Translator(lang)
+    assert set(t("ui.share_sheet").split()) <= set(t("ui.share").split())

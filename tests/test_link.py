@@ -210,6 +210,15 @@ HOSTILE = [
     ("in the future", packed(game_doc(created_at="2999-01-01T00:00:00+00:00")),
      "link.bad_game"),
     ("newer schema", packed(game_doc(schema_version=99)), "link.newer"),
+    ("a Windows device name", packed(game_doc(id="con")), "link.not_game"),  # issue 30
+    ("deals nobody plays", packed(game_doc(end={"kind": "deals", "value": 10**29})),
+     "link.bad_game"),
+    ("tricks as text", packed(game_doc(deals=[{"calls": [3, 3, 3, 3],
+                                               "tricks": ["4", "3", "3", "3"]}])),
+     "link.not_game"),
+    ("schema_version 0", packed(game_doc(schema_version=0)), "link.not_game"),
+    ("created in year 1", packed(game_doc(created_at="0001-01-01T00:00:00+00:00")),
+     "link.bad_game"),
 ]
 
 
@@ -332,6 +341,24 @@ def test_when_both_changed_both_are_kept_the_link_as_a_copy(store):
     assert again.game_id == "kept01-copy2"
 
 
+def test_the_same_link_kept_twice_makes_no_second_copy(store):
+    """Issue 30 item 2: after a conflict kept the link's game as a copy, keeping the same
+    link again made '-copy2', a third identical game on the list."""
+    store.save(more(call_break(), (4, 3, 3, 3)))
+    linked = more(call_break(), (3, 3, 3, 4))
+    assert keep(store, linked).game_id == "kept01-copy"
+    again = keep(store, linked)
+    assert again.relation is Relation.SAME and again.game_id == "kept01-copy"
+    assert not again.written
+    assert sorted(s.id for s in store.list_games()) == ["kept01", "kept01-copy"]
+    # the copy played on in the link: the copy is brought up to date, still no new copy
+    later = keep(store, more(linked, (2, 4, 4, 3)))
+    assert later.relation is Relation.LINK_NEWER and later.game_id == "kept01-copy"
+    assert store.load("kept01-copy").deals == more(linked, (2, 4, 4, 3)).deals
+    assert keep(store, linked).relation is Relation.KEPT_NEWER
+    assert sorted(s.id for s in store.list_games()) == ["kept01", "kept01-copy"]
+
+
 def test_a_link_without_corrections_keeps_the_ones_kept_here(store):
     corrected = call_break().correct(2, CallBreakDeal((3, 3, 3, 3), (5, 3, 2, 3)), now=clock)
     store.save(corrected)
@@ -377,6 +404,21 @@ def test_cli_link_then_import_the_address(tmp_path, capsys):
     assert code == 0 and "nothing changed" in out
 
 
+def test_cli_import_of_the_same_link_twice_makes_no_duplicate(tmp_path, capsys):
+    """Issue 30 item 2: `scorer import LINK` twice, after a conflict, made a second copy."""
+    here = str(tmp_path / "here")
+    with Store(here) as store:
+        store.save(more(call_break(), (4, 3, 3, 3)))
+    address = link_for(more(call_break(), (3, 3, 3, 4)), SITE).address
+    code, out, err = run(capsys, "--data-dir", here, "import", address)
+    assert code == 0 and "kept01-copy" in out, err
+    code, out, err = run(capsys, "--data-dir", here, "import", address)
+    assert code == 0, err
+    assert "kept01-copy" in out and "nothing changed" in out
+    code, out, err = run(capsys, "--data-dir", here, "games")
+    assert [line.split()[0] for line in out.splitlines()] == ["kept01", "kept01-copy"]
+
+
 def test_cli_link_prints_a_qr_code(tmp_path, capsys):
     here = str(tmp_path / "here")
     with Store(here) as store:
@@ -385,6 +427,47 @@ def test_cli_link_prints_a_qr_code(tmp_path, capsys):
                          "--qr")
     assert code == 0, err
     assert out.splitlines()[0].startswith(SITE) and "█" in out
+    # Issue 30 item 8: the dark modules are the blocks (segno's drawing made the light ones
+    # the blocks: on a light terminal the code was inverted), and the quiet zone is blank.
+    address, *drawn = out.splitlines()
+    assert drawn == qr_rows(address, "l", drawn)
+    assert set(drawn[0]) == {" "} and set(drawn[-1]) <= {" ", "▀"}
+
+
+def qr_rows(address: str, error: str, drawn: list[str]) -> list[str]:
+    """``drawn`` read back into modules (two rows a line: ▀ top, ▄ bottom, █ both), checked
+    against segno's own matrix of ``address``, then drawn again: equal when every dark
+    module, and only those, is drawn as ink."""
+    import segno
+
+    matrix = [[bool(m) for m in row]
+              for row in segno.make(address, error=error).matrix_iter(border=4)]
+    read = []
+    for line in drawn:
+        read.append([c in "▀█" for c in line])
+        read.append([c in "▄█" for c in line])
+    assert read[:len(matrix)] == matrix
+    assert not any(any(row) for row in read[len(matrix):])  # at most one blank row added
+    return drawn
+
+
+def test_the_terminal_qr_code_paints_its_own_white_ground_on_a_terminal():
+    """On a terminal the code is black on a white ground it paints (ANSI colours), so that
+    a dark and a light terminal show the same code."""
+    import io
+
+    from scorer.ui.qr import qr_terminal
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    for out, coloured in ((Terminal(), True), (io.StringIO(), False)):
+        qr_terminal(SITE, error="l", out=out)
+        lines = out.getvalue().splitlines()
+        assert all(line.startswith("\033[30;107m") == coloured for line in lines)
+        plain = [line.removeprefix("\033[30;107m").removesuffix("\033[0m") for line in lines]
+        assert qr_rows(SITE, "l", plain) == plain
 
 
 @pytest.mark.parametrize(("args", "words"), [

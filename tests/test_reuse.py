@@ -18,7 +18,7 @@ EN = Translator("en", suits=True)
 
 
 def game_of(deals: int) -> Game:
-    game = Game.new("draw-bridge", ["Ana", "Ben"], first_dealer=0, end="target=1000000")
+    game = Game.new("draw-bridge", ["Ana", "Ben"], first_dealer=0, end="target=100000")
     for _ in range(deals):
         game = game.add_deal(DrawBridgeDeal(0, Contract.parse("1C"), 7))
     return game

@@ -20,7 +20,7 @@ from strategies import text
 
 from scorer.game import Game
 from scorer.i18n import LANGUAGES, Translator
-from scorer.rules import Contract
+from scorer.rules import Contract, InvalidInput
 from scorer.rules.call_break import CallBreakDeal
 from scorer.rules.draw_bridge import DrawBridgeDeal
 from scorer.rules.minibridge import MiniBridgeDeal
@@ -169,6 +169,29 @@ HOSTILE = {
     "control in a name": (hostile(setter("players", 0, value="Ana\u202e")),
                           r"player 1: Ana\u202e contains an invisible"),
     "same name twice": (hostile(setter("players", 1, value="ANA")), "same name twice"),
+    # issue 30 item 11: names Windows keeps for devices, whatever the case
+    **{f"id {name}": (hostile(setter("id", value=name)),
+                      f"game 1 id: {name} is a name Windows keeps for a device")
+       for name in ("con", "NUL", "Com1", "lpt9", "aux", "prn", "com0")},
+    # issue 30 item 5: said once, with what is expected ('variant: missing is missing or not
+    # text' before)
+    "no game type": (hostile(lambda doc: doc.pop("variant")),
+                     "game 1 variant: missing (every game names its type, e.g. draw-bridge)"),
+    "game type a number": (hostile(setter("variant", value=5)),
+                           "game 1 variant: 5 is not the name of a game type"),
+    # issue 30 item 13: numbers nobody can play, numbers as text, impossible versions and times
+    "end of 10^29 deals": (hostile(setter("end", value={"kind": "deals", "value": 10**29})),
+                           f"game 1 deals: {10**29} is not between 1 and 1000"),
+    "end of 1001 deals": (hostile(setter("end", value={"kind": "deals", "value": 1001})),
+                          "game 1 deals: 1001 is not between 1 and 1000"),
+    "tricks as text": (hostile(setter("deals", 0, "tricks", value=["4", 3, 3, 3])),
+                       "game 1 deal 1 tricks: 4 is text, not a number"),
+    "calls as text": (hostile(setter("deals", 0, "calls", value="3333")),
+                      "game 1 deal 1 calls: 3333 is text, not a number"),
+    "schema_version 0": (hostile(setter("schema_version", value=0)),
+                         "game 1 schema_version: 0 is not a schema version (1 to 1)"),
+    "created in year 1": (hostile(setter("created_at", value="0001-01-01T00:00:00+00:00")),
+                          "game 1 created_at: 0001-01-01T00:00:00+00:00 is before 1970"),
 }
 
 
@@ -179,6 +202,58 @@ def test_hostile_imports_are_refused_with_a_clear_message(store, case):
         store.import_data(content)
     assert message in str(error.value) and "\n" not in str(error.value)
     assert store.list_games() == []
+
+
+def bridge_doc(**changes):
+    doc = draw_bridge(end="target=500").add_deal(DrawBridgeDeal(0, Contract.parse("4S"), 10))
+    return doc.to_dict() | changes
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ({"deals": [{"declarer": 0, "contract": "4S", "tricks": "10"}]},
+     "game 1 deal 1 tricks: 10 is text, not a number"),
+    ({"deals": [{"declarer": "0", "contract": "4S", "tricks": 10}]},
+     "game 1 deal 1 declarer: 0 is text, not a number"),
+    ({"end": {"kind": "target", "value": 10**29}},
+     f"game 1 target: {10**29} is not between 1 and 100000"),
+    ({"end": {"kind": "target", "value": 2**64}},
+     f"game 1 target: {2**64} is not between 1 and"),
+])
+def test_a_draw_bridge_game_holds_only_numbers_a_table_plays(store, change, message):
+    """Issue 30 item 13: "tricks": "10" was read as 10; a target of 10^29 was imported, and
+    opening it in scorer serve killed the page's session (the number did not fit a message).
+    Refused in one line, in every language."""
+    with pytest.raises(InvalidImport) as error:
+        store.import_data(json.dumps(bridge_doc(**change)))
+    assert message in str(error.value) and "\n" not in str(error.value)
+    for lang in LANGUAGES:
+        said = Translator(lang).error(error.value)
+        assert said and "{" not in said and "\n" not in said
+    assert store.list_games() == []
+    assert store.import_data(json.dumps(bridge_doc())).imported  # the same game, as written
+
+
+def test_a_game_kept_before_with_a_larger_end_is_still_read(tmp_path):
+    """Decision 205: the bound is asked of what comes in (a new game, a file, a link); a game
+    kept before with a target beyond it (but one the client carries) opens as it was."""
+    folder = tmp_path / "data"
+    with Store(folder) as store:
+        game = store.save(draw_bridge(end="target=500"))
+    path = folder / "games" / f"{game.id}.json"
+    path.write_text(path.read_text(encoding="utf-8").replace('"value":500', '"value":500000'),
+                    encoding="utf-8")
+    assert '"value":500000' in path.read_text(encoding="utf-8")
+    with Store(folder) as store:
+        assert store.load(game.id).end.value == 500_000 and not store.notices
+    with pytest.raises(InvalidInput, match="target: 500000 is not between 1 and 100000"):
+        draw_bridge(end="target=500000")
+    # beyond what a page can be sent (the session died): the file is damaged, said so
+    path.write_text(path.read_text(encoding="utf-8").replace('"value":500000',
+                                                             f'"value":{10**29}'),
+                    encoding="utf-8")
+    with Store(folder) as store:
+        assert store.list_games() == []
+        assert [n.key for n in store.notices] == ["notice.lost"]  # moved to quarantine
 
 
 NESTED_CHILD = """

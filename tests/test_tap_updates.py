@@ -260,3 +260,21 @@ def _button(app, label: str) -> ft.Semantics:
              if isinstance(c, ft.Semantics) and c.label == label]
     assert found, f"no button {label!r} on the screen"
     return found[0]
+
+
+def test_a_screen_drawn_again_shows_its_own_controls_not_equal_ones_drawn_before(tmp_path):
+    """Issue 30 item 1: Check a score drawn again (its game tapped again) built a bottom bar
+    equal to the one shown, Flet kept the one shown, and the taps after it changed a bar that
+    was not on the page: the bottom line stayed 'Not complete' under a scored hand."""
+    with scorer_app(tmp_path) as app:
+        show_entry(app, "check")
+        first = app.page.views[0].bottom_appbar
+        app.show()
+        bar = app.page.views[0].bottom_appbar
+        assert bar is not first and bar == first  # a new bar, equal to the one drawn before
+        level = next(c for c in walk(app.page.views[0].controls)
+                     if getattr(c, "label", None) == "Level 4")
+        tap(app, level.content)
+        result = next(c for c in walk([bar]) if isinstance(c, ft.Text))
+        assert "choose the contract's level" not in (result.value or "")
+        assert app.page.views[0].bottom_appbar is bar

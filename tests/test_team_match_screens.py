@@ -75,7 +75,7 @@ def test_a_board_is_entered_one_table_at_a_time_with_the_old_names():
              if isinstance(c, ft.Text)]
     assert "Blues sit North-South, Reds East-West" in texts
     at_table(entry, 2, "North", 4, "Spades", 9)
-    assert entry.evaluation.can_save and entry.evaluation.score.points == (10, -10)
+    assert entry.evaluation.can_save and entry.evaluation.score.points == (10, 0)
     assert "Table 2, done" in shown(entry.controls)
     # Both complete: a change at table 2 keeps table 2 shown; the tab goes back to table 1.
     tap(entry, "Table 2 Tricks 10")
@@ -85,6 +85,23 @@ def test_a_board_is_entered_one_table_at_a_time_with_the_old_names():
     tap(entry, "Table 1 Tricks 11")  # a correction of a complete table stays on it
     assert "Table 1 Tricks 11" in shown(entry.controls)
     assert entry.evaluation.score.sheet.ns == (450, 420)
+
+
+def test_the_other_tables_result_is_shown_while_this_one_is_entered():
+    """Issue 30 item 7: while table 2 was entered, table 1's result for the board was shown
+    nowhere; now it is said under the tabs, and table 2's while table 1 is corrected."""
+    entry = team_entry()
+
+    def said() -> list[str]:
+        return [c.value or c.semantics_label for c in walk(entry.controls, visible_only=True)
+                if isinstance(c, ft.Text) and " entered: " in str(c.value or c.semantics_label)]
+
+    assert said() == []  # nothing entered yet
+    at_table(entry, 1, "North", 4, "Spades", 10)
+    assert said() == ["Table 1 entered: 4S by North, 10 tricks, N-S 420"]
+    tap(entry, "Table 2 Passed out")
+    tap(entry, "Table 1, done")
+    assert said() == ["Table 2 entered: passed out, N-S 0"]
 
 
 def test_passed_out_completes_a_table_and_a_draft_opens_on_the_table_to_enter():
@@ -129,7 +146,7 @@ def test_every_language_names_a_team_match_unit_board(lang):
     t = Translator(lang)
     for key in BOARD_KEYS:
         params = {"n": 3, "number": 3, "total": 8, "changed": "x", "detail": "d",
-                  "totals": "t"}
+                  "totals": "t", "max": 1000}
         assert board in t(key, unit="board", **params), (lang, key)
 
 
@@ -150,8 +167,8 @@ def test_a_team_match_says_board_where_it_names_its_unit():
     form.choose("team-match")
     form.names = ["Reds", "Blues"]
     form.end_kind, form.end_value = "deals", "0"
-    assert EN.render(form.problem()) == ("the number of boards must be a whole number of "
-                                         "at least 1")
+    assert EN.render(form.problem()) == ("the number of boards must be a whole number "
+                                         "from 1 to 1000")
     rubber = Game.new("rubber-bridge", ["A", "B", "C", "D"], first_dealer=0, end="open")
     assert EN.sentence(rubber.progress()) == "Open-ended, 0 deals played"  # the others: deals
 
@@ -168,7 +185,7 @@ def test_the_top_card_gives_imps_won_by_each_team_and_the_margin():
     won = TeamBoard(BridgeDeal(0, Contract.parse("4S"), 10), BridgeDeal(0, Contract.parse("4S"), 9))
     lost = TeamBoard(BridgeDeal(), BridgeDeal(0, Contract.parse("2H"), 8))
     game = game.add_deal(won).add_deal(lost)  # 10 IMPs to Lions, then 3 to Tigers
-    assert game.totals == (7, -7)
+    assert game.totals == (10, 3)  # the IMPs each team won, everywhere (issue 30)
     card = totals_card(game, EN)
     assert card is not None
     shown_texts = texts_of(card)
@@ -181,3 +198,66 @@ def test_the_top_card_gives_imps_won_by_each_team_and_the_margin():
     assert texts_of(ft.Column(match_totals(board, EN))) == shown_texts
     rubber = Game.new("rubber-bridge", ["A", "B", "C", "D"], first_dealer=0)
     assert totals_card(rubber, EN) is None  # every other game: its totals as before
+
+
+def test_a_team_match_has_one_total_everywhere(tmp_path, capsys):
+    """Issue 30 item 3: one evening's match read 'Lions 19 · Tigers 10 IMPs won' in the top
+    card, a running net 10/-10, 0/0, 9/-9 in the grid and 'Lions 9 · Tigers -9' on the home
+    list. Now each says the IMPs each team has won; the margin is said in words."""
+    from scorer.cli import main
+    from scorer.sheet import to_text
+    from scorer.store import Store
+
+    game = Game.new("team-match", ["Lions", "Tigers"], end="open", game_id="lions0match")
+    boards = [TeamBoard(BridgeDeal(0, Contract.parse("4S"), 10),  # 10 IMPs to Lions
+                        BridgeDeal(0, Contract.parse("4S"), 9)),
+              TeamBoard(BridgeDeal(0, Contract.parse("3S"), 9),  # 10 IMPs to Tigers
+                        BridgeDeal(0, Contract.parse("4S"), 10)),
+              TeamBoard(BridgeDeal(0, Contract.parse("3NT"), 9), BridgeDeal())]  # 9 to Lions
+    for board in boards:
+        game = game.add_deal(board)
+    board = match_board(game, EN)
+    assert board.imps == game.totals == (19, 10)
+    assert "Lions lead by 9 IMPs" in texts_of(totals_card(game, EN))
+    running = [tuple(int(total) for total, _ in row.cells) for row in grid_rows(game, EN)]
+    assert running == [(10, 0), (10, 10), (19, 10)]
+    assert to_text(game).splitlines()[3].endswith("(totals 19 / 10)")
+    with Store(tmp_path) as store:
+        store.save(game)
+        [summary] = store.list_games()
+        assert summary.totals == (19, 10)
+    assert main(["--data-dir", str(tmp_path), "games"]) == 0
+    assert "Lions 19, Tigers 10" in capsys.readouterr().out
+
+
+def test_check_a_score_holds_a_board_duplicate_scores_and_imps_as_the_cli(capsys):
+    """Issue 30 item 4: Check a score had no duplicate score and no IMPs, although `scorer
+    check duplicate|imps` has both. A team match board checked on its own gives both: the
+    board picked sets dealer and vulnerability, each table's N-S score is said once entered,
+    and both tables give the IMPs, as the command line does."""
+    from scorer.cli import main
+    from scorer.ui.screens.check import ScoreCheck
+
+    state = ScoreCheck()
+    state.reset("team-match", EN)
+    draft = state.hand(EN)
+    entry = new_entry(draft, lambda: None, EN)
+    assert draft.players == ("Team 1", "Team 2")
+    assert "Board 16" in shown(entry.controls)
+    tap(entry, "Board 3")
+    assert EN.render(draft.dealing()) == "Board 3: South deals · vulnerable: E-W"
+    at_table(entry, 1, "East", 4, "Hearts", 10)
+    assert main(["check", "duplicate", "--contract", "4H", "--tricks", "10", "--board", "3",
+                 "--declarer", "E", "--json"]) == 0
+    duplicate = json.loads(capsys.readouterr().out)
+    said = [c.value or c.semantics_label for c in walk(entry.controls, visible_only=True)
+            if isinstance(c, ft.Text) and " entered: " in str(c.value or c.semantics_label)]
+    assert said == [f"Table 1 entered: 4H by East, 10 tricks, N-S -{duplicate['declarer']}"]
+    at_table(entry, 2, "East", 4, "Hearts", 9)
+    evaluation = entry.evaluation
+    assert evaluation.can_save
+    diff = evaluation.score.sheet.diff
+    assert main(["check", "imps", "--diff", str(diff), "--json"]) == 0
+    imps = json.loads(capsys.readouterr().out)["imps"]
+    assert evaluation.score.sheet.imps == imps == -12
+    assert entry.status(evaluation, saving=False).startswith("board 3: 12 IMPs to Team 2")

@@ -171,7 +171,11 @@ def test_new_game_form_defaults_and_reasons():
     form.names = ["Ana", "Ben"]
     assert form.rules == {"undertricks": "off"}
     form.end_value = "0"
-    assert EN.render(form.problem()) == "the target must be a whole number of at least 1"
+    assert EN.render(form.problem()) == "the target must be a whole number from 1 to 100000"
+    form.end_value = "1" + "0" * 29  # issue 30: no number a table cannot play
+    assert EN.render(form.problem()) == "the target must be a whole number from 1 to 100000"
+    form.end_value = "100000"
+    assert form.problem() is None
     form.end_value = "300"
     form.rules["undertricks"] = "on"
     form.first_dealer = 1

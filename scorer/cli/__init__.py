@@ -34,7 +34,7 @@ class _Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="scorer", description="Score keeper for bridge-family card games.")
     parser.add_argument("--lang", default="en", choices=sorted(LANGUAGES),
-                        help="language of the output: en, es, bg or af")
+                        help=f"language of the output: {', '.join(LANGUAGES)}")
     parser.add_argument("--data-dir", help="folder of stored games (default: SCORER_DATA_DIR, "
                         "FLET_APP_STORAGE_DATA, else the user's data folder)")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
@@ -59,7 +59,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="a house rule, e.g. undertricks=on (repeatable)")
     check.add_argument("--json", action="store_true", help="print JSON")
     check.add_argument("--lang", default=argparse.SUPPRESS, choices=sorted(LANGUAGES),
-                       help="language of the explanation: en, es, bg or af")
+                       help=f"language of the explanation: {', '.join(LANGUAGES)}")
 
     _add_app_commands(sub)
     return parser

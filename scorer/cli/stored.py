@@ -53,25 +53,52 @@ def _write_export(args: argparse.Namespace, text: str, data_folder: Any) -> None
                            f"({error.strerror or error}); nothing was written") from None
 
 
+# What a store found damaged and moved to quarantine/ (restored from its backup, or lost):
+# said by whichever command found it, once (issue 30). Games left unreadable where they are
+# are named by the command's own output instead (`games` lists them, `export` refuses them).
+QUARANTINED = ("notice.restored", "notice.lost")
+
+
 def command(args: argparse.Namespace) -> int:
     from ..store import Store
 
     t = Translator(args.lang)
     with Store(args.data_dir) as store:
-        if args.command == "games":  # damaged games found, as notes (other commands: the
-            for notice in store.notices:  # one line of their own failure, if any)
-                print(terminal_safe(f"note: {t.render(notice)}"), file=sys.stderr)
-            _list_games(store)
+        told = _Notes(store, t)
+        try:
+            if args.command == "games":  # every notice, unreadable games too, before the list
+                told.say(every=True)
+                _list_games(store)
+                return 0
+            if args.command == "export":
+                return _export(args, store, t, told)
+            if args.command == "link":
+                return _link(args, store)
+            if _is_link(args.file):
+                return _import_link(args.file, store)
+            report = store.import_file(args.file)
+            print(terminal_safe(str(report)))
             return 0
-        if args.command == "export":
-            return _export(args, store, t)
-        if args.command == "link":
-            return _link(args, store)
-        if _is_link(args.file):
-            return _import_link(args.file, store)
-        report = store.import_file(args.file)
-        print(terminal_safe(str(report)))
-        return 0
+        finally:
+            told.say()
+
+
+class _Notes:
+    """The store's notices, each said once on stderr as 'note: ...'."""
+
+    def __init__(self, store: Any, t: Translator) -> None:
+        self.store, self.t, self.said = store, t, 0
+
+    def say(self, every: bool = False) -> None:
+        notices = self.store.notices[self.said:]
+        self.said += len(notices)
+        for notice in notices:
+            if every or notice.key in QUARANTINED:
+                print(terminal_safe(f"note: {self.t.render(notice)}"), file=sys.stderr)
+
+    def lost(self) -> int:
+        """How many games found damaged so far could not be restored (none is exported)."""
+        return sum(notice.key == "notice.lost" for notice in self.store.notices)
 
 
 def _link(args: argparse.Namespace, store: Any) -> int:
@@ -84,9 +111,9 @@ def _link(args: argparse.Namespace, store: Any) -> int:
         print("note: the corrections history was left out so that the link fits",
               file=sys.stderr)
     if args.qr:
-        import segno
+        from ..ui.qr import qr_terminal
 
-        segno.make(link.address, error="l").terminal(compact=True)
+        qr_terminal(link.address, error="l")
     return 0
 
 
@@ -117,18 +144,22 @@ _KEPT = {
 def _import_link(address: str, store: Any) -> int:
     """`scorer import ADDRESS`: the game a link carries, checked as an import file is."""
     from ..link import read_link
+    from ..store import Relation
 
     linked = read_link(address)
     kept = store.keep_linked(linked.game, linked.history)
     relation = None if kept.relation is None else kept.relation.value
-    print(terminal_safe(_KEPT[relation].format(id=linked.game.id, copy=kept.game_id)))
+    # the game it is kept as: the link's own id, or the copy an earlier keep made of it
+    game_id = linked.game.id if kept.relation is Relation.BOTH_CHANGED else kept.game_id
+    print(terminal_safe(_KEPT[relation].format(id=game_id, copy=kept.game_id)))
     return 0
 
 
-def _export(args: argparse.Namespace, store: Any, t: Translator) -> int:
+def _export(args: argparse.Namespace, store: Any, t: Translator, told: _Notes) -> int:
     """`scorer export`: one game (any problem is one line, exit 2), or --all: every readable
     game is exported and each unreadable one named on stderr, exit EXIT_PARTIAL (decision
-    103), so that a backup missing a game never looks complete."""
+    103), so that a backup missing a game never looks complete; a game found damaged and
+    moved to quarantine without a backup to restore is such a game too (decision 203)."""
     from ..sheet import to_csv
 
     if args.all:
@@ -141,7 +172,7 @@ def _export(args: argparse.Namespace, store: Any, t: Translator) -> int:
     else:
         sys.stdout.write(text if text.endswith("\n") else text + "\n")
     if not unreadable:
-        return 0
+        return EXIT_PARTIAL if args.all and told.lost() else 0
     exported = f"{len(games)} game" + ("" if len(games) == 1 else "s")
     print(f"exported {exported}; {len(unreadable)} could not be read and were not exported:",
           file=sys.stderr)

@@ -45,6 +45,13 @@ class EndRule:
     value: int | None = None
 
     KINDS: ClassVar[tuple[str, ...]] = ("target", "deals", "rubbers", "open")
+    # The most a table plays to (issue 30: a target of 10^29 came in by a link, and the
+    # page's session died sending it), far beyond any evening: what a new game, an import
+    # and a link may ask (:meth:`playable`). A game stored before is read up to what the
+    # client carries (CARRIED, the largest integer a browser holds exactly), so that no game
+    # once kept becomes unreadable (decision 205).
+    MOST: ClassVar[dict[str, int]] = {"target": 100_000, "deals": 1_000, "rubbers": 100}
+    CARRIED: ClassVar[int] = 2**53 - 1
 
     def __post_init__(self) -> None:
         if self.kind not in self.KINDS:
@@ -54,6 +61,21 @@ class EndRule:
                 raise InvalidInput("end", self.value, "is not allowed with an open-ended game")
         elif isinstance(self.value, bool) or not isinstance(self.value, int) or self.value < 1:
             raise InvalidInput(self.kind, self.value, "is not a whole number of at least 1")
+        elif self.value > self.CARRIED:
+            self._too_large()
+
+    def playable(self) -> EndRule:
+        """This end, if a table can play to it (:attr:`MOST`); else InvalidInput."""
+        if self.value is not None and self.value > self.MOST[self.kind]:
+            self._too_large()
+        return self
+
+    def _too_large(self) -> None:
+        """Said with what a table plays to, also where more is read (a game kept before)."""
+        most = self.MOST[self.kind]
+        raise InvalidInput(self.kind, self.value, f"is not between 1 and {most}",
+                           Msg.of("error.range", field=self.kind, value=self.value, low=1,
+                                  high=most))
 
     @classmethod
     def parse(cls, text: str) -> EndRule:

@@ -13,7 +13,7 @@ from .base import DealScore, RulesT, Variant
 from .contract import Contract, check_tricks, result_msg
 from .contract_bridge import Honours
 from .seats import SEATS, SIDE_MSGS, seat_index, seat_msg
-from .values import InvalidInput, Line, Msg, check_int
+from .values import InvalidInput, Line, Msg, check_int, kept_numbers
 
 __all__ = ["PASSED_OUT_LINE", "BridgeDeal", "FourSeatBridge", "SIDE_MSGS", "contract_summary",
            "passed_out_score", "vul_line"]
@@ -73,7 +73,7 @@ class BridgeDeal:
             raise InvalidInput("contract", None, "(needed unless the deal was passed out)")
         honours = data.get("honors")
         return cls(seat_index(data.get("declarer"), "declarer"), Contract.parse(data["contract"]),
-                   check_tricks(data.get("tricks")),
+                   check_tricks(kept_numbers("tricks", data.get("tricks"))),
                    None if honours is None else Honours.parse(honours))
 
 

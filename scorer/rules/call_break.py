@@ -18,7 +18,16 @@ from typing import Any
 
 from .base import DealScore, EndRule, HandCheck, RuleInfo, Variant, option_ints
 from .contract import MAX_TRICKS
-from .values import InvalidInput, Line, Msg, check_int, house_rule, parse_switch, settings_from
+from .values import (
+    InvalidInput,
+    Line,
+    Msg,
+    check_int,
+    house_rule,
+    kept_numbers,
+    parse_switch,
+    settings_from,
+)
 
 __all__ = ["EIGHT_PLUS_CALL", "EIGHT_PLUS_POINTS", "PLAYERS", "CallBreakRules", "CallBreakDeal",
            "CallBreak", "as_decimal", "calling_order", "calls_in_order", "check_calls",
@@ -255,13 +264,15 @@ class CallBreak(Variant[CallBreakDeal, CallBreakRules]):
     def deal_from_dict(self, data: Mapping[str, Any]) -> CallBreakDeal:
         if not isinstance(data, Mapping):
             raise InvalidInput("deal", data, "is not a deal record")
-        return CallBreakDeal(data.get("calls"), data.get("tricks"))  # type: ignore[arg-type]
+        return CallBreakDeal(kept_numbers("calls", data.get("calls")),
+                             kept_numbers("tricks", data.get("tricks")))
 
     def check_announcement(self, data: object, rules: Any) -> dict[str, Any]:
         """The four calls, made before the round is played and kept until its tricks are."""
         if not isinstance(data, Mapping):
             raise InvalidInput("announcement", data, "is not a set of calls")
-        return {"calls": list(check_calls(data.get("calls"), rules))}  # type: ignore[arg-type]
+        calls = kept_numbers("calls", data.get("calls"))
+        return {"calls": list(check_calls(calls, rules))}
 
     def check_deal(self, deal: Any, dealer: int, rules: Any) -> None:
         if not isinstance(deal, CallBreakDeal):

@@ -13,7 +13,7 @@ from typing import Any
 
 from .base import DealScore, EndRule, HandCheck, RuleInfo, Variant, option_contract
 from .contract import Contract, ContractScore, Doubling, check_tricks, side_points, trick_points
-from .values import InvalidInput, Line, Msg, check_int, house_rule, switch_settings
+from .values import InvalidInput, Line, Msg, check_int, house_rule, kept_numbers, switch_settings
 
 __all__ = ["PASSED_OUT_LINE", "UNDERTRICK", "DrawBridgeRules", "DrawBridgeDeal", "DrawBridge",
            "score_contract"]
@@ -145,9 +145,9 @@ class DrawBridge(Variant[DrawBridgeDeal, DrawBridgeRules]):
         if "contract" not in data:
             raise InvalidInput("contract", None, "(needed unless the deal was passed out)")
         return DrawBridgeDeal(
-            check_int("declarer", data.get("declarer"), 0, 1),
+            check_int("declarer", kept_numbers("declarer", data.get("declarer")), 0, 1),
             Contract.parse(data["contract"]),
-            check_tricks(data.get("tricks")),
+            check_tricks(kept_numbers("tricks", data.get("tricks"))),
         )
 
     def check_deal(self, deal: Any, dealer: int, rules: Any) -> None:

@@ -24,7 +24,7 @@ from .contract import (
     trick_points,
 )
 from .seats import SEATS, SIDES, seat_index, seat_msg
-from .values import InvalidInput, Line, Msg, check_int, house_rule, switch_settings
+from .values import InvalidInput, Line, Msg, check_int, house_rule, kept_numbers, switch_settings
 
 __all__ = [
     "GAME_BONUS",
@@ -297,7 +297,7 @@ class MiniBridge(Variant[MiniBridgeDeal, MiniBridgeRules]):
         if not isinstance(data, Mapping):
             raise InvalidInput("deal", data, "is not a deal record")
         hcp = data.get("hcp")
-        hcp_counts = None if hcp is None else check_hcp(hcp)
+        hcp_counts = None if hcp is None else check_hcp(kept_numbers("hcp", hcp))
         if data.get("redeal"):
             return MiniBridgeDeal(hcp=hcp_counts, redeal=True)
         if "contract" not in data:
@@ -305,7 +305,7 @@ class MiniBridge(Variant[MiniBridgeDeal, MiniBridgeRules]):
         return MiniBridgeDeal(
             seat_index(data.get("declarer"), "declarer"),
             Contract.parse(data["contract"]),
-            check_tricks(data.get("tricks")),
+            check_tricks(kept_numbers("tricks", data.get("tricks"))),
             hcp_counts,
         )
 

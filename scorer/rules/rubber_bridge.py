@@ -188,6 +188,10 @@ class RubberBridge(FourSeatBridge[RubberRules]):
         """The deal, then what it wrote below and above the line for each side, and the line
         drawn under a game."""
         what = super().deal_line(deal, players) or Msg.of("summary.passed_out")
+        if deal.honours is not None:  # named, not only folded into the points above the line
+            side = deal.side if deal.honours.declarer_side else 1 - deal.side
+            what = Msg.of("sheet.honours", what=what, points=deal.honours.points,
+                          side=SIDE_MSGS[side])
         entry = None if score is None else score.sheet
         if not isinstance(entry, RubberEntry):
             return what

@@ -21,7 +21,7 @@ from .contract_bridge import score_duplicate
 from .seats import seat_msg
 from .values import InvalidInput, Line, Msg
 
-__all__ = ["BoardEntry", "TeamBoard", "TeamMatch", "TeamRules", "ns_score"]
+__all__ = ["BoardEntry", "TeamBoard", "TeamMatch", "TeamRules", "ns_score", "result_msg"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +101,7 @@ def _table(table: int, result: BridgeDeal, board: int) -> tuple[int, tuple[Line,
                 Line(Msg.of("tm.ns", table=table, points=ns), ns))
 
 
-def _result_msg(result: BridgeDeal) -> Msg:
+def result_msg(result: BridgeDeal) -> Msg:
     """One table's result: '4H by North, 10 tricks', or 'passed out'."""
     if result.contract is None or result.declarer is None:
         return Msg.of("summary.passed_out")
@@ -143,8 +143,8 @@ class TeamMatch(Variant[TeamBoard, "TeamRules"]):
 
     def deal_words(self, deal: Any, players: Sequence[str]) -> tuple[Msg, str]:
         """Both tables' results ('table 1: 4H by North, 10 tricks; table 2: ...')."""
-        return (Msg.of("sheet.tables", one=_result_msg(deal.table1),
-                       two=_result_msg(deal.table2)), "")
+        return (Msg.of("sheet.tables", one=result_msg(deal.table1),
+                       two=result_msg(deal.table2)), "")
 
     def deal_line(self, deal: Any, players: Sequence[str],
                   score: DealScore | None = None) -> Msg:
@@ -152,8 +152,8 @@ class TeamMatch(Variant[TeamBoard, "TeamRules"]):
         entry = None if score is None else score.sheet
         if not isinstance(entry, BoardEntry):
             return self.deal_words(deal, players)[0]
-        return Msg.of("sheet.tables_ns", one=_result_msg(deal.table1), ns1=entry.ns[0],
-                      two=_result_msg(deal.table2), ns2=entry.ns[1])
+        return Msg.of("sheet.tables_ns", one=result_msg(deal.table1), ns1=entry.ns[0],
+                      two=result_msg(deal.table2), ns2=entry.ns[1])
 
     def deal_stats(self, deal: Any, score: DealScore, player: int) -> Mapping[str, int]:
         """A team declares at table 1 when North-South declare, at table 2 when East-West
@@ -203,7 +203,9 @@ class TeamMatch(Variant[TeamBoard, "TeamRules"]):
                                  diff=diff), diff))
         imps = imps_line(diff)
         lines.append(imps)
-        points = (imps.points, -imps.points)
+        # Each team's IMPs won on the board: the match total is what a director writes, the
+        # IMPs each team won (issue 30: one total everywhere, decision 201).
+        points = (max(imps.points, 0), max(-imps.points, 0))
         if imps.points:
             winner = 0 if imps.points > 0 else 1
             n = abs(imps.points)

@@ -16,6 +16,7 @@ __all__ = [
     "ascii_digits",
     "house_rule",
     "check_int",
+    "kept_numbers",
     "parse_switch",
     "settings_from",
     "switch_settings",
@@ -89,6 +90,18 @@ def whole_number(text: str) -> int | None:
     """The whole number a player typed ('42', ' 7 ', '-3', '४२'), or None if it is not one."""
     plain = ascii_digits(text)
     return int(plain) if _WHOLE.fullmatch(plain) else None
+
+
+def kept_numbers(field: str, value: Any) -> Any:
+    """``value`` as a file or link keeps numbers: a JSON number (or a list of them), never
+    text. A player may type '10' or '४२' (:func:`check_int` reads them); a stored deal whose
+    tricks are "10" was not written by Scorer and is refused (issue 30). Returned as given,
+    for the checks of its range."""
+    for item in value if isinstance(value, list) else (value,):
+        if isinstance(item, str):
+            raise InvalidInput(field, item, "is text, not a number (a file or link keeps "
+                               "numbers as numbers)")
+    return value
 
 
 def check_int(field: str, value: object, low: int, high: int) -> int:

@@ -21,10 +21,11 @@ read (damaged beyond its backup, no permission, a newer Scorer) is listed by
 from __future__ import annotations
 
 import contextlib
+import itertools
 import os
 import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -38,7 +39,14 @@ from .drafts import Drafts
 from .errors import GameUnreadable, NewerSchema, NotAFolder, StaleGame, UnknownGame, WriteFailed
 from .files import AtomicJSONStorage, make_dirs
 from .gamefiles import GameFiles, why
-from .index import GameSummary, UnreadableGame, Why, read_index, write_index
+from .index import (
+    COPY_SUFFIX,
+    GameSummary,
+    UnreadableGame,
+    Why,
+    read_index,
+    write_index,
+)
 from .lock import FolderLock
 from .merge import Relation, relation
 from .shelf import Shelf, StorageShelf
@@ -363,33 +371,66 @@ class Store:
         an id of its own. ``history`` False: the link left the game's corrections out (those
         kept here stay)."""
         with self._lock:
-            key = game.id.casefold()
-            if key not in self._index and key not in self._unreadable:
-                self._write_new([game.with_revision(1)])
-                return Kept(None, game.id)
-            if key in self._unreadable:
-                found = Relation.BOTH_CHANGED
-            else:
-                stored = self.load(self._index[key].id)
-                found = relation(stored, game, history)
-            if found is Relation.LINK_NEWER:
-                kept = replace(game, id=stored.id, revision=stored.revision,
-                               history=game.history if history else stored.history)
-                self.save(kept)
-                return Kept(found, stored.id)
-            if found is Relation.BOTH_CHANGED:
-                copy = replace(game, id=self._copy_id(game.id), revision=1)
-                self._write_new([copy])
-                return Kept(found, copy.id)
-            return Kept(found, stored.id)
+            kept, written = self._keeping(game, history)
+            if written is not None and written.id.casefold() in self._index:
+                self.save(written)
+            elif written is not None:
+                self._write_new([written])
+            return kept
+
+    def keeping(self, game: Game, history: bool = True) -> Kept:
+        """What :meth:`keep_linked` would do with ``game``, nothing written (the link's view
+        says it before the player keeps it)."""
+        with self._lock:
+            return self._keeping(game, history)[0]
+
+    def _keeping(self, game: Game, history: bool) -> tuple[Kept, Game | None]:
+        """What keeping ``game`` does, and the game it writes (None: nothing)."""
+        key = game.id.casefold()
+        if key not in self._index and key not in self._unreadable:
+            return Kept(None, game.id), game.with_revision(1)
+        found = Relation.BOTH_CHANGED
+        if key not in self._unreadable:
+            stored = self.load(self._index[key].id)
+            found = relation(stored, game, history)
+            if found is not Relation.BOTH_CHANGED:
+                return Kept(found, stored.id), self._newer(stored, game, history, found)
+        # The link's game met again where an earlier keep left it as a copy: that copy is
+        # the game kept here, so the same link kept twice makes no second copy (issue 30).
+        for copy_id in self._copy_ids(game.id):
+            if copy_id.casefold() in self._unreadable:
+                continue
+            copy = self.load(self._index[copy_id.casefold()].id)
+            met = relation(replace(copy, id=game.id), game, history)
+            if met is not Relation.BOTH_CHANGED:
+                return Kept(met, copy.id), self._newer(copy, game, history, met)
+        copy = replace(game, id=self._copy_id(game.id), revision=1)
+        return Kept(found, copy.id), copy
+
+    @staticmethod
+    def _newer(stored: Game, game: Game, history: bool, found: Relation) -> Game | None:
+        """``stored`` brought up to ``game`` where the link has the longer history of it."""
+        if found is not Relation.LINK_NEWER:
+            return None
+        return replace(game, id=stored.id, revision=stored.revision,
+                       history=game.history if history else stored.history)
+
+    def _copy_ids(self, game_id: str) -> Iterator[str]:
+        """The ids copies of ``game_id`` are kept under, while they are taken."""
+        for candidate in self._copy_names(game_id):
+            if candidate.casefold() not in self._index \
+                    and candidate.casefold() not in self._unreadable:
+                return
+            yield candidate
+
+    @staticmethod
+    def _copy_names(game_id: str) -> Iterator[str]:
+        """``<id>-copy``, ``<id>-copy2``, ...: the names a copy of ``game_id`` may take."""
+        base = f"{game_id[:52]}{COPY_SUFFIX}"
+        yield base
+        yield from (f"{base}{number}" for number in itertools.count(2))
 
     def _copy_id(self, game_id: str) -> str:
         """A free id naming a copy of ``game_id``: ``<id>-copy``, ``<id>-copy2``, ..."""
-        base = f"{game_id[:52]}-copy"
-        number = 1
-        while True:
-            candidate = base if number == 1 else f"{base}{number}"
-            if candidate.casefold() not in self._index \
-                    and candidate.casefold() not in self._unreadable:
-                return candidate
-            number += 1
+        return next(c for c in self._copy_names(game_id)
+                    if c.casefold() not in self._index and c.casefold() not in self._unreadable)

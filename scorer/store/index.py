@@ -19,7 +19,18 @@ from ..game import Game
 from ..stats import PlayerStats, game_stats
 from .errors import CorruptFile
 
-__all__ = ["GameSummary", "UnreadableGame", "read_index", "write_index"]
+__all__ = ["COPY_SUFFIX", "GameSummary", "UnreadableGame", "is_link_copy", "read_index",
+           "write_index"]
+
+COPY_SUFFIX = "-copy"
+
+
+def is_link_copy(game_id: str) -> bool:
+    """Is ``game_id`` the id :meth:`Store.keep_linked` gives a link's game kept beside the
+    one it changed apart from (``<id>-copy``, ``<id>-copy2``, ...)?"""
+    base, found, number = game_id.rpartition(COPY_SUFFIX)
+    return bool(found and base) and (number == "" or (number.isdigit() and number[0] != "0"
+                                                       and number != "1"))
 
 
 @dataclass(frozen=True)
@@ -40,6 +51,12 @@ class GameSummary:
     # Each player's statistics from this game, kept as JSON text: the home screen never needs
     # them, so opening a store of 10,000 games does not pay for parsing them.
     stats_json: str = "[]"
+
+    @property
+    def link_copy(self) -> bool:
+        """A link's game kept beside the one it changed apart from (issue 30: listed as
+        such, not under the same title twice)."""
+        return is_link_copy(self.id)
 
     @property
     def players_stats(self) -> tuple[PlayerStats, ...]:
@@ -74,9 +91,10 @@ class GameSummary:
                    (int(data["stamp"][0]), int(data["stamp"][1])), stats)
 
 
-# How the players' statistics kept in the index were counted; an index of another rule is
-# rebuilt from the game files. 2: a deal counts as its game counts deals (decision 108).
-STATS_RULE = 2
+# How the totals and players' statistics kept in the index were counted; an index of another
+# rule is rebuilt from the game files. 2: a deal counts as its game counts deals (decision
+# 108); 3: a team match's totals are the IMPs each team won (decision 201).
+STATS_RULE = 3
 
 
 class Why(Enum):

@@ -30,8 +30,12 @@ def migrate(data: Any) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise InvalidInput("game", type(data).__name__, "is not a game record")
     version = data.get("schema_version", 0)
-    if isinstance(version, bool) or not isinstance(version, int) or version < 0:
-        raise InvalidInput("schema_version", version, "is not a schema version")
+    # Version 0 is the one before the field existed: a file that names it was not written
+    # by Scorer (issue 30).
+    lowest = 1 if "schema_version" in data else 0
+    if isinstance(version, bool) or not isinstance(version, int) or version < lowest:
+        raise InvalidInput("schema_version", version,
+                           f"is not a schema version (1 to {SCHEMA_VERSION})")
     if version > SCHEMA_VERSION:
         raise NewerSchema(f"written by a newer Scorer (schema {version}; this one reads up to "
                           f"{SCHEMA_VERSION}); update Scorer to open it")

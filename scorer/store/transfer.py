@@ -38,6 +38,9 @@ MAX_IMPORT_BYTES = MAX_IMPORT_MB * 1024 * 1024
 STAGE_PREFIX = ".import-"
 COMMIT = "COMMIT"
 CLOCK_SLACK = timedelta(days=1)  # a time further in the future than this is refused
+# A time before this is refused: no device's clock reads earlier (a clock that was reset
+# reads 1970 or later), so a game created in year 1 was not (issue 30, decision 205).
+EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)
 
 
 @dataclass
@@ -115,6 +118,10 @@ def _check_times(number: int, game: Game) -> None:
         if moment is not None and moment > latest:
             raise InvalidImport(f"game {number} {name}", stamp, "is in the future",
                                 Msg.of("import.future", number=number, field=name))
+        if moment is not None and moment < EARLIEST:
+            raise InvalidImport(f"game {number} {name}", stamp, "is before 1970, earlier "
+                                "than any device's clock",
+                                Msg.of("import.past", number=number, field=name))
 
 
 def parse_import(raw: bytes | str) -> list[Game]:
@@ -154,6 +161,11 @@ def parse_games(data: Any) -> list[Game]:
             raise InvalidImport(f"game {number}", type(error).__name__,
                                 "is not a well-formed game") from None
         _check_times(number, game)
+        try:
+            game.end.playable()  # a game kept here before is read as it is; a new one not
+        except InvalidInput as error:
+            raise InvalidImport(f"game {number} {error.field}", error.value, error.allowed,
+                                error.msg) from None
         key = game.id.casefold()
         if key in seen:
             first, other = seen[key]

@@ -73,11 +73,12 @@ class NewGameForm:
             return EndRule("open")
         text = self.end_value.strip()
         number = whole_number(text)
-        if number is None or number < 1:
+        most = EndRule.MOST.get(self.end_kind, 1)
+        if number is None or not 1 <= number <= most:
             field_name = _END_FIELDS.get(self.end_kind, self.end_kind)
-            raise InvalidInput(field_name, text or None, "must be a whole number of at least 1",
-                               Msg.of(f"form.end_{self.end_kind}",
-                                      unit=variant(self.variant_name).deal_word))
+            raise InvalidInput(field_name, text or None, f"must be a whole number from 1 to "
+                               f"{most}", Msg.of(f"form.end_{self.end_kind}", max=most,
+                                                 unit=variant(self.variant_name).deal_word))
         return EndRule(self.end_kind, number)
 
     def problem(self, untouched_ok: bool = False) -> Msg | None:

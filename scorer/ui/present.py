@@ -26,9 +26,11 @@ def deal_word(name: str) -> str:
 
 
 def game_title(t: Translator, summary: Any) -> str:
-    """'Draw Bridge: Ana, Ben': a stored game (its GameSummary) as the home list names it."""
-    return t("ui.game_players", game=t(f"game.{summary.variant}"),
-             players=", ".join(summary.players))
+    """'Draw Bridge: Ana, Ben': a stored game (its GameSummary) as the home list names it; a
+    link's game kept beside the one it changed apart from says so ('(copy from a link)'),
+    not the same title twice (issue 30)."""
+    return t("ui.game_players_copy" if summary.link_copy else "ui.game_players",
+             game=t(f"game.{summary.variant}"), players=", ".join(summary.players))
 
 
 def short_time(stamp: str, zone: tzinfo | None = None) -> str:

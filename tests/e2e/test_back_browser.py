@@ -82,7 +82,18 @@ def test_the_app_bars_back_and_the_browsers_back_keep_a_half_entered_deal_alike(
     phone.tap("Declarer Ben")
     phone.page.go_back()
     phone.see("Deal 3: kept as entered so far")
+    # Issue 30 item 6: one tap beside Continue threw a whole deal away; now it is asked first.
     phone.tap("Discard: Deal 3")
+    phone.see("Discard Deal 3?")
+    phone.tap("Keep it")
+    phone.see("Deal 3: kept as entered so far")
+    phone.tap("Continue: Deal 3")
+    phone.see("Declarer Ben")
+    phone.see("Cannot save yet: choose the contract's level")  # still as entered
+    phone.tap("Back")
+    phone.tap("Discard: Deal 3")
+    phone.see("What was entered for it so far is lost")
+    phone.tap("Discard it")
     phone.see("New deal")
     assert "kept as entered" not in phone.screen_text()
     phone.tap("New deal")

@@ -96,6 +96,7 @@ def test_a_team_match_board_by_board(phone):
     assert not phone.button("Table 2 Declarer North").count()  # one table at a time
     at_table(phone, 1, "North", 4, "Spades", 10)
     phone.see("Cannot save yet: table 2: choose the declarer")
+    phone.see("Table 1 entered: 4♠ by North, 10 tricks, N-S 420")  # issue 30 item 7
     phone.see("Blues sit North-South, Reds East-West")
     assert phone.button("Table 1, done").count() and phone.button("Table 2").count()
     assert not phone.button("Table 1 Declarer North").count()

@@ -193,8 +193,8 @@ def test_call_break_whole_game(phone, second_phone):
         assert not phone.enabled("Save deal")
         if round_number == 1:  # the round is in play: it is part of the stored game
             phone.page.go_back()
-            phone.see(f"Round 1 in play: {calls}")
-            second_phone.see(f"Round 1 in play: {calls}")
+            phone.see(f"Deal 1 in play: {calls}")
+            second_phone.see(f"Deal 1 in play: {calls}")
             phone.open(phone.page.url.replace(phone.url, ""))  # reload
             phone.tap("Enter the tricks")
             phone.see(f"Calls kept: {calls}")

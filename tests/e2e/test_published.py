@@ -393,6 +393,7 @@ def test_bad_input_keeps_its_clear_messages(site, revisiting):
     assert not phone.enabled("Save deal")
     phone.tap("Back")
     phone.tap("Discard: Deal 1")  # kept when left (decision 150): thrown away here
+    phone.tap("Discard it")  # once asked (issue 30)
     phone.tap("Back")
     # MiniBridge: an announced count that no hand can have.
     phone.new_game("MiniBridge", ["Ana", "Ben", "Cleo", "Dan"], dealer="Ana")
@@ -403,6 +404,7 @@ def test_bad_input_keeps_its_clear_messages(site, revisiting):
     assert not phone.enabled("Save deal")
     phone.tap("Back")
     phone.tap("Discard: Deal 1")  # kept when left (decision 150): thrown away here
+    phone.tap("Discard it")  # once asked (issue 30)
     phone.tap("Back")
     # Call Break: tricks that do not add up to 13.
     phone.new_game("Call Break", ["Ana", "Ben", "Cleo", "Dan"], dealer="Ana")

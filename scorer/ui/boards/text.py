@@ -389,7 +389,7 @@ def match_board(game: Game, t: Translator, label_t: Translator | None = None) ->
         rows.append(BoardRow(record.number, entry.board, _seat_letter(entry.dealer, t),
                              t(_VUL_KEYS[entry.vulnerable]), entry.vulnerable, tables,
                              entry.diff, imps, _board_label(record, label_t, teams)))
-    margin = game.totals[0] if game.records else 0
+    margin = won[0] - won[1]
     if margin == 0:
         result = t("boards.match_level")
     else:

@@ -15,7 +15,7 @@ from ...rules import Variant
 from ...rules.boards import board_dealer, board_vulnerable
 from ...rules.bridge_games import BridgeDeal
 from ...rules.minibridge import seat_msg
-from ...rules.team_match import TeamBoard
+from ...rules.team_match import TeamBoard, ns_score, result_msg
 from ...rules.values import Msg
 from .. import widgets as w
 from .base import DealDraft, DealEntry, EntryKind, Evaluation, flag
@@ -62,11 +62,16 @@ class TableDraft(ContractFields):
         return BridgeDeal(self.declarer, self.contract, self.tricks), None
 
 
+# Check a score offers these boards: every dealer with every vulnerability (Law 2).
+CHECK_BOARDS = 16
+
+
 @dataclass
 class TeamMatchDraft(DealDraft):
     tables: list[TableDraft] = field(default_factory=lambda: [TableDraft(), TableDraft()])
-
-    checkable = False
+    # Check a score: the board picked (its dealer and vulnerability). A board checked on its
+    # own gives each table's duplicate score and the IMPs (issue 30).
+    check_board: int = 1
 
     @staticmethod
     def player_label(v: Variant[Any, Any], index: int) -> Msg:
@@ -75,6 +80,10 @@ class TeamMatchDraft(DealDraft):
     @property
     def board(self) -> int:
         return int(self.where()) + 1
+
+    def where(self) -> Any:
+        """The boards played before this one (Check a score: before the board picked)."""
+        return self.check_board - 1 if self.state is None else self.state
 
     def fill(self, deal: Any) -> None:
         self.tables[0].fill(deal.table1)
@@ -142,10 +151,21 @@ class TeamMatchEntry(DealEntry):
         self.shown = 1 if self.done == [True, False] else 0
         self.tabs = [self._tab(index) for index in (0, 1)]
         self.tab_row = ft.Row(list(self.tabs), spacing=4, key=_scroll_key(TABS_KEY))
+        # The other table's result, once entered (issue 30: while table 2 was entered, table
+        # 1's result for the board was shown nowhere).
+        self.other_table = ft.Text(size=14, visible=False)
         self.boxes: list[ft.Column] = []
         self.sections: list[ft.Column] = []
         names, texts = seat_names(t, ("",) * 4)
         teams = self.draft.players
+        boards: list[ft.Control] = []
+        if self.draft.state is None:  # Check a score: which board (its dealer, vulnerability)
+            numbers = list(range(1, CHECK_BOARDS + 1))
+            boards = [w.heading(t("ui.board_pick")),
+                      w.ChoiceGroup(numbers, [str(n) for n in numbers],
+                                    [t("ui.deal_n", n=n, unit="board") for n in numbers],
+                                    self.draft.check_board, self.setter("check_board"),
+                                    per_row=8).control]
         for number, table in enumerate(self.draft.tables, start=1):
             def label(text: str, number: int = number) -> str:
                 return t("ui.at_table", table=number, label=text)
@@ -167,7 +187,7 @@ class TeamMatchEntry(DealEntry):
                 w.Toggle(t("ui.passed_out"), label(t("ui.passed_out")),
                          table.passed_out, self.setter("passed_out", table)).control,
                 box], spacing=6))
-        return [self.dealing, self.tab_row, *self.sections]
+        return [*boards, self.dealing, self.tab_row, self.other_table, *self.sections]
 
     def _tab(self, index: int) -> ft.Semantics:
         """'Table 1' (with a check mark once its result is complete), restyled in place."""
@@ -234,6 +254,13 @@ class TeamMatchEntry(DealEntry):
             row.controls[0].visible = self.done[index]
             section.visible = selected
             box.visible = not table.passed_out
+        other = 1 - self.shown
+        result = self.draft.tables[other].result()[0]
+        self.other_table.visible = result is not None
+        if result is not None:
+            w.set_suited(self.other_table, t("ui.other_table", table=other + 1,
+                                             result=t.render(result_msg(result)),
+                                             ns=ns_score(result, self.draft.board)[0]))
 
     def score_head(self, evaluation: Evaluation) -> list[ft.Control]:
         entry = evaluation.score.sheet if evaluation.score else None

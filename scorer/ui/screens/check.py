@@ -48,15 +48,18 @@ class ScoreCheck:
         self.rules = rules if rules is not None else {r.name: r.default for r in v.house_rules}
         # Two players and a contract: 'Declarer' against 'Opponent', so the declarer is known.
         duel = v.player_count == 2 and issubclass(entry_for(v.name).draft, ContractFields)
+        named = entry_for(v.name).draft.player_label  # 'Player 1'; a team match's 'Team 1'
         players = ((t("ui.check_declarer"), t("ui.check_opponent")) if duel else
                    ("",) * v.player_count if v.seat_names else  # seats: 'North', 'N-S'
-                   tuple(t("ui.player_n", n=i + 1) for i in range(v.player_count)))
+                   tuple(t.render(named(v, i)) for i in range(v.player_count)))
         old = self.draft
         self.draft = new_draft(v.name, players, v.parse_rules(self.rules))
         if old is not None:
             self.draft.carry(old)
         if duel and isinstance(self.draft, ContractFields):
             self.draft.declarer = 0
+        if v.calls_per_player:  # no dealer to pick: called in seat order, Player 1 first, as
+            self.draft.dealer = v.player_count - 1  # `scorer check --calls` takes them
 
     def choose_rule(self, name: str, value: str, t: Translator) -> None:
         draft = self.hand(t)

@@ -12,6 +12,7 @@ import flet as ft
 from ...game import Game
 from ...link import InvalidLink, Link, LinkedGame, TooLongForLink, link_for, read_link
 from ...rules import InvalidInput
+from ...sheet import outcome_words
 from ...store import Kept, StoreError
 from .. import widgets as w
 from ..boards.grid import deal_grid
@@ -108,12 +109,17 @@ def build_opened(app: App, route: Route) -> Screen:
             w.card(w.note(t("ui.link_failed", reason=t.render(problem_of(error))), error=True)),
             w.tap(t("ui.back"), t("ui.back"), lambda: app.go("/"), primary=True)]), "/")
     game = linked.game
-    controls: list[ft.Control] = [
-        ft.Text(summary(app, game), size=18, weight=ft.FontWeight.BOLD),
-        w.note(t("ui.link_read_only")),
-        w.tap(t("ui.keep_here"), t("ui.keep_here"),
-              lambda: app.page.run_task(keep, app, linked), primary=True),
-        _totals(app, game)]
+    controls: list[ft.Control] = [ft.Text(summary(app, game), size=18,
+                                          weight=ft.FontWeight.BOLD)]
+    if game.outcome is not None:  # a finished game says who won, as its scoreboard does
+        controls.append(ft.Text(outcome_words(game, t), size=16))
+    controls.append(w.note(t("ui.link_read_only")))
+    will = _what_keeping_does(app, linked)
+    if will:
+        controls.append(w.note(will))
+    controls += [w.tap(t("ui.keep_here"), t("ui.keep_here"),
+                       lambda: app.page.run_task(keep, app, linked), primary=True),
+                 _totals(app, game)]
     if not linked.history:
         controls.append(w.note(t("ui.link_no_history")))
     records = game.records[::-1]
@@ -123,6 +129,16 @@ def build_opened(app: App, route: Route) -> Screen:
         controls.append(deal_grid(game.parties, grid_rows(game, t, records, label_t=t.plain),
                                   lambda number: None))
     return Screen(screen(path, t(f"game.{game.variant_name}"), controls), "/")
+
+
+def _what_keeping_does(app: App, linked: LinkedGame) -> str:
+    """What Keep on this phone will do where this phone has the game already (bring it up
+    to date, nothing, keep a copy): said before the tap (issue 30); '' for a new game."""
+    try:
+        kept = app.session.store.keeping(linked.game, linked.history)
+    except (StoreError, OSError):
+        return ""
+    return "" if kept.relation is None else app.t(f"ui.link_will_{kept.relation.value}")
 
 
 async def keep(app: App, linked: LinkedGame) -> None:

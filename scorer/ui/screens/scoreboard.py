@@ -213,12 +213,16 @@ def _kept(app: App, game: Game, number: int) -> ft.Control:
         app.session.discard_draft(game.id)
         app.show()
 
+    def ask() -> None:  # one tap beside Continue lost a whole deal (issue 30): asked first
+        confirm(app, t("ui.draft_discard_question", title=title),
+                t("ui.draft_discard_explain"), t("ui.keep_it"), t("ui.draft_discard"), discard)
+
     return w.card(
         ft.Text(t("ui.draft_kept", title=title), size=15, weight=ft.FontWeight.BOLD),
         ft.Row([w.tap(t("ui.draft_continue"), t("ui.draft_continue_label", title=title),
                       resume, primary=not number, expand=1),
                 w.tap(t("ui.draft_discard"), t("ui.draft_discard_label", title=title),
-                      discard, expand=1)], spacing=8))
+                      ask, expand=1)], spacing=8))
 
 
 def confirm_remove(app: App, game: Game) -> None:

@@ -244,10 +244,20 @@ class ScorerApp:
 
 
 def copy_view(source: ft.View, target: ft.View) -> None:
-    """The app is one View whose contents change (see :meth:`ScorerApp.show`)."""
+    """The app is one View whose contents change (see :meth:`ScorerApp.show`).
+
+    Flet keeps a property's old value when the new one is equal (``==``), and controls are
+    dataclasses, equal when their fields are: a screen drawn again with the same bottom bar
+    (Check a score's, before the next tap) kept the bar drawn before, and the new screen's
+    taps changed a text nobody saw (issue 30). A control or list of them is therefore put
+    in itself, never compared: None first, then the new one (two cheap comparisons, where
+    an equal screen would have been compared whole)."""
     for name in ("controls", "appbar", "bottom_appbar", "horizontal_alignment", "scroll",
                  "route"):
-        setattr(target, name, getattr(source, name))
+        value = getattr(source, name)
+        if isinstance(value, (ft.BaseControl, list)) and value is not getattr(target, name):
+            setattr(target, name, None)  # then to ``value``: Flet sees a change
+        setattr(target, name, value)
 
 
 def text_size(kept: object) -> int:
