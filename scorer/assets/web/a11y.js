@@ -14,7 +14,8 @@
 //    lang> follows the language (a
 //    screen reader then speaks Hindi as Hindi), and the root font size follows the text size,
 //    which Flutter takes as its text scale on top of the browser's own.
-// 4. The phone's wish for more contrast, written where the app reads it as it starts.
+// 4. The phone's wish for more contrast, and the browser's text size, written where the app
+//    reads them as it starts.
 (function () {
     "use strict";
     var doc = document.documentElement;
@@ -60,7 +61,20 @@
         catch (error) { /* no storage: the usual colours */ }
     }
 
+    // The browser's own text size (its default font against 16 px): the app keeps room for
+    // large labels where it draws them itself (the chart's axes: decision 198).
+    function browserScale() {
+        var probe = document.createElement("div");
+        probe.style.cssText = "font-size: medium; position: absolute; visibility: hidden";
+        (document.body || doc).appendChild(probe);
+        var size = parseFloat(window.getComputedStyle(probe).fontSize) || 16;
+        probe.parentNode.removeChild(probe);
+        try { window.localStorage.setItem(PREFIX + "browser_scale", JSON.stringify(String(size / 16))); }
+        catch (error) { /* no storage: as at the usual size */ }
+    }
+
     contrast();
+    browserScale();
     follow();
     try {  // a write of the app's own (language, text size) is followed at once
         var setItem = Storage.prototype.setItem;

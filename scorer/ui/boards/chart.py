@@ -19,10 +19,13 @@ COLORS = ("#388E3C", "#E65100", "#1976D2", "#AB47BC")  # Material green 700, ora
 TARGET_COLOR = "#E53935"  # Material red 600
 
 
-def totals_chart(game: Game, t: Translator, reuse: Reuse | None = None) -> ft.Control:
+def totals_chart(game: Game, t: Translator, reuse: Reuse | None = None,
+                 scale: float = 1.0) -> ft.Control:
     """A line per party from 0 through each deal's running total; a legend under it. With
     ``reuse`` (one game's, see scorer/ui/reuse.py) a point already drawn is the same control
-    again, so a new deal costs one point per line."""
+    again, so a new deal costs one point per line. ``scale``: the text's size against the
+    usual (the phone's and the app's: decision 198): the axes keep room for their labels and
+    label fewer steps, so that large labels do not run into each other."""
     # Imported here, not at the top: flet-charts is most of the app's import time, and the
     # home screen (what a player waits for when the app opens) draws no chart.
     import flet_charts as fch
@@ -33,7 +36,9 @@ def totals_chart(game: Game, t: Translator, reuse: Reuse | None = None) -> ft.Co
             series_points[party].append((record.number, total))
     values = [y for points in series_points for _, y in points]
     target = game.end.value if game.end.kind == "target" else None
-    low, high, y_step = axis_range(min(0, *values), max(10, *values, *(target or 0,)))
+    scale = max(1.0, scale)
+    low, high, y_step = axis_range(min(0, *values), max(10, *values, *(target or 0,)),
+                                   ticks=max(2, round(4 / scale)))
     deals = max(1, len(game.records))
     reuse = reuse or Reuse()
     series = [fch.LineChartData(points=[reuse.get(("chart point", i, x, y),
@@ -46,9 +51,10 @@ def totals_chart(game: Game, t: Translator, reuse: Reuse | None = None) -> ft.Co
         series.append(fch.LineChartData(
             points=[fch.LineChartDataPoint(0, target), fch.LineChartDataPoint(deals, target)],
             color=TARGET_COLOR, stroke_width=1, dash_pattern=[6, 4]))
-    step = max(1, deals // 6)
+    step = max(1, deals // max(2, round(6 / scale)))
     chart = fch.LineChart(
-        data_series=series, height=180, min_x=0, max_x=deals, min_y=low, max_y=high,
+        data_series=series, height=round(180 * min(scale, 1.6)), min_x=0, max_x=deals,
+        min_y=low, max_y=high,
         interactive=False,
         animation=ft.Animation(duration=ft.Duration(milliseconds=0)),  # the new total at once
         # A label at every round step of the axis, both ends and 0 included (automatic labels
@@ -57,11 +63,12 @@ def totals_chart(game: Game, t: Translator, reuse: Reuse | None = None) -> ft.Co
         left_axis=fch.ChartAxis(labels=[
             reuse.get(("chart y label", v),
                       partial(fch.ChartAxisLabel, value=v, label=str(v), key=f"y/{v}"))
-            for v in range(low, high + 1, y_step)], label_spacing=y_step, label_size=40),
+            for v in range(low, high + 1, y_step)], label_spacing=y_step,
+            label_size=round(40 * scale)),
         bottom_axis=fch.ChartAxis(labels=[
             reuse.get(("chart label", n),
                       partial(fch.ChartAxisLabel, value=n, label=str(n), key=f"x/{n}"))
-            for n in range(0, deals + 1, step)], label_size=24),
+            for n in range(0, deals + 1, step)], label_size=round(24 * scale)),
         horizontal_grid_lines=fch.ChartGridLines(interval=y_step, color=ft.Colors.OUTLINE_VARIANT,
                                                  width=0.5))
     legend: list[ft.Control]

@@ -67,5 +67,9 @@ class App(Protocol):
     def set_language(self, lang: str) -> None:
         """Speak ``lang`` from now on (and remember it on this device)."""
 
+    @property
+    def text_scale(self) -> float:
+        """The text's size against the usual: the phone's times the app's."""
+
     def set_text_size(self, percent: int) -> None:
         """Draw text at ``percent`` of the phone's size (and remember it on this device)."""

@@ -142,7 +142,7 @@ def view(app: App, game: Game) -> ft.View:
     if board is not None:  # rubber, Chicago, team match: their own (scorer/ui/boards/views.py)
         controls.append(board)
     elif game.records:
-        controls.append(totals_chart(game, t, drawn.reuse))
+        controls.append(totals_chart(game, t, drawn.reuse, app.text_scale))
     controls.append(ft.Text(rules_line(app, game), size=12))
     controls.append(w.tap(t("ui.rules_of", game=t(f"game.{game.variant_name}")),
                           t("ui.rules_of", game=t(f"game.{game.variant_name}")),

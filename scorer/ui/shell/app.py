@@ -32,8 +32,10 @@ LANGUAGE_KEY = "scorer.language"  # the player's choice, remembered on their dev
 # The app's own text size (percent of the phone's), remembered on the device; the page applies
 # it (scorer/assets/web/a11y.js reads "flutter.scorer.text_size" as a scale: decision 195).
 TEXT_SIZE_KEY = "scorer.text_size"
-# "more" where the phone asks for more contrast (written by a11y.js as the page starts).
+# "more" where the phone asks for more contrast, and the browser's own text scale (written by
+# a11y.js as the page starts: decisions 196, 198).
 CONTRAST_KEY = "scorer.contrast"
+BROWSER_SCALE_KEY = "scorer.browser_scale"
 State = TypeVar("State")
 
 
@@ -59,9 +61,10 @@ class ScorerApp:
                  persist: Callable[[], Awaitable[None]] | None = None,
                  serverless: bool = False,
                  link_site: tuple[str, bool] | None = None, text_size: int = 100,
-                 high_contrast: bool = False) -> None:
+                 high_contrast: bool = False, browser_scale: float = 1.0) -> None:
         self.page = page
         self.text_size = text_size
+        self.browser_scale = browser_scale
         # Where a game's link opens: (site address, hash routes); None: this page's address
         # (the published site, which routes by the address's fragment).
         self.link_site = link_site
@@ -205,6 +208,11 @@ class ScorerApp:
             self.page.run_task(self.prefs.set, LANGUAGE_KEY, lang)
         self.show()
 
+    @property
+    def text_scale(self) -> float:
+        """The text's size against the usual: the browser's (or phone's) times the app's."""
+        return self.browser_scale * self.text_size / 100
+
     def set_text_size(self, percent: int) -> None:
         self.text_size = percent
         if self.prefs is not None:  # the page follows the write (a11y.js)
@@ -269,6 +277,15 @@ def text_size(kept: object) -> int:
     return percent if percent in w.TEXT_SIZES else 100
 
 
+def browser_scale(kept: object) -> float:
+    """The browser's text scale the page wrote (1 to 4); 1 for anything else."""
+    try:
+        scale = float(str(kept))
+    except ValueError:
+        return 1.0
+    return scale if 1.0 <= scale <= 4.0 else 1.0
+
+
 def make_main(store: Store, join_url: str | None = None, *,
               table_code: str | None = None,
               persist: Callable[[], Awaitable[None]] | None = None,
@@ -293,7 +310,9 @@ def make_main(store: Store, join_url: str | None = None, *,
         app = ScorerApp(page, store, join_url, lang=lang, prefs=prefs, table_code=table_code,
                         persist=persist, serverless=serverless, link_site=link_site,
                         text_size=text_size(await ask(lambda: prefs.get(TEXT_SIZE_KEY))),
-                        high_contrast=await ask(lambda: prefs.get(CONTRAST_KEY)) == "more")
+                        high_contrast=await ask(lambda: prefs.get(CONTRAST_KEY)) == "more",
+                        browser_scale=browser_scale(await ask(
+                            lambda: prefs.get(BROWSER_SCALE_KEY))))
         app.show()
 
     return main
