@@ -363,9 +363,10 @@ def controls(phone: Phone) -> list[dict]:
 
 
 def doubled(name: str) -> bool:
-    """'Ana Ana total 330' or 'Board 1: board 1': a name that says a word run twice."""
+    """'Ana Ana total 330' or 'Board 1: board 1': a name that says a word run twice. Numbers
+    may repeat ('calls 4 2 2 2': four players' calls)."""
     words = name.lower().replace(":", " ").split()
-    return any(a == b for a, b in zip(words, words[1:], strict=False))
+    return any(a == b and not a.isdigit() for a, b in zip(words, words[1:], strict=False))
 
 
 def screen_faults(found: list[dict]) -> list[str]:
