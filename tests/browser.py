@@ -333,14 +333,18 @@ class Phone:
             "e.querySelector('[aria-disabled=\"true\"]'))"))
 
 
-# A page function: every button and choice of the page, with its name, role, checked state,
-# whether Flutter gave it a tap action (``flt-tappable``: without one, a screen reader's
-# activation does nothing, a dead button) and its box (the tree as a screen reader walks it).
-CONTROLS = """() => Array.from(document.querySelectorAll(
-    'flt-semantics-host [role=button], flt-semantics-host [role=checkbox]')).map(e => {
+# A page function: every control of the page (a button, a choice, a tab, a link, a text
+# field...), with its name, role, checked state, whether Flutter gave it a tap action
+# (``flt-tappable``: without one, a screen reader's activation does nothing, a dead button)
+# and its box (the tree as a screen reader walks it).
+CONTROLS = """() => Array.from(document.querySelectorAll(['button', 'checkbox', 'switch',
+    'radio', 'tab', 'link', 'slider', 'textbox'].map(r => `flt-semantics-host [role=${r}]`)
+    .concat(['flt-semantics-host input', 'flt-semantics-host textarea']).join(', ')))
+    .map(e => {
   const b = e.getBoundingClientRect();
-  return {name: (e.getAttribute('aria-label') || e.textContent || '').trim(),
-          role: e.getAttribute('role'), checked: e.getAttribute('aria-checked'),
+  const role = e.getAttribute('role') || 'textbox';
+  return {name: (e.getAttribute('aria-label') || e.textContent || '').trim(), role,
+          checked: e.getAttribute(role === 'tab' ? 'aria-selected' : 'aria-checked'),
           tabbable: e.getAttribute('tabindex') === '0', tappable: e.hasAttribute('flt-tappable'),
           disabled: e.getAttribute('aria-disabled') === 'true',
           x: b.x, y: b.y, width: b.width, height: b.height};
@@ -355,6 +359,12 @@ TAB_PLACES = """name => {
   const label = e => (e.getAttribute('aria-label') || e.textContent || '').trim();
   return [all.indexOf(document.activeElement), all.findIndex(e => label(e) === name)];
 }"""
+
+
+# The roles that say whether they are checked (or, a tab, selected); those pressed by a tap
+# (a text field is focused by its own element, without Flutter's tap action or tabindex).
+CHOICES = ("checkbox", "switch", "radio", "tab")
+PRESSED = ("button", *CHOICES, "link")
 
 
 def controls(phone: Phone) -> list[dict]:
@@ -379,9 +389,9 @@ def screen_faults(found: list[dict]) -> list[str]:
             faults.append(f"an unnamed {role} ({control})")
         elif doubled(name):
             faults.append(f"a doubled name {name!r}")
-        if role == "checkbox" and control["checked"] not in ("true", "false"):
+        if role in CHOICES and control["checked"] not in ("true", "false"):
             faults.append(f"{name!r} does not say whether it is checked ({control})")
-        if not control["disabled"]:
+        if not control["disabled"] and role in PRESSED:
             if not control["tabbable"]:
                 faults.append(f"{name!r} is out of Tab's reach")
             if not control["tappable"]:

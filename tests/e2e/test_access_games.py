@@ -67,12 +67,13 @@ DEALS = {
 
 
 def keyboard_deal(phone: Phone, deal: Deal) -> int:
-    """``deal`` entered and saved from the scoreboard by keyboard alone; the keys pressed."""
+    """``deal`` entered and saved from the scoreboard by keyboard alone, the buttons pressed
+    with Enter and the choices with Space; the keys pressed."""
     keys = press(phone, deal.new)
     phone.see("Cannot save yet")
     for key in deal.keys:
         if isinstance(key, str):
-            keys += press(phone, key)
+            keys += press(phone, key, "Space")
         else:
             field, text = key
             keys += tab_to(phone, field)
@@ -109,13 +110,15 @@ def play(phone: Phone, deal: Deal) -> None:
     check_screen(phone, f"{deal.game}: the scoreboard")
     press(phone, deal.new)
     phone.see("Cannot save yet")
-    check_screen(phone, f"{deal.game}: the deal's entry")
+    first = deal.keys[0] if isinstance(deal.keys[0], str) else deal.keys[0][0]
+    assert first in {c["name"] for c in check_screen(phone, f"{deal.game}: the deal's entry")}
     press(phone, "Back")
     phone.see(deal.new)
     keys = keyboard_deal(phone, deal)
     # A sighted player taps each control once: New deal, each choice or field, Save.
     print(f"{deal.game}: a deal by keyboard alone, {keys} key presses (Tab, Shift+Tab, "
-          f"Enter and the digits typed); by pointer, {len(deal.keys) + 2} taps and the digits")
+          f"Enter, Space and the digits typed); by pointer, {len(deal.keys) + 2} taps and "
+          f"the digits")
     screens_of_the_game(phone, deal)
 
 
