@@ -142,8 +142,25 @@ def test_draw_bridge_and_the_app_s_other_screens_by_keyboard_and_screen_reader(p
         phone.tap(opens)
         phone.see(shown)
         check_screen(phone, where)
+        if opens == "Check a score":
+            check_every_game(phone)
         phone.tap("Back")
         phone.see("Open Draw Bridge: Ana, Ben")
+
+
+def check_every_game(phone: Phone) -> None:
+    """Check a score's hand of each game it holds, and its house rules unfolded."""
+    phone.tap("Show or hide the house rules")
+    phone.see("House rules:")
+    check_screen(phone, "Check a score: Draw Bridge, its house rules unfolded")
+    checked = [game for game in DEALS
+               if game != "Draw Bridge" and phone.button(f"Check {game}").count()]
+    for game in checked:
+        phone.tap(f"Check {game}")
+        phone.frames(10)
+        check_screen(phone, f"Check a score: {game}")
+    print(f"Check a score: Draw Bridge and {', '.join(checked)} checked")
+    assert {"MiniBridge", "Call Break", "Rubber bridge"} <= set(checked), checked
 
 
 @pytest.mark.parametrize("game", [game for game in DEALS if game != "Draw Bridge"])
