@@ -373,10 +373,12 @@ def controls(phone: Phone) -> list[dict]:
 
 
 def doubled(name: str) -> bool:
-    """'Ana Ana total 330' or 'Board 1: board 1': a name that says a word run twice. Numbers
-    may repeat ('calls 4 2 2 2': four players' calls)."""
-    words = name.lower().replace(":", " ").split()
-    return any(a == b and not a.isdigit() for a, b in zip(words, words[1:], strict=False))
+    """'Ana Ana total 330' or 'Board 1: board 1': a name that says a word, or a run of up to
+    three words, twice in a row. Numbers alone may repeat ('calls 4 2 2 2': four calls)."""
+    words = re.sub(r"[:;,.]", " ", name.lower()).split()
+    return any(words[i:i + n] == words[i + n:i + 2 * n]
+               and not all(word.isdigit() for word in words[i:i + n])
+               for n in (1, 2, 3) for i in range(len(words) - 2 * n + 1))
 
 
 def screen_faults(found: list[dict]) -> list[str]:
