@@ -374,11 +374,15 @@ def controls(phone: Phone) -> list[dict]:
 
 def doubled(name: str) -> bool:
     """'Ana Ana total 330' or 'Board 1: board 1': a name that says a word, or a run of up to
-    three words, twice in a row. Numbers alone may repeat ('calls 4 2 2 2': four calls)."""
-    words = re.sub(r"[:;,.]", " ", name.lower()).split()
-    return any(words[i:i + n] == words[i + n:i + 2 * n]
+    three words, twice in a row within a part of it (parts: between ';' and ','; '10 IMPs to
+    Reds; Reds total 10' is two). Numbers alone may repeat ('calls 4 2 2 2': four calls)."""
+    for part in re.split(r"[;,]", name.lower()):
+        words = part.replace(":", " ").split()
+        if any(words[i:i + n] == words[i + n:i + 2 * n]
                and not all(word.isdigit() for word in words[i:i + n])
-               for n in (1, 2, 3) for i in range(len(words) - 2 * n + 1))
+               for n in (1, 2, 3) for i in range(len(words) - 2 * n + 1)):
+            return True
+    return False
 
 
 def screen_faults(found: list[dict]) -> list[str]:

@@ -172,3 +172,4 @@ def test_screen_faults_names_a_dead_button_an_unnamed_or_doubled_one_and_a_choic
     assert screen_faults([control("Declarer Declarer", "checkbox", checked="false")]) == [
         "a doubled name 'Declarer Declarer'"]
     assert doubled("Board 1: board 1") and not doubled("Deal 1: calls 4 2 2 2; tricks 5 3 2 3")
+    assert not doubled("Board 1: 10 IMPs to Reds; Reds total 10, Blues total -10")
