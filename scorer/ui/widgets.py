@@ -379,8 +379,10 @@ def bottom_bar(line: ft.Control, action: ft.Control | None = None) -> ft.BottomA
 
 
 def heading(text: str) -> ft.Semantics:
-    """A section's heading, read as one by a screen reader (and found by its headings)."""
-    return ft.Semantics(header=True, content=ft.Text(text, size=16, weight=ft.FontWeight.BOLD))
+    """A section's heading, read as one by a screen reader (and found by its headings): a
+    node of its own, or it would make the whole card it heads a heading."""
+    return ft.Semantics(header=True, container=True,
+                        content=ft.Text(text, size=16, weight=ft.FontWeight.BOLD))
 
 
 def note(text: str, *, error: bool = False) -> ft.Text:

@@ -317,11 +317,13 @@ def test_a_file_of_100000_nested_brackets_is_refused_and_the_app_keeps_working(s
 
 
 def _total(phone, party):
+    """``party``'s total, as the totals card says it ("Ana total 120, Ben total 0"), the
+    first on the screen."""
     phone.see(f"{party} total ")
-    for line in phone.screen_text().splitlines():
-        if line.startswith(f"{party} total "):
-            return int(line.removeprefix(f"{party} total ").split()[0])
-    raise AssertionError(f"no total for {party}")
+    found = re.search(rf"(?:^|, ){re.escape(party)} total (-?\d+)", phone.screen_text(), re.M)
+    if found is None:
+        raise AssertionError(f"no total for {party}")
+    return int(found.group(1))
 
 
 # The language list names नेपाली and हिन्दी in their own script: where it is in view (an empty

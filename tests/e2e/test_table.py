@@ -480,8 +480,9 @@ def test_a_press_held_a_second_is_a_tap(browser, tmp_path):
 
 
 class Named:
-    """Where the text or name ``label`` (as Phone.see finds it) is drawn: the innermost
-    element of the accessibility tree that says it."""
+    """Where the text or name ``label`` (as Phone.see finds it) is drawn: the first of the
+    innermost elements of the accessibility tree that say it (a deal row's name says the
+    totals after it too: decision 197)."""
 
     def __init__(self, page, label: str) -> None:
         self.page, self.label = page, label
@@ -490,9 +491,10 @@ class Named:
         return self.page.evaluate(
             """label => {
                  const host = document.querySelector('flt-semantics-host');
-                 const e = Array.from(host ? host.querySelectorAll('*') : [])
+                 const all = Array.from(host ? host.querySelectorAll('*') : [])
                    .filter(e => (e.getAttribute('aria-label') || '').includes(label)
-                                || e.textContent.includes(label)).pop();
+                                || e.textContent.includes(label));
+                 const e = all.filter(e => !all.some(o => o !== e && e.contains(o)))[0];
                  if (!e) return null;
                  const r = e.getBoundingClientRect();
                  return {x: r.x, y: r.y, width: r.width, height: r.height};
