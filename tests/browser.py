@@ -241,11 +241,13 @@ class Phone:
             self.page.mouse.wheel(0, box["y"] + box["height"] / 2 - size["height"] / 2)
 
     def new_game(self, game: str, names: Sequence[str], *, dealer: str | None,
-                 end: str | None = None, rules: Sequence[str] = ()) -> None:
+                 end: str | None = None, rules: Sequence[str] = (),
+                 filled: Callable[[], object] | None = None) -> None:
         """Start a game from the home screen as a player does: New game, the game (its English
         title), the players' names, the first dealer (None: the game has none to pick, and
-        none is offered), the end and house rules tapped by name. Start game is in view
-        without scrolling; after it the scoreboard names the dealer."""
+        none is offered), the end and house rules tapped by name, then ``filled`` called (a
+        check of the filled form). Start game is in view without scrolling; after it the
+        scoreboard names the dealer."""
         self.tap("New game")
         self.tap(game)
         labels = PLAYER_LABELS.get(game, [f"Player {i + 1}" for i in range(len(names))])
@@ -260,6 +262,8 @@ class Phone:
             self.tap(end)
         for rule in rules:
             self.tap(rule)
+        if filled is not None:
+            filled()
         start_button = self.button("Start game").first
         self.shown(start_button, "button 'Start game'")  # the form is drawn again
         start = self.steady_box(start_button)
@@ -331,6 +335,117 @@ class Phone:
         return bool(target.evaluate(
             "e => !(e.getAttribute('aria-disabled') === 'true' || "
             "e.querySelector('[aria-disabled=\"true\"]'))"))
+
+
+# A page function: every control of the page (a button, a choice, a tab, a link, a text
+# field...), with its name, role, checked state, whether Flutter gave it a tap action
+# (``flt-tappable``: without one, a screen reader's activation does nothing, a dead button)
+# and its box (the tree as a screen reader walks it).
+CONTROLS = """() => Array.from(document.querySelectorAll(['button', 'checkbox', 'switch',
+    'radio', 'tab', 'link', 'slider', 'textbox'].map(r => `flt-semantics-host [role=${r}]`)
+    .concat(['flt-semantics-host input', 'flt-semantics-host textarea']).join(', ')))
+    .map(e => {
+  const b = e.getBoundingClientRect();
+  const role = e.getAttribute('role') || 'textbox';
+  return {name: (e.getAttribute('aria-label') || e.textContent || '').trim(), role,
+          checked: e.getAttribute(role === 'tab' ? 'aria-selected' : 'aria-checked'),
+          tabbable: e.getAttribute('tabindex') === '0', tappable: e.hasAttribute('flt-tappable'),
+          disabled: e.getAttribute('aria-disabled') === 'true',
+          x: b.x, y: b.y, width: b.width, height: b.height};
+})"""
+# A page function: the name of what has the keyboard's focus (a control's label or text).
+FOCUSED_NAME = """() => { const e = document.activeElement;
+  return e ? (e.getAttribute('aria-label') || e.textContent || '').trim() : ''; }"""
+# A page function: where the focus is and where the control named ``name`` is among the
+# page's controls Tab reaches, in the page's order (-1: not there).
+TAB_PLACES = """name => {
+  const all = Array.from(document.querySelectorAll('flt-semantics-host [tabindex="0"]'));
+  const label = e => (e.getAttribute('aria-label') || e.textContent || '').trim();
+  return [all.indexOf(document.activeElement), all.findIndex(e => label(e) === name)];
+}"""
+
+
+# The roles that say whether they are checked (or, a tab, selected); those pressed by a tap
+# (a text field is focused by its own element, without Flutter's tap action or tabindex).
+CHOICES = ("checkbox", "switch", "radio", "tab")
+PRESSED = ("button", *CHOICES, "link")
+
+
+def controls(phone: Phone) -> list[dict]:
+    phone.frames(10)
+    return list(phone.page.evaluate(CONTROLS))
+
+
+def doubled(name: str) -> bool:
+    """'Ana Ana total 330' or 'Board 1: board 1': a name that says a word, or a run of up to
+    three words, twice in a row within a part of it (parts: between ';' and ','; '10 IMPs to
+    Reds; Reds total 10' is two). Numbers alone may repeat ('calls 4 2 2 2': four calls)."""
+    for part in re.split(r"[;,]", name.lower()):
+        words = part.replace(":", " ").split()
+        if any(words[i:i + n] == words[i + n:i + 2 * n]
+               and not all(word.isdigit() for word in words[i:i + n])
+               for n in (1, 2, 3) for i in range(len(words) - 2 * n + 1)):
+            return True
+    return False
+
+
+def screen_faults(found: list[dict]) -> list[str]:
+    """What a screen reader or a keyboard meets wrong among ``found`` (see
+    :func:`check_screen`), one line each."""
+    faults = []
+    for control in found:
+        name, role = control["name"], control["role"]
+        if not name:
+            faults.append(f"an unnamed {role} ({control})")
+        elif doubled(name):
+            faults.append(f"a doubled name {name!r}")
+        if role in CHOICES and control["checked"] not in ("true", "false"):
+            faults.append(f"{name!r} does not say whether it is checked ({control})")
+        if not control["disabled"] and role in PRESSED:
+            if not control["tabbable"]:
+                faults.append(f"{name!r} is out of Tab's reach")
+            if not control["tappable"]:
+                faults.append(f"{name!r} ({role}) is dead: no tap action in the tree")
+    return faults
+
+
+def check_screen(phone: Phone, where: str) -> list[dict]:
+    """Every control of the screen is named once and meaningfully, a choice says whether it is
+    checked, and nothing enabled is out of the keyboard's reach or dead to a screen reader's
+    activation. Every fault of the screen is named at once."""
+    found = controls(phone)
+    assert found, f"{where}: no control in the accessibility tree"
+    faults = screen_faults(found)
+    assert not faults, f"{where}:\n" + "\n".join(faults)
+    return found
+
+
+def tab_to(phone: Phone, name: str, key: str | None = None, most: int = 60) -> int:
+    """Press ``key`` (by default Tab, or Shift+Tab where ``name`` comes before the focus in the
+    page's order) until ``name`` has the keyboard's focus; how many presses it took."""
+    if key is None:
+        focus, target = phone.page.evaluate(TAB_PLACES, name)
+        key = "Shift+Tab" if 0 <= target < focus else "Tab"
+    for presses in range(1, most + 1):
+        before = phone.page.evaluate(FOCUSED_NAME)
+        phone.page.keyboard.press(key)
+        for _ in range(10):  # the focus moves at a frame: wait for it, not for a guess
+            phone.frames(2)
+            if phone.page.evaluate(FOCUSED_NAME) != before:
+                break
+        if phone.page.evaluate(FOCUSED_NAME) == name:
+            return presses
+    raise AssertionError(f"{name!r} never had the focus after {most} presses of {key}; "
+                         f"last focus: {phone.page.evaluate(FOCUSED_NAME)!r}")
+
+
+def press(phone: Phone, name: str, key: str = "Enter") -> int:
+    """Reach ``name`` by Tab (or Shift+Tab) alone and press it with ``key`` (Enter or Space);
+    how many keys that took."""
+    presses = tab_to(phone, name)
+    phone.page.keyboard.press(key)
+    phone.frames(10)
+    return presses + 1
 
 
 def contract_taps(phone: Phone, declarer: str, level: int, strain: str, tricks: int, *,

@@ -9,7 +9,7 @@ import os
 import re
 
 import pytest
-from browser import FOCUSED, SEE_FRAMES, Phone, served
+from browser import FOCUSED, SEE_FRAMES, Phone, doubled, screen_faults, served
 
 
 class Page:
@@ -147,3 +147,29 @@ def test_a_process_that_never_waits_is_found_hung_and_one_that_waits_is_not():
         for process in (spinning, waiting):
             process.kill()
             process.wait()
+
+
+def control(name: str, role: str = "button", **kw) -> dict:
+    """A control as CONTROLS reads it from the tree: by default named, tabbable, tappable."""
+    return {"name": name, "role": role, "checked": None, "tabbable": True, "tappable": True,
+            "disabled": False, **kw}
+
+
+def test_screen_faults_names_a_dead_button_an_unnamed_or_doubled_one_and_a_choice_unchecked():
+    """Issue 29: a button without Flutter's tap action (no ``flt-tappable``) is dead to a
+    screen reader's activation; a disabled one is not pressed, so it is not dead."""
+    assert screen_faults([control("Save deal"), control("Tricks 9", "checkbox", checked="true"),
+                          control("Save deal", disabled=True, tappable=False,
+                                  tabbable=False),
+                          control("North points (Ana)", "textbox", tabbable=False,
+                                  tappable=False)]) == []
+    assert screen_faults([control("Deal 1: 4S by Ana", tappable=False)]) == [
+        "'Deal 1: 4S by Ana' (button) is dead: no tap action in the tree"]
+    assert screen_faults([control("Back", tabbable=False)]) == ["'Back' is out of Tab's reach"]
+    assert screen_faults([control("")])[0].startswith("an unnamed button")
+    assert screen_faults([control("Tricks 9", "checkbox")])[0].startswith(
+        "'Tricks 9' does not say whether it is checked")
+    assert screen_faults([control("Declarer Declarer", "checkbox", checked="false")]) == [
+        "a doubled name 'Declarer Declarer'"]
+    assert doubled("Board 1: board 1") and not doubled("Deal 1: calls 4 2 2 2; tricks 5 3 2 3")
+    assert not doubled("Board 1: 10 IMPs to Reds; Reds total 10, Blues total -10")

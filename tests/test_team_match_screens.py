@@ -163,6 +163,13 @@ def test_a_team_match_says_board_where_it_names_its_unit():
     game = game.add_deal(board).add_deal(board)
     assert outcome_words(game, EN) == "Reds win: highest total after 2 boards"
     assert grid_rows(game, EN)[0].label.startswith("Board 1: ")
+    # Said once (issue 29: 'Board 1: board 1: 10 IMPs to Reds'), in every language
+    for language in ("en", "es", "bg", "af", "ne", "hi"):
+        said = Translator(language)
+        label = grid_rows(game, said, label_t=said.plain)[1].label
+        head = said("ui.deal_label", n=2, detail="", unit="board").strip()
+        assert label.startswith(head) and head.casefold() not in label[len(head):].casefold(), \
+            label
     form = NewGameForm()
     form.choose("team-match")
     form.names = ["Reds", "Blues"]

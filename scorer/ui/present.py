@@ -144,6 +144,12 @@ def grid_rows(game: Game, t: Translator, records: tuple[DealRecord, ...] | None 
                            in zip(game.parties, record.totals, strict=True))
         label = label_t("ui.deal_label", n=record.table_number, detail=detail,
                         unit=game.variant.deal_word)
+        # A summary that names its board (a team match's 'board 1: 10 IMPs to Reds') is not
+        # said after the label's own 'Board 1:' a second time (issue 29).
+        head = label_t("ui.deal_label", n=record.table_number, detail="",
+                       unit=game.variant.deal_word).strip()
+        if detail.casefold().startswith(head.casefold()):
+            label = head + detail[len(head):]
         rows.append(GridRow(record.number, record.table_number, what, cells,
                             f"{label}; {totals}"))
     return rows

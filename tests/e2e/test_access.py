@@ -7,68 +7,19 @@ from __future__ import annotations
 import json
 
 import pytest
-from browser import CHROMIUM_ARGS, PHONE, Phone, chromium_path
+from browser import (
+    CHROMIUM_ARGS,
+    FOCUSED_NAME,
+    PHONE,
+    Phone,
+    check_screen,
+    chromium_path,
+    controls,
+    press,
+    tab_to,
+)
 
 pytestmark = pytest.mark.browser
-
-# A page function: every button and choice of the page, with its name, role, checked state
-# and box (the accessibility tree as a screen reader walks it).
-CONTROLS = """() => Array.from(document.querySelectorAll(
-    'flt-semantics-host [role=button], flt-semantics-host [role=checkbox]')).map(e => {
-  const b = e.getBoundingClientRect();
-  return {name: (e.getAttribute('aria-label') || e.textContent || '').trim(),
-          role: e.getAttribute('role'), checked: e.getAttribute('aria-checked'),
-          tabbable: e.getAttribute('tabindex') === '0', disabled: e.hasAttribute('aria-disabled')
-            && e.getAttribute('aria-disabled') === 'true',
-          x: b.x, y: b.y, width: b.width, height: b.height};
-})"""
-FOCUSED = """() => { const e = document.activeElement;
-  return e ? (e.getAttribute('aria-label') || e.textContent || '').trim() : ''; }"""
-
-
-def controls(phone: Phone) -> list[dict]:
-    phone.frames(10)
-    return phone.page.evaluate(CONTROLS)
-
-
-def doubled(name: str) -> bool:
-    """'Ana Ana total 330' or 'Board 1: board 1': a name that says a word run twice."""
-    words = name.lower().replace(":", " ").split()
-    return any(a == b for a, b in zip(words, words[1:], strict=False))
-
-
-def check_screen(phone: Phone, where: str) -> list[dict]:
-    """Every control of the screen is named once and meaningfully, a choice says whether it is
-    checked, and nothing enabled is out of the keyboard's reach."""
-    found = controls(phone)
-    assert found, f"{where}: no control in the accessibility tree"
-    for control in found:
-        assert control["name"], f"{where}: an unnamed {control['role']} ({control})"
-        assert not doubled(control["name"]), f"{where}: a doubled name {control['name']!r}"
-        if control["role"] == "checkbox":
-            assert control["checked"] in ("true", "false"), f"{where}: {control}"
-        if not control["disabled"]:
-            assert control["tabbable"], f"{where}: {control['name']!r} is out of Tab's reach"
-    return found
-
-
-def tab_to(phone: Phone, name: str, key: str = "Tab", most: int = 60) -> int:
-    """Press ``key`` until ``name`` has the keyboard's focus; how many presses it took."""
-    for presses in range(1, most + 1):
-        phone.page.keyboard.press(key)
-        phone.frames(4)
-        if phone.page.evaluate(FOCUSED) == name:
-            return presses
-    raise AssertionError(f"{name!r} never had the focus after {most} presses of {key}; "
-                         f"last focus: {phone.page.evaluate(FOCUSED)!r}")
-
-
-def press(phone: Phone, name: str) -> None:
-    """Reach ``name`` by Tab alone and press it with Enter."""
-    tab_to(phone, name)
-    phone.page.keyboard.press("Enter")
-    phone.frames(10)
-
 
 def test_the_tree_is_there_from_the_first_frame_with_every_control_named(phone):
     """No "Enable accessibility" step: the home screen's controls are in the tree at load,
@@ -108,7 +59,7 @@ def test_a_whole_deal_by_keyboard_alone(phone):
     press(phone, "New deal")
     phone.see("Cannot save yet")
     # The new screen's title has the focus (a screen reader says where the player is)
-    phone._until(lambda: phone.page.evaluate(FOCUSED) == "Deal 1",
+    phone._until(lambda: phone.page.evaluate(FOCUSED_NAME) == "Deal 1",
                  "the focus on the title of the new screen", 20000)
     presses = {name: tab_to(phone, name) for name in
                ("Declarer Ana", "Level 4", "Spades", "Tricks 10")}

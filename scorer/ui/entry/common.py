@@ -126,11 +126,15 @@ def seat_names(t: Translator, players: Sequence[str]) -> tuple[list[str], list[s
 def declarer_picker(t: Translator, names: Sequence[str], texts: Sequence[str],
                     selected: int | None, on_pick: Callable[[Any], None],
                     label: Label = _same) -> ft.Control:
-    """A heading and one button per player who may declare ('Declarer Ana')."""
+    """A heading and one button per player who may declare ('Declarer Ana'). A player who is
+    called 'Declarer' (Check a score's two players) is named so once, not 'Declarer
+    Declarer'."""
+    heading = t("ui.declarer")
     return ft.Column([
-        w.heading(t("ui.declarer")),
+        w.heading(heading),
         w.ChoiceGroup(list(range(len(names))), list(texts),
-                      [label(t("ui.declarer_label", name=n)) for n in names],
+                      [label(n if n == heading else t("ui.declarer_label", name=n))
+                       for n in names],
                       selected, on_pick, per_row=2).control], spacing=6)
 
 
