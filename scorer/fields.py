@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from .rules import InvalidInput, Variant
 from .rules.values import Msg
 
-__all__ = ["MAX_NAME", "check_game_id", "check_players", "check_time", "clean_name"]
+__all__ = ["MAX_NAME", "check_game_id", "check_players", "check_time", "clean_name",
+           "moment"]
 
 MAX_NAME = 40
 
@@ -28,6 +29,15 @@ def check_time(field: str, value: object, required: bool = True) -> str:
     except ValueError:
         raise InvalidInput(field, value, "is not an ISO 8601 time") from None
     return value
+
+
+def moment(stamp: str) -> datetime | None:
+    """A time checked by :func:`check_time` as a moment (no zone given: UTC); None where it is
+    missing."""
+    if not stamp:
+        return None
+    found = datetime.fromisoformat(stamp)
+    return found if found.tzinfo is not None else found.replace(tzinfo=UTC)
 
 
 def check_game_id(value: object) -> str:

@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from link_games import FOUR, clock, long_games
+from link_games import later as ticking
 
 from scorer import link
 from scorer.cli import main
@@ -264,7 +265,7 @@ def call_break() -> Game:
 
 
 def more(game: Game, tricks=(3, 3, 3, 4)) -> Game:
-    return game.add_deal(CallBreakDeal((3, 3, 3, 3), tricks), now=clock)
+    return game.add_deal(CallBreakDeal((3, 3, 3, 3), tricks), now=ticking)
 
 
 def via_link(game: Game, history: bool = True):
@@ -300,7 +301,7 @@ def test_the_same_game_is_left_alone(store):
 
 def test_a_longer_history_from_the_link_replaces_the_kept_one(store):
     store.save(call_break())
-    later = more(call_break()).correct(1, CallBreakDeal((3, 3, 3, 3), (1, 4, 4, 4)), now=clock)
+    later = more(call_break()).correct(1, CallBreakDeal((3, 3, 3, 3), (1, 4, 4, 4)), now=ticking)
     kept = keep(store, later)
     assert kept.relation is Relation.LINK_NEWER and kept.game_id == "kept01"
     stored = store.load("kept01")
@@ -310,7 +311,7 @@ def test_a_longer_history_from_the_link_replaces_the_kept_one(store):
 
 def test_a_removal_since_is_a_longer_history(store):
     store.save(call_break())
-    later = more(call_break().remove_last(now=clock))  # a deal removed, another added
+    later = more(call_break().remove_last(now=ticking))  # a deal removed, another added
     assert keep(store, later).relation is Relation.LINK_NEWER
     assert store.load("kept01").deals == later.deals
 
@@ -333,7 +334,7 @@ def test_when_both_changed_both_are_kept_the_link_as_a_copy(store):
 
 
 def test_a_link_without_corrections_keeps_the_ones_kept_here(store):
-    corrected = call_break().correct(2, CallBreakDeal((3, 3, 3, 3), (5, 3, 2, 3)), now=clock)
+    corrected = call_break().correct(2, CallBreakDeal((3, 3, 3, 3), (5, 3, 2, 3)), now=ticking)
     store.save(corrected)
     later = more(corrected)
     kept = keep(store, later, history=False)
@@ -348,6 +349,54 @@ def test_the_merge_checks_can_fail(store):
     store.save(call_break())
     other = replace(more(call_break()), players=("Ana", "Ben", "Cleo", "Eve"))
     assert keep(store, other).relation is Relation.BOTH_CHANGED
+
+
+def forged(game: Game, **changes) -> Game:
+    """``game`` as a hostile link rewrites it: ``changes`` to its record, nothing else."""
+    return Game.from_dict(game.to_dict() | changes)
+
+
+def played_at_the_table() -> Game:
+    """call_break() as a phone keeps it: its deals recorded a moment apart, after its start."""
+    game = Game.new("call-break", FOUR, first_dealer=0, game_id="kept01", now=clock)
+    for tricks in ((4, 3, 3, 3), (3, 4, 3, 3), (3, 3, 4, 3)):
+        game = game.add_deal(CallBreakDeal((3, 3, 3, 3), tricks), now=ticking)
+    return game
+
+
+def test_a_link_cannot_correct_a_deal_before_the_game_began(store):
+    """Issue 34 item 5: the same id with a correction dated before the game was created."""
+    store.save(played_at_the_table())
+    game = store.load("kept01")
+    first = game.deals[0].to_dict()
+    changed = {**first, "tricks": [1, 4, 4, 4]}
+    rewritten = forged(game, deals=[changed, *[d.to_dict() for d in game.deals[1:]]],
+                       history=[{"deal": 1, "before": first, "after": changed,
+                                 "at": "2026-11-29T12:00:00.000+00:00"}])
+    with pytest.raises(InvalidLink) as refused:
+        read_link(link_for(rewritten, SITE).address)
+    assert "history 1 at" in str(refused.value) and "before the game was created" in \
+        str(refused.value)
+    said = Translator("en").error(refused.value)
+    assert said == ("the game in the link cannot be kept: game 1: the time history 1 at is "
+                    "before the game was created")
+    # Dated after the start but before the last deal kept here: another history, kept beside.
+    backdated = forged(rewritten, history=[{"deal": 1, "before": first, "after": changed,
+                                            "at": game.created_at}])
+    kept = keep(store, backdated)
+    assert kept.relation is Relation.BOTH_CHANGED and kept.game_id == "kept01-copy"
+    assert store.load("kept01").to_dict() == game.to_dict()
+
+
+def test_a_link_cannot_end_a_game_it_does_not_extend(store):
+    """Issue 34 item 5: a link with ``closed: true`` and the kept game's own last change."""
+    store.save(played_at_the_table())
+    game = store.load("kept01")
+    kept = keep(store, forged(game, closed=True))
+    assert kept.relation is Relation.BOTH_CHANGED
+    assert not store.load("kept01").closed and store.load("kept01").outcome is None
+    assert keep(store, game.close(now=ticking)).relation is Relation.LINK_NEWER
+    assert store.load("kept01").closed
 
 
 # --- the command line -------------------------------------------------------------------------
@@ -447,14 +496,14 @@ def play_on(game: Game, data) -> Game:
         step = data.draw(st.sampled_from(["add", "add", "correct", "remove", "close"]))
         try:
             if step == "add":
-                game = game.add_deal(data.draw(deals), now=clock)
+                game = game.add_deal(data.draw(deals), now=ticking)
             elif step == "correct" and game.deals:
                 game = game.correct(data.draw(st.integers(1, len(game.deals))),
-                                    data.draw(deals), now=clock)
+                                    data.draw(deals), now=ticking)
             elif step == "remove" and game.deals:
-                game = game.remove_last(now=clock)
+                game = game.remove_last(now=ticking)
             elif step == "close":
-                game = game.close(now=clock)
+                game = game.close(now=ticking)
         except InvalidInput:
             continue
     return game
@@ -486,7 +535,7 @@ def test_two_games_played_on_apart_are_both_kept(game, data):
 
     one, other = play_on(game, data), play_on(game, data)
     found = relation(one, other)
-    if one.to_dict() == other.to_dict():
+    if one.to_dict() | {"updated_at": ""} == other.to_dict() | {"updated_at": ""}:
         assert found is Relation.SAME
     elif found is Relation.LINK_NEWER:
         assert len(other.history) >= len(one.history)

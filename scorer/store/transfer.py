@@ -20,6 +20,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from ..fields import moment
 from ..game import SCHEMA_VERSION, Game, utc_now
 from ..rules import InvalidInput
 from ..rules.values import Msg
@@ -105,16 +106,22 @@ def load_document(raw: bytes | str) -> Any:
 
 
 def _check_times(number: int, game: Game) -> None:
+    """No time in the future (beyond CLOCK_SLACK), and no change (a correction, the last
+    change) dated before the game was created: such a game would rewrite its own past
+    (decision 220)."""
     latest = datetime.now(UTC) + CLOCK_SLACK
+    created = moment(game.created_at)
     stamps = [("created_at", game.created_at), ("updated_at", game.updated_at)]
     stamps += [(f"history {i} at", c.at) for i, c in enumerate(game.history, start=1)]
     for name, stamp in stamps:
-        moment = datetime.fromisoformat(stamp) if stamp else None
-        if moment is not None and moment.tzinfo is None:
-            moment = moment.replace(tzinfo=UTC)
-        if moment is not None and moment > latest:
+        when = moment(stamp)
+        if when is not None and when > latest:
             raise InvalidImport(f"game {number} {name}", stamp, "is in the future",
                                 Msg.of("import.future", number=number, field=name))
+        if when is not None and created is not None and when < created:
+            raise InvalidImport(f"game {number} {name}", stamp,
+                                f"is before the game was created ({game.created_at})",
+                                Msg.of("import.before_created", number=number, field=name))
 
 
 def parse_import(raw: bytes | str) -> list[Game]:
