@@ -44,6 +44,7 @@ from .client_files import (
     make_index,
     prepare_file,
 )
+from .guard import Guard, connection_cap, guarded_http, quiet_loop_errors, raise_file_limit
 from .table import CODE_PATH, Table, code_page, is_loopback
 
 __all__ = ["ScorerGate", "build_app", "run_server"]
@@ -407,10 +408,17 @@ def build_app(main: Callable[..., Any], table: Table, assets_dir: str,
 
 
 def run_server(app: ScorerGate, table: Table) -> None:
-    """Serve until Ctrl+C or SIGTERM."""
+    """Serve until Ctrl+C or SIGTERM, under :mod:`.guard`'s limits."""
     import uvicorn
 
+    guard = Guard(connection_cap(raise_file_limit()))
     config = uvicorn.Config(app, log_level="warning", ws="websockets-sansio", lifespan="on",
-                            access_log=False, timeout_graceful_shutdown=3)
+                            access_log=False, timeout_graceful_shutdown=3,
+                            http=guarded_http(guard), backlog=128)
     server = uvicorn.Server(config)
-    asyncio.run(server.serve(sockets=[table.sock]))
+
+    async def serving() -> None:
+        quiet_loop_errors(asyncio.get_running_loop())
+        await server.serve(sockets=[table.sock])
+
+    asyncio.run(serving())
