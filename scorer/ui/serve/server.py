@@ -44,7 +44,17 @@ from .client_files import (
     make_index,
     prepare_file,
 )
-from .guard import Guard, connection_cap, guarded_http, quiet_loop_errors, raise_file_limit
+from .guard import (
+    SESSION_TIMEOUT,
+    Guard,
+    bounded_session,
+    connection_cap,
+    give_back_memory,
+    guarded_http,
+    quiet_flet_logs,
+    quiet_loop_errors,
+    raise_file_limit,
+)
 from .table import CODE_PATH, Table, code_page, is_loopback
 
 __all__ = ["ScorerGate", "build_app", "run_server"]
@@ -390,13 +400,28 @@ def build_app(main: Callable[..., Any], table: Table, assets_dir: str,
     import flet_web.fastapi as flet_fastapi
     from flet.controls.types import WebRenderer
     from flet_web import get_package_web_dir
+    from flet_web.fastapi.flet_app import FletApp
+    from flet_web.fastapi.flet_app_manager import app_manager
+    from starlette.routing import WebSocketRoute
+    from starlette.websockets import WebSocket
 
     renderer = WebRenderer(os.environ.get("FLET_WEB_RENDERER") or "auto")
     web_dir = get_package_web_dir()
     inner = flet_fastapi.app(main, assets_dir=assets_dir, upload_dir=upload_dir,
-                             web_renderer=renderer, no_cdn=True, app_name="Scorer")
+                             web_renderer=renderer, no_cdn=True, app_name="Scorer",
+                             session_timeout_seconds=SESSION_TIMEOUT)
     inner.router.routes = [r for r in inner.router.routes
-                           if getattr(r, "path", None) not in HIDDEN]
+                           if getattr(r, "path", None) not in (*HIDDEN, "/ws")]
+    session = bounded_session(FletApp)
+
+    async def sessions(websocket: WebSocket) -> None:
+        """Flet's own websocket handler, but each session under :mod:`.guard`'s bounds."""
+        await session(loop=asyncio.get_running_loop(), executor=app_manager.executor,
+                      main=main, before_main=None, session_timeout_seconds=SESSION_TIMEOUT
+                      ).handle(websocket)
+
+    inner.router.routes.insert(0, WebSocketRoute("/ws", sessions))  # before the files' mount
+
     outer = flet_fastapi.FastAPI(docs_url=None, redoc_url=None, openapi_url=None,
                                  swagger_ui_oauth2_redirect_url=None)
     outer.mount("/", inner)
@@ -412,6 +437,7 @@ def run_server(app: ScorerGate, table: Table) -> None:
     import uvicorn
 
     guard = Guard(connection_cap(raise_file_limit()))
+    quiet_flet_logs()
     config = uvicorn.Config(app, log_level="warning", ws="websockets-sansio", lifespan="on",
                             access_log=False, timeout_graceful_shutdown=3,
                             http=guarded_http(guard), backlog=128)
@@ -419,6 +445,10 @@ def run_server(app: ScorerGate, table: Table) -> None:
 
     async def serving() -> None:
         quiet_loop_errors(asyncio.get_running_loop())
-        await server.serve(sockets=[table.sock])
+        trimming = asyncio.create_task(give_back_memory())
+        try:
+            await server.serve(sockets=[table.sock])
+        finally:
+            trimming.cancel()
 
     asyncio.run(serving())
