@@ -23,7 +23,7 @@ from typing import Any
 __all__ = ["EVENT_BURST", "EVENT_RATE", "EVENTS_RUNNING", "EVENTS_WAITING", "MAX_CONNECTIONS",
            "REQUEST_TIMEOUT", "SESSION_TIMEOUT", "Guard", "bounded_session", "connection_cap",
            "give_back_memory", "guarded_http", "quiet_flet_logs", "quiet_loop_errors",
-           "raise_file_limit"]
+           "raise_file_limit", "session_route"]
 
 REQUEST_TIMEOUT = 10.0  # s from a connection (or its next request) until the request is read
 MAX_CONNECTIONS = 2000  # a table's phones use about 8 each
@@ -157,6 +157,23 @@ def quiet_loop_errors(loop: asyncio.AbstractEventLoop, every: float = 60.0) -> N
         default(context)
 
     loop.set_exception_handler(handler)
+
+
+def session_route(main: Any) -> Any:
+    """Flet's websocket route (``/ws``), each session under these bounds."""
+    from flet_web.fastapi.flet_app import FletApp
+    from flet_web.fastapi.flet_app_manager import app_manager
+    from starlette.routing import WebSocketRoute
+    from starlette.websockets import WebSocket
+
+    session = bounded_session(FletApp)
+
+    async def sessions(websocket: WebSocket) -> None:
+        await session(loop=asyncio.get_running_loop(), executor=app_manager.executor,
+                      main=main, before_main=None, session_timeout_seconds=SESSION_TIMEOUT
+                      ).handle(websocket)
+
+    return WebSocketRoute("/ws", sessions)
 
 
 def bounded_session(flet_app: type[Any]) -> type[Any]:

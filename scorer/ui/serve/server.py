@@ -47,13 +47,13 @@ from .client_files import (
 from .guard import (
     SESSION_TIMEOUT,
     Guard,
-    bounded_session,
     connection_cap,
     give_back_memory,
     guarded_http,
     quiet_flet_logs,
     quiet_loop_errors,
     raise_file_limit,
+    session_route,
 )
 from .table import CODE_PATH, Table, code_page, is_loopback
 
@@ -400,10 +400,6 @@ def build_app(main: Callable[..., Any], table: Table, assets_dir: str,
     import flet_web.fastapi as flet_fastapi
     from flet.controls.types import WebRenderer
     from flet_web import get_package_web_dir
-    from flet_web.fastapi.flet_app import FletApp
-    from flet_web.fastapi.flet_app_manager import app_manager
-    from starlette.routing import WebSocketRoute
-    from starlette.websockets import WebSocket
 
     renderer = WebRenderer(os.environ.get("FLET_WEB_RENDERER") or "auto")
     web_dir = get_package_web_dir()
@@ -412,15 +408,7 @@ def build_app(main: Callable[..., Any], table: Table, assets_dir: str,
                              session_timeout_seconds=SESSION_TIMEOUT)
     inner.router.routes = [r for r in inner.router.routes
                            if getattr(r, "path", None) not in (*HIDDEN, "/ws")]
-    session = bounded_session(FletApp)
-
-    async def sessions(websocket: WebSocket) -> None:
-        """Flet's own websocket handler, but each session under :mod:`.guard`'s bounds."""
-        await session(loop=asyncio.get_running_loop(), executor=app_manager.executor,
-                      main=main, before_main=None, session_timeout_seconds=SESSION_TIMEOUT
-                      ).handle(websocket)
-
-    inner.router.routes.insert(0, WebSocketRoute("/ws", sessions))  # before the files' mount
+    inner.router.routes.insert(0, session_route(main))  # before the files' mount
 
     outer = flet_fastapi.FastAPI(docs_url=None, redoc_url=None, openapi_url=None,
                                  swagger_ui_oauth2_redirect_url=None)
