@@ -41,10 +41,13 @@ def moment(stamp: str) -> datetime | None:
 
 
 def check_game_id(value: object) -> str:
-    """A game id: 1-64 letters, digits, '-' or '_' (it names the game's file)."""
+    """A game id: 1-64 letters, digits, '-' or '_', the first a letter or digit (it names the
+    game's file, and a command line never takes it for an option: `--all`, `-rf`)."""
     if (not isinstance(value, str) or not 1 <= len(value) <= 64
-            or not all(c.isascii() and (c.isalnum() or c in "-_") for c in value)):
-        raise InvalidInput("id", value, "is not 1-64 letters, digits, - or _")
+            or not all(c.isascii() and (c.isalnum() or c in "-_") for c in value)
+            or not value[0].isalnum()):
+        raise InvalidInput("id", value, "is not 1-64 letters, digits, - or _ beginning with a "
+                                        "letter or digit")
     return value
 
 

@@ -196,8 +196,8 @@ HOSTILE = [
     ("cut deflate", GOOD[:len(GOOD) // 2 // 4 * 4 + 2], "link.bad_deflate"),
     ("trailing bytes", packed(game_doc()) + "AAAA", "link.bad_deflate"),
     ("zip bomb", packed(b" " * (1024 * 1024)), "link.too_large"),
-    ("nested", packed(b"[" * 5000 + b"]" * 5000), "link.bad_game"),
-    ("nested game", packed(game_doc(rules={"a": NESTED})), "link.bad_game"),
+    ("nested", packed(b"[" * 5000 + b"]" * 5000), "link.too_deep"),
+    ("nested game", packed(game_doc(rules={"a": NESTED})), "link.too_deep"),
     ("not JSON", packed(b"{'variant': 1"), "link.bad_game"),
     ("not UTF-8", packed(b"\xff\xfe{}"), "link.bad_game"),
     ("a list", packed(b"[1, 2]"), "link.not_game"),
@@ -424,6 +424,39 @@ def test_cli_link_then_import_the_address(tmp_path, capsys):
         assert store.load(game.id).totals == game.totals
     code, out, err = run(capsys, "--data-dir", there, "import", address)
     assert code == 0 and "nothing changed" in out
+
+
+@pytest.mark.parametrize("game_id", ["--all", "-rf", "-", "_x"])
+def test_an_id_a_command_line_would_take_for_an_option_is_refused(tmp_path, capsys, game_id):
+    """Issue 34 item 9: ids `--all` and `-rf` were accepted (then `scorer export` needed
+    `--`). An id begins with a letter or digit, from a file, a link or the app."""
+    doc = call_break().to_dict() | {"id": game_id}
+    with pytest.raises(InvalidInput) as refused:
+        Game.from_dict(doc)
+    assert refused.value.field == "id" and "beginning with a letter or digit" in \
+        str(refused.value)
+    with pytest.raises(InvalidLink) as refused:
+        read_link(f"{SITE}#/g/{packed(json.dumps(doc).encode())}")
+    assert refused.value.field == "game 1 id"
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(doc))
+    code, out, err = run(capsys, "--data-dir", str(tmp_path / "data"), "import", str(path))
+    assert code == 2 and "id" in err and game_id in err
+
+
+def test_the_cli_names_the_kept_game_in_its_own_case(tmp_path, capsys):
+    """Issue 34 item 9: keeping a link of "kept01" beside a stored "KEPT01" named the game
+    "kept01", an id no game here has."""
+    here = str(tmp_path / "here")
+    with Store(here) as store:
+        store.save(replace(call_break(), id="KEPT01"))
+    address = link_for(call_break(), SITE).address
+    code, out, err = run(capsys, "--data-dir", here, "import", address)
+    assert code == 0, err
+    assert out.strip() == "game KEPT01 is already stored as the link has it; nothing changed"
+    address = link_for(more(call_break()), SITE).address
+    code, out, err = run(capsys, "--data-dir", here, "import", address)
+    assert code == 0 and out.strip().startswith("game KEPT01 is brought up to date"), out
 
 
 def test_cli_link_prints_a_qr_code(tmp_path, capsys):

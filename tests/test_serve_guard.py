@@ -204,3 +204,68 @@ def test_sessions_of_phones_that_left_are_forgotten(tmp_path):
                 break
         assert now - start < max(40_000, (peak - start) // 3), (start, peak, now)
         assert "Traceback" not in log_of(data_dir, url)
+
+
+def test_a_message_over_the_cap_closes_that_websocket_only(tmp_path):
+    """Issue 34 item 4: a 17 MB websocket frame cost +64 MB per 3 frames, kept. Now a message
+    from a phone may hold SERVED_MESSAGE_BYTES (4 MB): a larger one closes that websocket
+    (1009) before it is kept, and the server serves on."""
+    from test_serve import cpu_and_memory, server_process
+    from websockets.exceptions import ConnectionClosed
+    from websockets.sync.client import connect
+
+    from scorer.store.transfer import SERVED_MESSAGE_BYTES
+
+    data_dir = tmp_path / "data"
+    data_dir.mkdir()
+    with served(data_dir) as url:
+        ws_url = url.replace("http://", "ws://") + "ws"
+        process = server_process(url)
+        with connect(ws_url, open_timeout=20, max_size=None) as phone:
+            register(phone)
+            home(phone)  # the app's screens loaded, as at a table
+        for _ in range(60):  # and the client files compressed: CPU time stands still
+            before = cpu_and_memory(process)
+            time.sleep(0.5)
+            if cpu_and_memory(process)[0] - before[0] < 0.05:
+                break
+        start = cpu_and_memory(process)[1]
+        for size in (17 << 20, 17 << 20, 17 << 20, SERVED_MESSAGE_BYTES + 1):
+            with connect(ws_url, open_timeout=20, max_size=None) as phone:
+                register(phone)
+                phone.recv(timeout=20)
+                phone.send(b"\x00" + b"x" * size)
+                with pytest.raises(ConnectionClosed) as closed:
+                    for _ in range(100):
+                        phone.recv(timeout=20)
+                assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
+        # Before: about 64 MB more for 3 frames of 17 MB, kept.
+        assert cpu_and_memory(process)[1] - start < 40_000
+        with connect(ws_url, open_timeout=20, max_size=None) as phone:
+            register(phone)
+            home(phone)
+        assert "Traceback" not in log_of(data_dir, url)
+
+
+def test_an_import_over_the_cap_says_so_on_the_phone():
+    """Issue 34 item 4: the picked file's bytes over the cap closed the socket and the phone
+    showed nothing. Now what the import waited for ends in SERVED_TOO_LARGE (the server's
+    session, guard.bounded_session), and the import says why and what to do."""
+    import asyncio
+    from types import SimpleNamespace
+
+    from scorer.i18n import Translator
+    from scorer.store.transfer import SERVED_IMPORT_MB, SERVED_TOO_LARGE
+    from scorer.ui.screens.sharing import import_games
+
+    async def too_large(**_: object) -> None:
+        raise RuntimeError(SERVED_TOO_LARGE)
+
+    shown: list[str] = []
+    app = SimpleNamespace(t=Translator("en"), session=SimpleNamespace(),
+                          files=SimpleNamespace(pick_files=too_large), message="")
+    app.show = lambda: shown.append(app.message)
+    asyncio.run(import_games(app))  # type: ignore[arg-type]
+    assert shown == [f"Not imported: the file is larger than {SERVED_IMPORT_MB} MB, the most a "
+                     f"phone can send to this table's server. Import it on the computer that "
+                     f"serves the table (scorer import FILE)."]

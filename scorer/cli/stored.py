@@ -121,7 +121,11 @@ def _import_link(address: str, store: Any) -> int:
     linked = read_link(address)
     kept = store.keep_linked(linked.game, linked.history)
     relation = None if kept.relation is None else kept.relation.value
-    print(terminal_safe(_KEPT[relation].format(id=linked.game.id, copy=kept.game_id)))
+    named = kept.game_id  # the game as stored here, in its own case (issue 34 item 9)
+    if relation == "both_changed":
+        named = next((s.id for s in store.list_games() if s.id != kept.game_id
+                      and s.id.casefold() == linked.game.id.casefold()), linked.game.id)
+    print(terminal_safe(_KEPT[relation].format(id=named, copy=kept.game_id)))
     return 0
 
 

@@ -29,13 +29,20 @@ from .errors import InvalidImport, NewerSchema
 from .files import MAX_DEPTH, AtomicJSONStorage, TooDeep, atomic_write, fsync_dir, loads_strict
 from .migrate import migrate
 
-__all__ = ["EXPORT_FORMAT", "MAX_IMPORT_BYTES", "ImportReport", "export_document",
+__all__ = ["EXPORT_FORMAT", "MAX_IMPORT_BYTES", "SERVED_IMPORT_MB", "SERVED_MESSAGE_BYTES",
+           "SERVED_TOO_LARGE", "ImportReport", "export_document",
            "load_document", "parse_games", "parse_import", "read_import_file", "same_content",
            "stage_import", "recover_imports"]
 
 EXPORT_FORMAT = "scorer-export"
 MAX_IMPORT_MB = 16
 MAX_IMPORT_BYTES = MAX_IMPORT_MB * 1024 * 1024
+# What one message from a phone to `scorer serve` may hold, a picked file's bytes included
+# (the websocket's cap, decision 224): an import larger than this goes by the command line.
+SERVED_IMPORT_MB = 4
+SERVED_MESSAGE_BYTES = SERVED_IMPORT_MB * 1024 * 1024
+# The error a picked file's bytes end in when they were larger than that.
+SERVED_TOO_LARGE = "scorer: the picked file was larger than the server takes from a phone"
 STAGE_PREFIX = ".import-"
 COMMIT = "COMMIT"
 CLOCK_SLACK = timedelta(days=1)  # a time further in the future than this is refused

@@ -197,6 +197,16 @@ def bounded_session(flet_app: type[Any]) -> type[Any]:
             """Flet's handler, but a phone gone while it was sent to ends its session as a
             phone gone at any other moment does (Flet's own left the session in memory for
             good, with a traceback): disconnected, kept SESSION_TIMEOUT for a reconnect."""
+            listened = websocket._receive
+
+            async def receive() -> Any:
+                message = await listened()
+                if message.get("type") == "websocket.disconnect" \
+                        and message.get("code") == 1009:
+                    self.too_large()
+                return message
+
+            websocket._receive = receive
             try:
                 await super().handle(websocket)
             except Exception as error:  # noqa: BLE001 - the phone's fault: one line at most
@@ -209,6 +219,20 @@ def bounded_session(flet_app: type[Any]) -> type[Any]:
 
                     await app_manager.disconnect_session(
                         self._FletApp__get_unique_session_id(session.id), SESSION_TIMEOUT)
+
+        def too_large(self) -> None:
+            """The phone sent a message over the cap (a picked file's bytes, most likely):
+            what the session waits for from the phone ends in SERVED_TOO_LARGE, so that the
+            screen that asked can say why (the phone reconnects to the same session)."""
+            from ...store.transfer import SERVED_TOO_LARGE
+
+            session = self._FletApp__session
+            calls = getattr(session, "_Session__method_calls", {})
+            results = getattr(session, "_Session__method_call_results", {})
+            for waiting in list(calls.values()):
+                results[waiting] = (None, SERVED_TOO_LARGE)
+                waiting.set()
+            calls.clear()
 
         async def _FletApp__on_message(self, data: Any) -> None:
             await self.throttle()

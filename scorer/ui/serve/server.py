@@ -35,6 +35,7 @@ from urllib.parse import parse_qs, quote, urlencode
 
 from ...i18n import choose_language
 from ...rules.values import ascii_digits
+from ...store.transfer import SERVED_MESSAGE_BYTES
 from .client_files import (
     NO_RIVE,
     ClientFile,
@@ -428,7 +429,8 @@ def run_server(app: ScorerGate, table: Table) -> None:
     quiet_flet_logs()
     config = uvicorn.Config(app, log_level="warning", ws="websockets-sansio", lifespan="on",
                             access_log=False, timeout_graceful_shutdown=3,
-                            http=guarded_http(guard), backlog=128)
+                            http=guarded_http(guard), backlog=128,
+                            ws_max_size=SERVED_MESSAGE_BYTES)
     server = uvicorn.Server(config)
 
     async def serving() -> None:
