@@ -23,18 +23,15 @@ clear line, not a traceback):
 from __future__ import annotations
 
 import asyncio
-import collections
 import os
 import secrets
 import threading
-import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, quote, urlencode
 
 from ...i18n import choose_language
-from ...rules.values import ascii_digits
 from ...store.transfer import SERVED_MESSAGE_BYTES
 from .client_files import (
     NO_RIVE,
@@ -56,7 +53,7 @@ from .guard import (
     raise_file_limit,
     session_route,
 )
-from .table import CODE_PATH, Table, code_page, is_loopback
+from .table import CODE_PATH, Guesses, Table, address_of, code_page, is_loopback
 
 __all__ = ["ScorerGate", "build_app", "run_server"]
 
@@ -68,14 +65,6 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 COOKIE = "scorer_table"
 HIDDEN = {"/docs", "/redoc", "/openapi.json", "/docs/oauth2-redirect"}
-# Wrong table codes are counted for the whole table, never per address (a guesser has as many
-# addresses as it likes): WRONG_TRIES in WRONG_WINDOW seconds, then every typed code waits;
-# WRONG_TOTAL in all, then typing the code is off until a restart. A guesser thus gets at most
-# 2 tries a minute and 200 in all: a 1 in 5,000 chance per start of `scorer serve` (decision
-# 104). The printed address and QR code carry a key that admits whatever the count.
-WRONG_TRIES = 20
-WRONG_WINDOW = 600.0
-WRONG_TOTAL = 200
 IMMUTABLE = "public, max-age=31536000, immutable"
 # The client files most phones ask for, compressed at start in a thread (the rest when first
 # asked): phones on the Wi-Fi (plain HTTP, no secure context) get skwasm_heavy, this machine's
@@ -144,8 +133,7 @@ class ScorerGate:
         self.prefix = f"/v/{client_version}/"
         self.files: dict[str, ClientFile] = {}
         self.locks: dict[str, asyncio.Lock] = {}
-        self.wrong: collections.deque[float] = collections.deque()  # recent wrong codes
-        self.wrong_total = 0
+        self.guesses = Guesses()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         kind = scope["type"]
@@ -214,29 +202,6 @@ class ScorerGate:
                 return True
         return False
 
-    def _typing(self) -> str:
-        """Whether a typed code is checked now: "ok", "wait" (too many wrong codes lately) or
-        "off" (too many in all)."""
-        if self.wrong_total >= WRONG_TOTAL:
-            return "off"
-        now = time.monotonic()
-        while self.wrong and now - self.wrong[0] >= WRONG_WINDOW:
-            self.wrong.popleft()
-        return "wait" if len(self.wrong) >= WRONG_TRIES else "ok"
-
-    def _right(self, given: str) -> bool:
-        code = self.table.code or ""
-        typed = ascii_digits(given.strip())  # a Nepali or Hindi keyboard's ०-९ (decision 110)
-        if secrets.compare_digest(typed.encode(), code.encode()):
-            return True
-        self.wrong.append(time.monotonic())
-        self.wrong_total += 1
-        if self.wrong_total == WRONG_TOTAL:
-            print(f"scorer serve: {WRONG_TOTAL} wrong table codes were typed; typing the code "
-                  f"is off until scorer serve restarts. Phones can still join with the "
-                  f"address or QR code printed above.", flush=True)
-        return False
-
     def _key_admits(self, query: dict[str, list[str]]) -> bool:
         key = (query.get("key") or [""])[0]
         return bool(key) and secrets.compare_digest(key.encode(), self.table.key.encode())
@@ -262,10 +227,11 @@ class ScorerGate:
                 given = query["code"][0]
         wrong = wait = off = False
         if given is not None:
-            typing = self._typing()
+            address = address_of(scope.get("client"))
+            typing = self.guesses.typing(address)
             if typing != "ok":
                 wait, off = True, typing == "off"
-            elif self._right(given):
+            elif self.guesses.right(self.table.code or "", given, address):
                 await self._redirect(send, next_path, query, self.table.token)
                 return
             else:
