@@ -269,3 +269,28 @@ def test_an_import_over_the_cap_says_so_on_the_phone():
     assert shown == [f"Not imported: the file is larger than {SERVED_IMPORT_MB} MB, the most a "
                      f"phone can send to this table's server. Import it on the computer that "
                      f"serves the table (scorer import FILE)."]
+
+
+def test_a_clients_faults_print_no_traceback(tmp_path):
+    """Issue 34 item 8: a null byte in a client file's path gave a 500 and a 22-line
+    traceback each time; a client answering the device's information with null, and one
+    leaving while it was sent to, printed tracebacks. Now: 400, the app goes on, nothing."""
+    from websockets.sync.client import connect
+
+    data_dir = tmp_path / "data"
+    data_dir.mkdir()
+    with served(data_dir) as url:
+        _, _, index = get(url)
+        prefix = url + index.decode().split('entrypointBaseUrl="/', 1)[1].split('"', 1)[0]
+        for path in (prefix + "main.dart.js%00", url + "%00", url + "assets/x%00.json"):
+            assert get(path)[0] == 400, path
+        ws_url = url.replace("http://", "ws://") + "ws"
+        with connect(ws_url, open_timeout=20, max_size=None) as phone:
+            register(phone)
+            home(phone, answer=lambda name: None)  # null for every question, the device's too
+        for _ in range(20):  # gone while the server sends its first screen
+            with connect(ws_url, open_timeout=20, max_size=None) as phone:
+                register(phone)
+        time.sleep(3)
+        log = log_of(data_dir, url)
+        assert "Traceback" not in log, log[-3000:]

@@ -26,7 +26,15 @@ from ..rules import InvalidInput
 from ..rules.values import Msg
 from .documents import write_game
 from .errors import InvalidImport, NewerSchema
-from .files import MAX_DEPTH, AtomicJSONStorage, TooDeep, atomic_write, fsync_dir, loads_strict
+from .files import (
+    MAX_DEPTH,
+    AtomicJSONStorage,
+    TooDeep,
+    atomic_write,
+    fsync_dir,
+    loads_strict,
+    read_plain,
+)
 from .migrate import migrate
 
 __all__ = ["EXPORT_FORMAT", "MAX_IMPORT_BYTES", "SERVED_IMPORT_MB", "SERVED_MESSAGE_BYTES",
@@ -85,8 +93,7 @@ def _too_large(what: str) -> InvalidImport:
 def read_import_file(path: str | os.PathLike[str]) -> bytes:
     """The bytes of an import file, at most MAX_IMPORT_BYTES (never more is read)."""
     try:
-        with open(path, "rb") as handle:
-            raw = handle.read(MAX_IMPORT_BYTES + 1)
+        raw = read_plain(path, MAX_IMPORT_BYTES)
     except IsADirectoryError:
         raise InvalidImport("file", str(path), "is a folder, not a file") from None
     except OSError as error:

@@ -150,6 +150,9 @@ class ScorerGate:
             return
         path: str = scope["path"]
         head = scope["method"] == "HEAD"
+        if "\x00" in path:  # no file has it in its name: a client's fault, said in one line
+            await _respond(send, 400, b"bad path\n", [("content-type", "text/plain")], head)
+            return
         if not self._host_ok(headers):
             await _respond(send, 421, b"wrong host\n", [("content-type", "text/plain")], head)
             return
