@@ -219,6 +219,7 @@ def bounded_session(flet_app: type[Any]) -> type[Any]:
 
                     await app_manager.disconnect_session(
                         self._FletApp__get_unique_session_id(session.id), SESSION_TIMEOUT)
+            self.waiting.clear()  # the events of a phone gone are never started
 
         def too_large(self) -> None:
             """The phone sent a message over the cap (a picked file's bytes, most likely):
@@ -288,7 +289,8 @@ class _PhoneGone(logging.Filter):
             return True
         return not (_gone(error) or (isinstance(error, AttributeError)
                                      and "'NoneType'" in str(error)
-                                     and "after_event" in str(error)))
+                                     and ("after_event" in str(error)
+                                          or "page_url" in str(error))))
 
 
 def quiet_flet_logs() -> None:
