@@ -9,21 +9,33 @@ opened and closed; memory after frames of 17 MB. Prints the load average at star
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import os
 import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "tests"))
 
-from browser import served  # noqa: E402
-from test_serve import cpu_and_memory, get, printed_url, server_process  # noqa: E402
-from test_serve_guard import hold, home, message, more_files, register  # noqa: E402
+import browser  # noqa: E402
+from test_serve import cpu_and_memory, server_process  # noqa: E402
+from test_serve_guard import admitted, hold, home, message, more_files, register  # noqa: E402
 from websockets.exceptions import ConnectionClosed  # noqa: E402
 from websockets.sync.client import connect  # noqa: E402
+
+
+@contextlib.contextmanager
+def served(*args: Any, **kwargs: Any) -> Iterator[str]:
+    """tests' `served`, without the server's log printed at its end (that is for a failing
+    test's report)."""
+    with contextlib.redirect_stdout(io.StringIO()), browser.served(*args, **kwargs) as url:
+        yield url
 
 
 def load() -> str:
@@ -38,8 +50,7 @@ def slow_connections(folder: Path) -> str:
     data = folder / "slow"
     data.mkdir()
     with more_files(2500), served(data, args=["--code"], files=1024) as url:
-        _, headers, _ = get(printed_url(data, url))
-        cookie = headers["Set-Cookie"].split(";")[0]
+        cookie = admitted(data, url)
         port = int(url.rsplit(":", 1)[1].strip("/"))
         held = hold(port, 1100)
         try:

@@ -13,13 +13,14 @@ from pathlib import Path
 
 import pytest
 from browser import served
-from test_serve import get, printed_url
+from test_serve import get, printed_code, printed_url
 
 from scorer.ui.serve.guard import REQUEST_TIMEOUT
 
 
 def admitted(data_dir: Path, url: str) -> str:
     """The table's cookie, as a phone gets it from the printed address (the QR code)."""
+    printed_code(data_dir, url)  # waits until the address is printed
     status, headers, _ = get(printed_url(data_dir, url))
     assert status == 303
     return str(headers["Set-Cookie"].split(";")[0])
