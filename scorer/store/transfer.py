@@ -33,7 +33,6 @@ from .files import (
     atomic_write,
     fsync_dir,
     loads_strict,
-    read_plain,
 )
 from .migrate import migrate
 
@@ -93,7 +92,10 @@ def _too_large(what: str) -> InvalidImport:
 def read_import_file(path: str | os.PathLike[str]) -> bytes:
     """The bytes of an import file, at most MAX_IMPORT_BYTES (never more is read)."""
     try:
-        raw = read_plain(path, MAX_IMPORT_BYTES)
+        # Opened as given: a file named on the command line may be a pipe (`/dev/stdin`);
+        # only the data folder's own files must be plain (files.read_plain).
+        with open(path, "rb") as handle:
+            raw = handle.read(MAX_IMPORT_BYTES + 1)
     except IsADirectoryError:
         raise InvalidImport("file", str(path), "is a folder, not a file") from None
     except OSError as error:
