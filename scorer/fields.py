@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from .rules import InvalidInput, Variant
 from .rules.values import Msg
 
-__all__ = ["MAX_NAME", "check_game_id", "check_players", "check_time", "clean_name"]
+__all__ = ["MAX_NAME", "check_game_id", "check_players", "check_time", "clean_name",
+           "moment"]
 
 MAX_NAME = 40
 
@@ -30,6 +31,15 @@ def check_time(field: str, value: object, required: bool = True) -> str:
     return value
 
 
+def moment(stamp: str) -> datetime | None:
+    """A time checked by :func:`check_time` as a moment (no zone given: UTC); None where it is
+    missing."""
+    if not stamp:
+        return None
+    found = datetime.fromisoformat(stamp)
+    return found if found.tzinfo is not None else found.replace(tzinfo=UTC)
+
+
 # Names Windows keeps for devices, whatever the case and the extension: a game file named
 # con.json cannot be made or copied there (issue 30). COM0 and LPT0 are reserved too.
 RESERVED_IDS = frozenset({"con", "prn", "aux", "nul",
@@ -37,11 +47,14 @@ RESERVED_IDS = frozenset({"con", "prn", "aux", "nul",
 
 
 def check_game_id(value: object) -> str:
-    """A game id: 1-64 letters, digits, '-' or '_' (it names the game's file), and not a
+    """A game id: 1-64 letters, digits, '-' or '_', the first a letter or digit (it names the
+    game's file, and a command line never takes it for an option: `--all`, `-rf`), and not a
     name Windows keeps for a device (CON, NUL, COM1, ...)."""
     if (not isinstance(value, str) or not 1 <= len(value) <= 64
-            or not all(c.isascii() and (c.isalnum() or c in "-_") for c in value)):
-        raise InvalidInput("id", value, "is not 1-64 letters, digits, - or _")
+            or not all(c.isascii() and (c.isalnum() or c in "-_") for c in value)
+            or not value[0].isalnum()):
+        raise InvalidInput("id", value, "is not 1-64 letters, digits, - or _ beginning with a "
+                                        "letter or digit")
     if value.casefold() in RESERVED_IDS:
         raise InvalidInput("id", value, "is a name Windows keeps for a device (CON, PRN, AUX, "
                            "NUL, COM0-COM9, LPT0-LPT9) and cannot name a game's file")

@@ -194,6 +194,8 @@ def read_link(text: str) -> LinkedGame:
     except InvalidImport as error:  # the import's own sentence where it has one
         if error.msg is not None and error.msg.key == "import.newer":
             msg = Msg.of("link.newer")
+        elif error.msg is not None and error.msg.key == "import.too_deep":
+            msg = Msg.of("link.too_deep", **dict(error.msg.params))  # a link, not a file
         elif error.msg is not None:
             msg = Msg.of("link.bad_game", reason=error.msg)
         else:

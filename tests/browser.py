@@ -69,15 +69,23 @@ def free_port() -> int:
 
 @contextlib.contextmanager
 def served(data_dir: Path, port: int | None = None, args: Sequence[str] = (),
-           env: dict[str, str] | None = None) -> Iterator[str]:
-    """Run `scorer serve` (with extra ``args``) until the block ends; yields the URL. The
-    server's output is in ``serve-PORT.log`` beside ``data_dir``."""
+           env: dict[str, str] | None = None, files: int | None = None) -> Iterator[str]:
+    """Run `scorer serve` (with extra ``args``; ``files``: its open-file limit, soft and hard)
+    until the block ends; yields the URL. The server's output is in ``serve-PORT.log`` beside
+    ``data_dir``."""
     port = port or free_port()
     log = open(data_dir.parent / f"serve-{port}.log", "w")  # noqa: SIM115
+
+    def limit() -> None:
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_NOFILE, (files, files))
+
     child = subprocess.Popen(
         [sys.executable, "-m", "scorer.cli", "--data-dir", str(data_dir), "serve",
          "--port", str(port), *args], stdout=log, stderr=subprocess.STDOUT,
-        env={**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})})
+        env={**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})},
+        preexec_fn=limit if files else None)
     url = f"http://127.0.0.1:{port}/"
     try:
         for _ in range(SERVE_POLLS):  # each poll: a connection try, then up to 0.2 s for an exit

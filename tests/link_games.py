@@ -4,7 +4,9 @@
 from __future__ import annotations
 
 import functools
+import itertools
 import random
+from datetime import datetime, timedelta
 
 from scorer.game import Game
 from scorer.rules import Contract, InvalidInput
@@ -22,6 +24,16 @@ STRAINS = ["C", "D", "H", "S", "NT"]
 
 def clock() -> str:
     return STAMP
+
+
+_TICKS = itertools.count(1)
+
+
+def later() -> str:
+    """A clock that moves on, a millisecond a call, from STAMP: what is done to a game after it
+    was kept elsewhere is dated after it, as on a real phone (decision 220)."""
+    moment = datetime.fromisoformat(STAMP) + timedelta(milliseconds=next(_TICKS))
+    return moment.isoformat(timespec="milliseconds")
 
 
 def _contract(rng: random.Random, top: int = 7) -> Contract:

@@ -224,7 +224,7 @@ def test_plural_forms_in_nepali_and_hindi():
 # more than 12 deals, and limits far above 1.
 NEVER_ONE = {"line.nt", "error.player_count", "error.name_long", "ui.show_all_deals",
              "ui.show_all_deals.board",
-             "import.too_deep", "link.too_long", "link.too_big"}
+             "import.too_deep", "link.too_deep", "link.too_long", "link.too_big"}
 COUNTED = re.compile(r"\{n\} (?:[a-z-]+ )?[a-z]+s\b")  # '{n} deals', '{n} deals played'
 
 

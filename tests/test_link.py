@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from link_games import FOUR, clock, long_games
+from link_games import later as ticking
 
 from scorer import link
 from scorer.cli import main
@@ -195,8 +196,8 @@ HOSTILE = [
     ("cut deflate", GOOD[:len(GOOD) // 2 // 4 * 4 + 2], "link.bad_deflate"),
     ("trailing bytes", packed(game_doc()) + "AAAA", "link.bad_deflate"),
     ("zip bomb", packed(b" " * (1024 * 1024)), "link.too_large"),
-    ("nested", packed(b"[" * 5000 + b"]" * 5000), "link.bad_game"),
-    ("nested game", packed(game_doc(rules={"a": NESTED})), "link.bad_game"),
+    ("nested", packed(b"[" * 5000 + b"]" * 5000), "link.too_deep"),
+    ("nested game", packed(game_doc(rules={"a": NESTED})), "link.too_deep"),
     ("not JSON", packed(b"{'variant': 1"), "link.bad_game"),
     ("not UTF-8", packed(b"\xff\xfe{}"), "link.bad_game"),
     ("a list", packed(b"[1, 2]"), "link.not_game"),
@@ -273,7 +274,7 @@ def call_break() -> Game:
 
 
 def more(game: Game, tricks=(3, 3, 3, 4)) -> Game:
-    return game.add_deal(CallBreakDeal((3, 3, 3, 3), tricks), now=clock)
+    return game.add_deal(CallBreakDeal((3, 3, 3, 3), tricks), now=ticking)
 
 
 def via_link(game: Game, history: bool = True):
@@ -309,7 +310,7 @@ def test_the_same_game_is_left_alone(store):
 
 def test_a_longer_history_from_the_link_replaces_the_kept_one(store):
     store.save(call_break())
-    later = more(call_break()).correct(1, CallBreakDeal((3, 3, 3, 3), (1, 4, 4, 4)), now=clock)
+    later = more(call_break()).correct(1, CallBreakDeal((3, 3, 3, 3), (1, 4, 4, 4)), now=ticking)
     kept = keep(store, later)
     assert kept.relation is Relation.LINK_NEWER and kept.game_id == "kept01"
     stored = store.load("kept01")
@@ -319,7 +320,7 @@ def test_a_longer_history_from_the_link_replaces_the_kept_one(store):
 
 def test_a_removal_since_is_a_longer_history(store):
     store.save(call_break())
-    later = more(call_break().remove_last(now=clock))  # a deal removed, another added
+    later = more(call_break().remove_last(now=ticking))  # a deal removed, another added
     assert keep(store, later).relation is Relation.LINK_NEWER
     assert store.load("kept01").deals == later.deals
 
@@ -360,7 +361,7 @@ def test_the_same_link_kept_twice_makes_no_second_copy(store):
 
 
 def test_a_link_without_corrections_keeps_the_ones_kept_here(store):
-    corrected = call_break().correct(2, CallBreakDeal((3, 3, 3, 3), (5, 3, 2, 3)), now=clock)
+    corrected = call_break().correct(2, CallBreakDeal((3, 3, 3, 3), (5, 3, 2, 3)), now=ticking)
     store.save(corrected)
     later = more(corrected)
     kept = keep(store, later, history=False)
@@ -375,6 +376,54 @@ def test_the_merge_checks_can_fail(store):
     store.save(call_break())
     other = replace(more(call_break()), players=("Ana", "Ben", "Cleo", "Eve"))
     assert keep(store, other).relation is Relation.BOTH_CHANGED
+
+
+def forged(game: Game, **changes) -> Game:
+    """``game`` as a hostile link rewrites it: ``changes`` to its record, nothing else."""
+    return Game.from_dict(game.to_dict() | changes)
+
+
+def played_at_the_table() -> Game:
+    """call_break() as a phone keeps it: its deals recorded a moment apart, after its start."""
+    game = Game.new("call-break", FOUR, first_dealer=0, game_id="kept01", now=clock)
+    for tricks in ((4, 3, 3, 3), (3, 4, 3, 3), (3, 3, 4, 3)):
+        game = game.add_deal(CallBreakDeal((3, 3, 3, 3), tricks), now=ticking)
+    return game
+
+
+def test_a_link_cannot_correct_a_deal_before_the_game_began(store):
+    """Issue 34 item 5: the same id with a correction dated before the game was created."""
+    store.save(played_at_the_table())
+    game = store.load("kept01")
+    first = game.deals[0].to_dict()
+    changed = {**first, "tricks": [1, 4, 4, 4]}
+    rewritten = forged(game, deals=[changed, *[d.to_dict() for d in game.deals[1:]]],
+                       history=[{"deal": 1, "before": first, "after": changed,
+                                 "at": "2026-11-29T12:00:00.000+00:00"}])
+    with pytest.raises(InvalidLink) as refused:
+        read_link(link_for(rewritten, SITE).address)
+    assert "history 1 at" in str(refused.value) and "before the game was created" in \
+        str(refused.value)
+    said = Translator("en").error(refused.value)
+    assert said == ("the game in the link cannot be kept: game 1: the time history 1 at is "
+                    "before the game was created")
+    # Dated after the start but before the last deal kept here: another history, kept beside.
+    backdated = forged(rewritten, history=[{"deal": 1, "before": first, "after": changed,
+                                            "at": game.created_at}])
+    kept = keep(store, backdated)
+    assert kept.relation is Relation.BOTH_CHANGED and kept.game_id == "kept01-copy"
+    assert store.load("kept01").to_dict() == game.to_dict()
+
+
+def test_a_link_cannot_end_a_game_it_does_not_extend(store):
+    """Issue 34 item 5: a link with ``closed: true`` and the kept game's own last change."""
+    store.save(played_at_the_table())
+    game = store.load("kept01")
+    kept = keep(store, forged(game, closed=True))
+    assert kept.relation is Relation.BOTH_CHANGED
+    assert not store.load("kept01").closed and store.load("kept01").outcome is None
+    assert keep(store, game.close(now=ticking)).relation is Relation.LINK_NEWER
+    assert store.load("kept01").closed
 
 
 # --- the command line -------------------------------------------------------------------------
@@ -417,6 +466,39 @@ def test_cli_import_of_the_same_link_twice_makes_no_duplicate(tmp_path, capsys):
     assert "kept01-copy" in out and "nothing changed" in out
     code, out, err = run(capsys, "--data-dir", here, "games")
     assert [line.split()[0] for line in out.splitlines()] == ["kept01", "kept01-copy"]
+
+
+@pytest.mark.parametrize("game_id", ["--all", "-rf", "-", "_x"])
+def test_an_id_a_command_line_would_take_for_an_option_is_refused(tmp_path, capsys, game_id):
+    """Issue 34 item 9: ids `--all` and `-rf` were accepted (then `scorer export` needed
+    `--`). An id begins with a letter or digit, from a file, a link or the app."""
+    doc = call_break().to_dict() | {"id": game_id}
+    with pytest.raises(InvalidInput) as refused:
+        Game.from_dict(doc)
+    assert refused.value.field == "id" and "beginning with a letter or digit" in \
+        str(refused.value)
+    with pytest.raises(InvalidLink) as refused:
+        read_link(f"{SITE}#/g/{packed(json.dumps(doc).encode())}")
+    assert refused.value.field == "game 1 id"
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(doc))
+    code, out, err = run(capsys, "--data-dir", str(tmp_path / "data"), "import", str(path))
+    assert code == 2 and "id" in err and game_id in err
+
+
+def test_the_cli_names_the_kept_game_in_its_own_case(tmp_path, capsys):
+    """Issue 34 item 9: keeping a link of "kept01" beside a stored "KEPT01" named the game
+    "kept01", an id no game here has."""
+    here = str(tmp_path / "here")
+    with Store(here) as store:
+        store.save(replace(call_break(), id="KEPT01"))
+    address = link_for(call_break(), SITE).address
+    code, out, err = run(capsys, "--data-dir", here, "import", address)
+    assert code == 0, err
+    assert out.strip() == "game KEPT01 is already stored as the link has it; nothing changed"
+    address = link_for(more(call_break()), SITE).address
+    code, out, err = run(capsys, "--data-dir", here, "import", address)
+    assert code == 0 and out.strip().startswith("game KEPT01 is brought up to date"), out
 
 
 def test_cli_link_prints_a_qr_code(tmp_path, capsys):
@@ -530,14 +612,14 @@ def play_on(game: Game, data) -> Game:
         step = data.draw(st.sampled_from(["add", "add", "correct", "remove", "close"]))
         try:
             if step == "add":
-                game = game.add_deal(data.draw(deals), now=clock)
+                game = game.add_deal(data.draw(deals), now=ticking)
             elif step == "correct" and game.deals:
                 game = game.correct(data.draw(st.integers(1, len(game.deals))),
-                                    data.draw(deals), now=clock)
+                                    data.draw(deals), now=ticking)
             elif step == "remove" and game.deals:
-                game = game.remove_last(now=clock)
+                game = game.remove_last(now=ticking)
             elif step == "close":
-                game = game.close(now=clock)
+                game = game.close(now=ticking)
         except InvalidInput:
             continue
     return game
@@ -569,7 +651,7 @@ def test_two_games_played_on_apart_are_both_kept(game, data):
 
     one, other = play_on(game, data), play_on(game, data)
     found = relation(one, other)
-    if one.to_dict() == other.to_dict():
+    if one.to_dict() | {"updated_at": ""} == other.to_dict() | {"updated_at": ""}:
         assert found is Relation.SAME
     elif found is Relation.LINK_NEWER:
         assert len(other.history) >= len(one.history)

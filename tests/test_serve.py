@@ -412,24 +412,33 @@ def printed_url(data_dir: Path, url: str) -> str:
     return found.group(1)
 
 
-def test_guessing_is_cut_off_across_many_addresses_and_the_qr_code_still_admits(tmp_path):
+def test_a_guesser_waits_alone_and_many_addresses_turn_typing_off(tmp_path):
     """Issue 17 item 2: the limit was per source address; with 100 loopback addresses the
-    code fell at try 778 in 0.4 s. Now the wrong codes of all addresses count together."""
-    from scorer.ui.serve.server import WRONG_TRIES
+    code fell at try 778 in 0.4 s. Issue 34 item 7: counted for the whole table instead, 20
+    wrong codes from one guest kept every phone's typed code out (429). Now a guesser's
+    address waits alone; over all addresses WRONG_TOTAL wrong codes turn typing off."""
+    from scorer.ui.serve.table import WRONG_PER_ADDRESS, WRONG_TOTAL, WRONG_TRIES
 
     data_dir = tmp_path / "data"
     data_dir.mkdir()
     with served(data_dir, args=["--code"]) as url:
         code = printed_code(data_dir, url)
-        wrong = [f"{(int(code) + n) % 10**6:06d}" for n in range(1, WRONG_TRIES + 30)]
-        statuses = [post_from(f"127.0.0.{2 + n}", url, f"code={guess}")[0]
-                    for n, guess in enumerate(wrong)]
-        assert statuses == [403] * WRONG_TRIES + [429] * 29
-        # Typing the right code from yet another address now waits too: a guess cannot be
-        # told from it before it is checked, and checking is what a guesser wants.
+        wrong = [f"{(int(code) + n) % 10**6:06d}" for n in range(1, 2 * WRONG_TOTAL)]
+        statuses = [post_from("127.0.0.2", url, f"code={guess}")[0] for guess in wrong[:25]]
+        assert statuses == [403] * WRONG_TRIES + [429] * (25 - WRONG_TRIES)
+        # The table's phone, typing the code from its own address, gets in.
+        status, headers, _ = post_from("127.0.0.3", url, f"code={code}")
+        assert status == 303 and headers["Set-Cookie"].startswith("scorer_table=")
+        # A guesser with many addresses: WRONG_TOTAL wrong codes in all, then no typed code
+        # is checked, the right one neither (a guess cannot be told from it before).
+        tries = WRONG_TRIES
+        for n, guess in enumerate(wrong[25:25 + WRONG_TOTAL - tries]):
+            assert post_from(f"127.0.1.{2 + n // WRONG_TRIES}", url,
+                             f"code={guess}")[0] == 403
         status, headers, body = post_from("127.0.0.200", url, f"code={code}")
         assert status == 429 and "set-cookie" not in headers
-        assert b"Too many wrong codes" in body and b"scan the QR code" in body
+        assert b"typing the code is off" in body and b"QR code" in body
+        assert WRONG_PER_ADDRESS < WRONG_TOTAL
         # The printed address (the QR code's) carries a key no one can guess: it admits.
         address = printed_url(data_dir, url)
         assert f"?code={code}&key=" in address
@@ -446,7 +455,8 @@ def test_guessing_is_cut_off_across_many_addresses_and_the_qr_code_still_admits(
 
 def test_the_window_passes_and_the_total_turns_typing_off(monkeypatch, capsys):
     """The counts, in-process with a clock that is moved by hand: WRONG_TRIES wrong codes
-    make typed codes wait until the window has passed; WRONG_TOTAL turn typing off for good
+    make that address's typed codes wait until the window has passed, and WRONG_PER_ADDRESS
+    for good; another address is checked meanwhile; WRONG_TOTAL turn typing off for good
     (the terminal says so), while the printed address's key still admits."""
     import asyncio
     from urllib.parse import quote
@@ -454,23 +464,25 @@ def test_the_window_passes_and_the_total_turns_typing_off(monkeypatch, capsys):
     from flet_web import get_package_web_dir
 
     from scorer.ui.serve import server
+    from scorer.ui.serve import table as tables
     from scorer.ui.serve.table import plan_table
 
-    assert server.WRONG_TOTAL / 10**6 <= 1 / 5000  # a guesser's chance per start
-    assert server.WRONG_TRIES / server.WRONG_WINDOW * 6 * 3600 <= 1000  # tries in an evening
+    assert tables.WRONG_TOTAL / 10**6 <= 1 / 5000  # a guesser's chance per start
+    assert tables.WRONG_TRIES / tables.WRONG_WINDOW * 6 * 3600 <= 1000  # one address's evening
     table = plan_table("127.0.0.1", 0, require_code=True)
     table.sock.close()
     clock = [1000.0]
-    monkeypatch.setattr(server.time, "monotonic", lambda: clock[0])
-    monkeypatch.setattr(server, "WRONG_TRIES", 3)
-    monkeypatch.setattr(server, "WRONG_TOTAL", 5)
+    monkeypatch.setattr(tables.time, "monotonic", lambda: clock[0])
+    monkeypatch.setattr(tables, "WRONG_TRIES", 3)
+    monkeypatch.setattr(tables, "WRONG_PER_ADDRESS", 5)
+    monkeypatch.setattr(tables, "WRONG_TOTAL", 7)
 
     async def nothing(scope, receive, send):  # Flet's app: never reached without the cookie
         raise AssertionError("reached the app")
 
     gate = server.ScorerGate(nothing, table, "<html></html>", get_package_web_dir(), "v1")
 
-    async def ask(query: str) -> tuple[int, bytes]:
+    async def ask(query: str, client: str) -> tuple[int, bytes]:
         sent: list = []
 
         async def send(message):
@@ -480,23 +492,27 @@ def test_the_window_passes_and_the_total_turns_typing_off(monkeypatch, capsys):
             return {"type": "http.request", "body": b"", "more_body": False}
 
         await gate({"type": "http", "method": "GET", "path": "/", "headers": [],
-                    "query_string": query.encode(), "client": ("127.0.0.9", 1)}, receive, send)
+                    "query_string": query.encode(), "client": (client, 1)}, receive, send)
         return sent[0]["status"], sent[1]["body"]
 
-    def status(query: str) -> int:
-        return asyncio.run(ask(query))[0]
+    def status(query: str, client: str = "127.0.0.9") -> int:
+        return asyncio.run(ask(query, client))[0]
 
     right = f"code={table.code}"
     wrong = f"code={(int(table.code) + 1) % 10**6:06d}"
     assert [status(wrong) for _ in range(4)] == [403, 403, 403, 429]
     assert status(right) == 429
-    clock[0] += server.WRONG_WINDOW
+    assert status(right, "127.0.0.8") == 303  # another address is checked
+    assert status(right, "::ffff:127.0.0.9") == 429  # the same address, spelled as IPv6
+    clock[0] += tables.WRONG_WINDOW
     assert status(right) == 303  # the window has passed
     typed = table.code.translate(str.maketrans("0123456789", "०१२३४५६७८९"))
     assert status("code=" + quote(typed)) == 303  # as a Hindi keyboard types it
-    assert [status(wrong) for _ in range(3)] == [403, 403, 429]  # 5 wrong in all
-    clock[0] += server.WRONG_WINDOW
-    code, body = asyncio.run(ask(right))
+    assert [status(wrong) for _ in range(3)] == [403, 403, 429]  # 5 from this address
+    clock[0] += tables.WRONG_WINDOW
+    assert status(right) == 429  # for good
+    assert [status(wrong, "2001:db8::1"), status(wrong, "2001:db8::2")] == [403, 403]
+    code, body = asyncio.run(ask(right, "127.0.0.7"))  # 7 wrong in all
     assert code == 429 and b"typing the code is off until Scorer is restarted" in body
     assert "typing the code is off until scorer serve restarts" in capsys.readouterr().out
     assert status(f"key={table.key}") == 303

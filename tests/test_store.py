@@ -657,6 +657,34 @@ def test_unreadable_game_for_real(folder):
         game_file(folder, bad.id).chmod(0o644)
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo") or not Path("/dev/zero").exists(),
+                    reason="named pipes and /dev/zero are POSIX")
+@pytest.mark.parametrize("what", ["game", "index"])
+@pytest.mark.parametrize("kind", ["fifo", "dev-zero"])
+def test_a_special_file_in_the_data_folder_is_refused_by_its_type(folder, what, kind):
+    """Issue 34 item 8: a game file or the index linked to /dev/zero ended in MemoryError, and
+    a named pipe (FIFO) there hung `scorer games`. Each is refused by its type before a byte
+    is read: a game is named unreadable, an index is rebuilt."""
+    with Store(folder) as store:
+        kept, bad = store.save(draw_bridge()), store.save(call_break())
+    target = game_file(folder, bad.id) if what == "game" else folder / "index.json"
+    target.unlink()
+    if kind == "fifo":
+        os.mkfifo(target)
+    else:
+        target.symlink_to("/dev/zero")
+    result = subprocess.run([sys.executable, "-m", "scorer.cli", "--data-dir", str(folder),
+                             "games"], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
+    assert kept.id in result.stdout
+    if what == "game":
+        assert f"{bad.id}  unreadable" in result.stdout
+        said = "a named pipe (FIFO)" if kind == "fifo" else "a device"
+        assert f"is {said}, not a plain file" in result.stdout
+    else:
+        assert bad.id in result.stdout
+
+
 def test_disk_full_while_saving_a_game_is_reported_and_nothing_changes(store, folder,
                                                                        monkeypatch):
     game = store.save(call_break())

@@ -149,9 +149,13 @@ def _import_link(address: str, store: Any) -> int:
     linked = read_link(address)
     kept = store.keep_linked(linked.game, linked.history)
     relation = None if kept.relation is None else kept.relation.value
-    # the game it is kept as: the link's own id, or the copy an earlier keep made of it
-    game_id = linked.game.id if kept.relation is Relation.BOTH_CHANGED else kept.game_id
-    print(terminal_safe(_KEPT[relation].format(id=game_id, copy=kept.game_id)))
+    # the game it is kept as, in its own case here (issue 34 item 9): the copy an earlier keep
+    # made of it (issue 30), or, where both changed, the game already stored under the link's id
+    named = kept.game_id
+    if kept.relation is Relation.BOTH_CHANGED:
+        named = next((s.id for s in store.list_games() if s.id != kept.game_id
+                      and s.id.casefold() == linked.game.id.casefold()), linked.game.id)
+    print(terminal_safe(_KEPT[relation].format(id=named, copy=kept.game_id)))
     return 0
 
 

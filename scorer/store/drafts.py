@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ..game import check_game_id
-from .files import atomic_write, fsync_dir, loads_strict, make_dirs
+from .files import atomic_write, fsync_dir, loads_strict, make_dirs, read_plain
 
 __all__ = ["Drafts"]
 
@@ -36,7 +36,7 @@ class Drafts:
 
     def load(self, game_id: str) -> dict[str, Any] | None:
         try:
-            raw = self._path(game_id).read_bytes()
+            raw = read_plain(self._path(game_id), MAX_DRAFT)
             data = loads_strict(raw[:MAX_DRAFT].decode("utf-8"))
         except (OSError, UnicodeDecodeError, ValueError):
             return None

@@ -6,6 +6,11 @@ it happened; a deal added is not). ``later`` *extends* ``earlier`` when both are
 (same id, game, players, house rules, end, first dealer), ``later``'s corrections begin with
 ``earlier``'s, and ``later``'s deals, with the corrections made since ``earlier`` undone,
 begin with ``earlier``'s deals. Pure: no files.
+
+A link is a later state of the game, never a rewrite of its past (decision 220): it must have
+been created at the same moment (``created_at``), and whatever it changes besides adding deals
+(a correction or removal since, or ending the game) must be dated after the kept game's last
+change (its ``updated_at``); else the two are another game's histories and both are kept.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ import enum
 from dataclasses import replace
 from typing import Any
 
+from ..fields import moment
 from ..game import Game
 
 __all__ = ["Relation", "extends", "relation"]
@@ -28,7 +34,13 @@ class Relation(enum.Enum):
 
 def _settings(game: Game) -> tuple[Any, ...]:
     return (game.id.casefold(), game.variant_name, game.players, game.rules, game.end,
-            game.first_dealer)
+            game.first_dealer, moment(game.created_at))
+
+
+def _after(stamp: str, game: Game) -> bool:
+    """Whether ``stamp`` is later than ``game``'s last change (a missing time never is)."""
+    when, last = moment(stamp), moment(game.updated_at or game.created_at)
+    return when is not None and (last is None or when > last)
 
 
 def _deals_before(game: Game, corrections: int) -> list[dict[str, Any]]:
@@ -53,12 +65,16 @@ def extends(later: Game, earlier: Game, later_history: bool = True) -> bool:
         known = len(earlier.history)
         if later.history[:known] != earlier.history:
             return False
+        if not all(_after(c.at, earlier) for c in later.history[known:]):
+            return False  # a change dated before what it changes: a rewrite of the past
         past = _deals_before(later, known)
     else:
         past = [d.to_dict() for d in later.deals]
     before = [d.to_dict() for d in earlier.deals]
     if past[:len(before)] != before:
         return False
+    if later.closed and not earlier.closed and not _after(later.updated_at, earlier):
+        return False  # ended before its last change here
     # a game ended here is not extended by one still open, unless a correction reopened it
     return not (earlier.closed and not later.closed
                 and len(later.history) == len(earlier.history))

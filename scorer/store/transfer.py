@@ -20,21 +20,36 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from ..fields import moment
 from ..game import SCHEMA_VERSION, Game, utc_now
 from ..rules import InvalidInput
 from ..rules.values import Msg
 from .documents import write_game
 from .errors import InvalidImport, NewerSchema
-from .files import MAX_DEPTH, AtomicJSONStorage, TooDeep, atomic_write, fsync_dir, loads_strict
+from .files import (
+    MAX_DEPTH,
+    AtomicJSONStorage,
+    TooDeep,
+    atomic_write,
+    fsync_dir,
+    loads_strict,
+)
 from .migrate import migrate
 
-__all__ = ["EXPORT_FORMAT", "MAX_IMPORT_BYTES", "ImportReport", "export_document",
+__all__ = ["EXPORT_FORMAT", "MAX_IMPORT_BYTES", "SERVED_IMPORT_MB", "SERVED_MESSAGE_BYTES",
+           "SERVED_TOO_LARGE", "ImportReport", "export_document",
            "load_document", "parse_games", "parse_import", "read_import_file", "same_content",
            "stage_import", "recover_imports"]
 
 EXPORT_FORMAT = "scorer-export"
 MAX_IMPORT_MB = 16
 MAX_IMPORT_BYTES = MAX_IMPORT_MB * 1024 * 1024
+# What one message from a phone to `scorer serve` may hold, a picked file's bytes included
+# (the websocket's cap, decision 224): an import larger than this goes by the command line.
+SERVED_IMPORT_MB = 4
+SERVED_MESSAGE_BYTES = SERVED_IMPORT_MB * 1024 * 1024
+# The error a picked file's bytes end in when they were larger than that.
+SERVED_TOO_LARGE = "scorer: the picked file was larger than the server takes from a phone"
 STAGE_PREFIX = ".import-"
 COMMIT = "COMMIT"
 CLOCK_SLACK = timedelta(days=1)  # a time further in the future than this is refused
@@ -80,6 +95,8 @@ def _too_large(what: str) -> InvalidImport:
 def read_import_file(path: str | os.PathLike[str]) -> bytes:
     """The bytes of an import file, at most MAX_IMPORT_BYTES (never more is read)."""
     try:
+        # Opened as given: a file named on the command line may be a pipe (`/dev/stdin`);
+        # only the data folder's own files must be plain (files.read_plain).
         with open(path, "rb") as handle:
             raw = handle.read(MAX_IMPORT_BYTES + 1)
     except IsADirectoryError:
@@ -108,20 +125,26 @@ def load_document(raw: bytes | str) -> Any:
 
 
 def _check_times(number: int, game: Game) -> None:
+    """No time in the future (beyond CLOCK_SLACK), and no change (a correction, the last
+    change) dated before the game was created: such a game would rewrite its own past
+    (decision 220)."""
     latest = datetime.now(UTC) + CLOCK_SLACK
+    created = moment(game.created_at)
     stamps = [("created_at", game.created_at), ("updated_at", game.updated_at)]
     stamps += [(f"history {i} at", c.at) for i, c in enumerate(game.history, start=1)]
     for name, stamp in stamps:
-        moment = datetime.fromisoformat(stamp) if stamp else None
-        if moment is not None and moment.tzinfo is None:
-            moment = moment.replace(tzinfo=UTC)
-        if moment is not None and moment > latest:
+        when = moment(stamp)
+        if when is not None and when > latest:
             raise InvalidImport(f"game {number} {name}", stamp, "is in the future",
                                 Msg.of("import.future", number=number, field=name))
-        if moment is not None and moment < EARLIEST:
+        if when is not None and when < EARLIEST:
             raise InvalidImport(f"game {number} {name}", stamp, "is before 1970, earlier "
                                 "than any device's clock",
                                 Msg.of("import.past", number=number, field=name))
+        if when is not None and created is not None and when < created:
+            raise InvalidImport(f"game {number} {name}", stamp,
+                                f"is before the game was created ({game.created_at})",
+                                Msg.of("import.before_created", number=number, field=name))
 
 
 def parse_import(raw: bytes | str) -> list[Game]:

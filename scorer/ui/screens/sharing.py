@@ -13,6 +13,7 @@ from ...game import Game
 from ...i18n import Translator
 from ...sheet import to_csv, to_text
 from ...store import GameSummary, InvalidImport, StoreError
+from ...store.transfer import SERVED_IMPORT_MB, SERVED_TOO_LARGE
 from ..entry import problem_of
 from ..present import game_title, short_time
 
@@ -62,8 +63,15 @@ def games_named(t: Translator, here: Mapping[str, GameSummary], ids: Sequence[st
 async def import_games(app: App) -> None:
     """Games from a JSON file the player picks; what came in (or why not) is said on Home."""
     t, session = app.t, app.session
-    picked = await app.files.pick_files(file_type=ft.FilePickerFileType.CUSTOM,
-                                        allowed_extensions=["json"], with_data=True)
+    try:
+        picked = await app.files.pick_files(file_type=ft.FilePickerFileType.CUSTOM,
+                                            allowed_extensions=["json"], with_data=True)
+    except RuntimeError as error:  # scorer serve: the file was over what a phone may send
+        if str(error) != SERVED_TOO_LARGE:
+            raise
+        app.message = t("ui.import_too_large_served", mb=SERVED_IMPORT_MB)
+        app.show()
+        return
     if not picked or picked[0].bytes is None:
         return
     try:

@@ -23,18 +23,16 @@ clear line, not a traceback):
 from __future__ import annotations
 
 import asyncio
-import collections
 import os
 import secrets
 import threading
-import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, quote, urlencode
 
 from ...i18n import choose_language
-from ...rules.values import ascii_digits
+from ...store.transfer import SERVED_MESSAGE_BYTES
 from .client_files import (
     NO_RIVE,
     ClientFile,
@@ -44,7 +42,18 @@ from .client_files import (
     make_index,
     prepare_file,
 )
-from .table import CODE_PATH, Table, code_page, is_loopback
+from .guard import (
+    SESSION_TIMEOUT,
+    Guard,
+    connection_cap,
+    give_back_memory,
+    guarded_http,
+    quiet_flet_logs,
+    quiet_loop_errors,
+    raise_file_limit,
+    session_route,
+)
+from .table import CODE_PATH, Guesses, Table, address_of, code_page, is_loopback
 
 __all__ = ["ScorerGate", "build_app", "run_server"]
 
@@ -56,14 +65,6 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 COOKIE = "scorer_table"
 HIDDEN = {"/docs", "/redoc", "/openapi.json", "/docs/oauth2-redirect"}
-# Wrong table codes are counted for the whole table, never per address (a guesser has as many
-# addresses as it likes): WRONG_TRIES in WRONG_WINDOW seconds, then every typed code waits;
-# WRONG_TOTAL in all, then typing the code is off until a restart. A guesser thus gets at most
-# 2 tries a minute and 200 in all: a 1 in 5,000 chance per start of `scorer serve` (decision
-# 104). The printed address and QR code carry a key that admits whatever the count.
-WRONG_TRIES = 20
-WRONG_WINDOW = 600.0
-WRONG_TOTAL = 200
 IMMUTABLE = "public, max-age=31536000, immutable"
 # The client files most phones ask for, compressed at start in a thread (the rest when first
 # asked): phones on the Wi-Fi (plain HTTP, no secure context) get skwasm_heavy, this machine's
@@ -132,8 +133,7 @@ class ScorerGate:
         self.prefix = f"/v/{client_version}/"
         self.files: dict[str, ClientFile] = {}
         self.locks: dict[str, asyncio.Lock] = {}
-        self.wrong: collections.deque[float] = collections.deque()  # recent wrong codes
-        self.wrong_total = 0
+        self.guesses = Guesses()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         kind = scope["type"]
@@ -150,6 +150,9 @@ class ScorerGate:
             return
         path: str = scope["path"]
         head = scope["method"] == "HEAD"
+        if "\x00" in path:  # no file has it in its name: a client's fault, said in one line
+            await _respond(send, 400, b"bad path\n", [("content-type", "text/plain")], head)
+            return
         if not self._host_ok(headers):
             await _respond(send, 421, b"wrong host\n", [("content-type", "text/plain")], head)
             return
@@ -202,29 +205,6 @@ class ScorerGate:
                 return True
         return False
 
-    def _typing(self) -> str:
-        """Whether a typed code is checked now: "ok", "wait" (too many wrong codes lately) or
-        "off" (too many in all)."""
-        if self.wrong_total >= WRONG_TOTAL:
-            return "off"
-        now = time.monotonic()
-        while self.wrong and now - self.wrong[0] >= WRONG_WINDOW:
-            self.wrong.popleft()
-        return "wait" if len(self.wrong) >= WRONG_TRIES else "ok"
-
-    def _right(self, given: str) -> bool:
-        code = self.table.code or ""
-        typed = ascii_digits(given.strip())  # a Nepali or Hindi keyboard's ०-९ (decision 110)
-        if secrets.compare_digest(typed.encode(), code.encode()):
-            return True
-        self.wrong.append(time.monotonic())
-        self.wrong_total += 1
-        if self.wrong_total == WRONG_TOTAL:
-            print(f"scorer serve: {WRONG_TOTAL} wrong table codes were typed; typing the code "
-                  f"is off until scorer serve restarts. Phones can still join with the "
-                  f"address or QR code printed above.", flush=True)
-        return False
-
     def _key_admits(self, query: dict[str, list[str]]) -> bool:
         key = (query.get("key") or [""])[0]
         return bool(key) and secrets.compare_digest(key.encode(), self.table.key.encode())
@@ -250,10 +230,11 @@ class ScorerGate:
                 given = query["code"][0]
         wrong = wait = off = False
         if given is not None:
-            typing = self._typing()
+            address = address_of(scope.get("client"))
+            typing = self.guesses.typing(address)
             if typing != "ok":
                 wait, off = True, typing == "off"
-            elif self._right(given):
+            elif self.guesses.right(self.table.code or "", given, address):
                 await self._redirect(send, next_path, query, self.table.token)
                 return
             else:
@@ -393,9 +374,12 @@ def build_app(main: Callable[..., Any], table: Table, assets_dir: str,
     renderer = WebRenderer(os.environ.get("FLET_WEB_RENDERER") or "auto")
     web_dir = get_package_web_dir()
     inner = flet_fastapi.app(main, assets_dir=assets_dir, upload_dir=upload_dir,
-                             web_renderer=renderer, no_cdn=True, app_name="Scorer")
+                             web_renderer=renderer, no_cdn=True, app_name="Scorer",
+                             session_timeout_seconds=SESSION_TIMEOUT)
     inner.router.routes = [r for r in inner.router.routes
-                           if getattr(r, "path", None) not in HIDDEN]
+                           if getattr(r, "path", None) not in (*HIDDEN, "/ws")]
+    inner.router.routes.insert(0, session_route(main))  # before the files' mount
+
     outer = flet_fastapi.FastAPI(docs_url=None, redoc_url=None, openapi_url=None,
                                  swagger_ui_oauth2_redirect_url=None)
     outer.mount("/", inner)
@@ -407,10 +391,23 @@ def build_app(main: Callable[..., Any], table: Table, assets_dir: str,
 
 
 def run_server(app: ScorerGate, table: Table) -> None:
-    """Serve until Ctrl+C or SIGTERM."""
+    """Serve until Ctrl+C or SIGTERM, under :mod:`.guard`'s limits."""
     import uvicorn
 
+    guard = Guard(connection_cap(raise_file_limit()))
+    quiet_flet_logs()
     config = uvicorn.Config(app, log_level="warning", ws="websockets-sansio", lifespan="on",
-                            access_log=False, timeout_graceful_shutdown=3)
+                            access_log=False, timeout_graceful_shutdown=3,
+                            http=guarded_http(guard), backlog=128,
+                            ws_max_size=SERVED_MESSAGE_BYTES)
     server = uvicorn.Server(config)
-    asyncio.run(server.serve(sockets=[table.sock]))
+
+    async def serving() -> None:
+        quiet_loop_errors(asyncio.get_running_loop())
+        trimming = asyncio.create_task(give_back_memory())
+        try:
+            await server.serve(sockets=[table.sock])
+        finally:
+            trimming.cancel()
+
+    asyncio.run(serving())

@@ -4,24 +4,40 @@ code). See :mod:`scorer.ui.serve.server` for the ASGI layer that checks the cook
 
 from __future__ import annotations
 
+import collections
 import html
 import ipaddress
 import os
 import secrets
 import socket
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from ...i18n import Translator
+from ...rules.values import ascii_digits
 
-__all__ = ["CODE_PATH", "ServeError", "Table", "bind", "code_page", "is_loopback", "lan_address",
-           "plan_table"]
+__all__ = ["CODE_PATH", "WRONG_PER_ADDRESS", "WRONG_TOTAL", "WRONG_TRIES", "WRONG_WINDOW",
+           "Guesses", "ServeError", "Table", "address_of", "bind", "code_page", "is_loopback",
+           "lan_address", "plan_table"]
 
 CODE_PATH = "/table-code"
 # Documentation and test-net addresses (RFC 5737): a UDP connect() to them only asks the
 # routing table which interface would be used; no packet is sent.
 PROBES = ("192.0.2.1", "198.51.100.1")
+
+# Wrong table codes are counted per address (an IPv6 address's /64, which one device can fill):
+# WRONG_TRIES in WRONG_WINDOW seconds, then that address's typed codes wait; WRONG_PER_ADDRESS
+# in all, then that address may type no more. So one guest never keeps the table's own phones
+# from typing the code (issue 34 item 7). Over all addresses WRONG_TOTAL in all, then typing
+# the code is off until a restart: a guesser with many addresses still gets at most 200 tries,
+# a 1 in 5,000 chance per start of `scorer serve` (decisions 98, 225). The printed address
+# and QR code carry a key that admits whatever the count.
+WRONG_TRIES = 10
+WRONG_WINDOW = 600.0
+WRONG_PER_ADDRESS = 40
+WRONG_TOTAL = 200
 
 
 class ServeError(Exception):
@@ -158,3 +174,54 @@ input,button{{font-size:1.6rem;width:100%;box-sizing:border-box;margin:.4rem 0;p
 </form></body></html>
 """
 
+
+
+def address_of(client: Any) -> str:
+    """Whom a wrong code is counted against: the client's address (an ASGI scope's
+    ``client``); for IPv6 its /64 (one device may take any address of its network's /64)."""
+    host = str((client or ("", 0))[0])
+    try:
+        found = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    if isinstance(found, ipaddress.IPv6Address):
+        if found.ipv4_mapped is not None:
+            return str(found.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{found}/64", strict=False))
+    return str(found)
+
+
+class Guesses:
+    """The wrong table codes typed, per address and in all (at most WRONG_TOTAL addresses
+    kept): whether a typed code is checked now, and checking it."""
+
+    def __init__(self) -> None:
+        self.recent: dict[str, collections.deque[float]] = {}
+        self.of: collections.Counter[str] = collections.Counter()
+        self.total = 0
+
+    def typing(self, address: str) -> str:
+        """"ok", "wait" (too many wrong codes from ``address``, lately or in all) or "off"
+        (too many from all addresses: until a restart)."""
+        if self.total >= WRONG_TOTAL:
+            return "off"
+        if self.of[address] >= WRONG_PER_ADDRESS:
+            return "wait"
+        recent = self.recent.get(address, collections.deque())
+        now = time.monotonic()
+        while recent and now - recent[0] >= WRONG_WINDOW:
+            recent.popleft()
+        return "wait" if len(recent) >= WRONG_TRIES else "ok"
+
+    def right(self, code: str, given: str, address: str) -> bool:
+        typed = ascii_digits(given.strip())  # a Nepali or Hindi keyboard's ०-९ (decision 110)
+        if secrets.compare_digest(typed.encode(), code.encode()):
+            return True
+        self.recent.setdefault(address, collections.deque()).append(time.monotonic())
+        self.of[address] += 1
+        self.total += 1
+        if self.total == WRONG_TOTAL:
+            print(f"scorer serve: {WRONG_TOTAL} wrong table codes were typed; typing the code "
+                  f"is off until scorer serve restarts. Phones can still join with the "
+                  f"address or QR code printed above.", flush=True)
+        return False

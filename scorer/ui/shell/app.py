@@ -41,13 +41,15 @@ State = TypeVar("State")
 
 async def ask(call: Callable[[], Any], seconds: float = 1.0, tries: int = 4) -> Any:
     """The client's answer to ``call()``, asked again if it does not come in time (a call
-    made while the client is still setting up can go unanswered); None if it never does."""
+    made while the client is still setting up can go unanswered); None if it never does, or
+    if its answer is not one (a hostile client's null for the device's information: issue 34
+    item 8)."""
     for _ in range(tries):
         try:
             return await asyncio.wait_for(call(), seconds)
         except TimeoutError:
             continue
-        except (RuntimeError, AttributeError, ValueError):
+        except (RuntimeError, AttributeError, ValueError, TypeError, KeyError):
             return None
     return None
 
