@@ -26,7 +26,6 @@ def serve(host: str = "127.0.0.1", port: int = 8550, data_dir: str | None = None
     from . import server
     from .table import plan_table
 
-    _system_allocator()
     store = Store(data_dir)
     try:
         table = plan_table(host, port, open_access=open_access,
@@ -39,24 +38,6 @@ def serve(host: str = "127.0.0.1", port: int = 8550, data_dir: str | None = None
         server.run_server(app, table)
     finally:
         store.close()
-
-
-def _system_allocator() -> None:
-    """Run `scorer serve` on the C library's allocator (PYTHONMALLOC=malloc) where it is
-    glibc's: Python's own keeps the memory of phones' sessions long gone (2,000 sessions
-    opened and closed kept 130 MB for good), glibc's gives it back (decision 223). The
-    process is started again in place (same process id), before anything is opened."""
-    import os
-    import platform
-    import sys
-
-    if os.environ.get("PYTHONMALLOC") or not sys.platform.startswith("linux") \
-            or platform.libc_ver()[0] != "glibc":
-        return
-    os.environ["PYTHONMALLOC"] = "malloc"
-    sys.stdout.flush()
-    sys.stderr.flush()
-    os.execv(sys.executable, [sys.executable, *sys.orig_argv[1:]])
 
 
 def _print_address(table: Any, store: Store) -> None:
