@@ -64,7 +64,7 @@ def bench_rebuild(repeats: int) -> dict[str, float]:
     for name, players in (("draw-bridge", ["A", "B"]), ("minibridge", list("ABCD")),
                           ("call-break", list("ABCD")), ("rubber-bridge", list("ABCD")),
                           ("chicago", list("ABCD")), ("team-match", ["A", "B"])):
-        end = "target=1000000" if name == "draw-bridge" else "open"
+        end = "target=100000" if name == "draw-bridge" else "open"
         game = Game.new(name, players, end=end, first_dealer=0)
         for _ in range(100):
             game = game.add_deal(random_deal(name, rng))

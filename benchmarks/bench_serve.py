@@ -52,7 +52,7 @@ def code_of(folder: Path, url: str) -> str:
 
 def seed(folder: Path) -> str:
     with Store(folder) as store:
-        game = Game.new("draw-bridge", ["Ana", "Ben"], first_dealer=0, end="target=1000000")
+        game = Game.new("draw-bridge", ["Ana", "Ben"], first_dealer=0, end="target=100000")
         for _ in range(50):
             game = game.add_deal(DrawBridgeDeal(0, Contract.parse("1C"), 7))
         return store.save(game).id

@@ -35,7 +35,7 @@ TREE_UP = "flt-semantics-host span, flt-semantics-host [aria-label]"
 def seed(folder: Path, games: int) -> tuple[str, str]:
     """The 50-deal Draw Bridge game's id, the 50-deal rubber bridge game's, and more games."""
     with Store(folder) as store:
-        big = Game.new("draw-bridge", ["Ana", "Ben"], first_dealer=0, end="target=1000000")
+        big = Game.new("draw-bridge", ["Ana", "Ben"], first_dealer=0, end="target=100000")
         for _ in range(50):
             big = big.add_deal(DrawBridgeDeal(0, Contract.parse("1C"), 7))
         big_id = store.save(big).id

@@ -196,7 +196,7 @@ _TEAM_SETUP = ([f"Table 1 {n}" for n in ("Declarer North", "Level 4", "Spades", 
 
 GAMES = {
     "draw-bridge": GameCase(
-        "draw-bridge", "Draw Bridge", ["Ana", "Ben"], "target=1000000",
+        "draw-bridge", "Draw Bridge", ["Ana", "Ben"], "target=100000",
         lambda: iter(lambda: DrawBridgeDeal(0, Contract.parse("1C"), 7), None),
         _DRAW, DrawBridgeDeal(0, Contract.parse("1C"), 7), "1♣ by Ana: made: Ana 20",
         _DRAW, _DRAW_PAIR),
