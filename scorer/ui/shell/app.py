@@ -305,16 +305,18 @@ def make_main(store: Store, join_url: str | None = None, *,
         # a client that does not answer in time gets English rather than a blank page.
         prefs = ft.SharedPreferences()
         page.update()
-        chosen = await ask(lambda: prefs.get(LANGUAGE_KEY))
-        info = await ask(page.get_device_info)
+        # Asked all at once: one wait for a client that does not answer, not one per question
+        # (each is asked again for up to 4 s), and one round trip for one that does.
+        chosen, info, size, contrast, scale = await asyncio.gather(
+            ask(lambda: prefs.get(LANGUAGE_KEY)), ask(page.get_device_info),
+            ask(lambda: prefs.get(TEXT_SIZE_KEY)), ask(lambda: prefs.get(CONTRAST_KEY)),
+            ask(lambda: prefs.get(BROWSER_SCALE_KEY)))
         device = getattr(info, "language", None)
         lang = choose_language(chosen if isinstance(chosen, str) else None, device)
         app = ScorerApp(page, store, join_url, lang=lang, prefs=prefs, table_code=table_code,
                         persist=persist, serverless=serverless, link_site=link_site,
-                        text_size=text_size(await ask(lambda: prefs.get(TEXT_SIZE_KEY))),
-                        high_contrast=await ask(lambda: prefs.get(CONTRAST_KEY)) == "more",
-                        browser_scale=browser_scale(await ask(
-                            lambda: prefs.get(BROWSER_SCALE_KEY))))
+                        text_size=text_size(size), high_contrast=contrast == "more",
+                        browser_scale=browser_scale(scale))
         app.show()
 
     return main
