@@ -56,7 +56,7 @@ DEALS = {
                         "Ana took 5", "Ben took 3", "Cleo took 2"),
                        "Tricks taken (0 of 13 left)", "Ana total 41",
                        "Deal 1: calls 4 2 2 2; tricks 5 3 2 3", pause=4,
-                       in_play="Round 1 in play", resume="Enter the tricks"),
+                       in_play="Deal 1 in play", resume="Enter the tricks"),
     "Rubber bridge": Deal("Rubber bridge", tuple(FOUR),
                           ("Declarer Ana", "Level 4", "Spades", "Tricks 10"),
                           "4♠ by Ana (North): made", "Ana & Cleo total 120",

@@ -62,7 +62,7 @@ def _system_allocator() -> None:
 def _print_address(table: Any, store: Store) -> None:
     import sys
 
-    import segno
+    from ..qr import qr_terminal
 
     if table.url is None:
         print(f"No network address found for this machine (is it on the Wi-Fi?): phones "
@@ -74,7 +74,7 @@ def _print_address(table: Any, store: Store) -> None:
     if table.code:
         print(f"Table code: {table.code} (phones that open the address above or scan the code "
               f"below need not type it; use --open to serve without a code)", flush=True)
-    segno.make(table.url, error="m").terminal(compact=True)
+    qr_terminal(table.url, error="m")  # dark modules dark, on any terminal (issue 30)
     if table.loopback:
         print("Only this machine can open it; use --host 0.0.0.0 to serve phones on this "
               "network.", flush=True)
