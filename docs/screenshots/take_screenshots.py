@@ -125,7 +125,7 @@ def main() -> None:
             shot("deal-entry-bg", f"/game/{ids['draw']}/deal", "Разиграващ Pablo", "Ниво 3",
                  "Без коз", "Взятки 10", see="на Pablo: изпълнен", locale="bg-BG")
             shot("stats-af", "/stats", see="Statistiek van Ana", locale="af-ZA")
-            shot("round-in-play", f"/game/{ids['playing']}", see="Round 2 in play")
+            shot("round-in-play", f"/game/{ids['playing']}", see="Deal 2 in play")
             shot("tricks-entry", f"/game/{ids['playing']}", "Enter the tricks", "Asha took 3",
                  "Bikram took 4", "Chandra took 2", see="Calls kept", scroll=700)
             shot("scoreboard-grid", f"/game/{ids['calls']}", see="Game over", scroll=900)
