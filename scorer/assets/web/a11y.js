@@ -110,12 +110,10 @@
 
     var pressed = false;
     var watcher = new MutationObserver(function () {
-        zoomable();
         if (!pressed) { pressed = pressPlaceholder(); }
         if (pressed && document.querySelector("flt-semantics-host")) { watcher.disconnect(); }
     });
-    watcher.observe(doc, { childList: true, subtree: true, attributes: true,
-                           attributeFilter: ["content"] });
+    watcher.observe(doc, { childList: true, subtree: true });
     new MutationObserver(zoomable).observe(document.head || doc, {
         childList: true, subtree: true, attributes: true, attributeFilter: ["content"] });
 })();

@@ -16,8 +16,8 @@ from ..entry import entry_for
 if TYPE_CHECKING:
     from .host import App
 
-__all__ = ["Screen", "check_games", "confirm", "games", "points", "rules_line", "screen",
-           "totals_rows"]
+__all__ = ["Screen", "check_games", "confirm", "games", "party_totals", "points", "rules_line",
+           "screen"]
 
 
 def games() -> tuple[str, ...]:
@@ -71,7 +71,7 @@ def points(game: Game, value: int) -> str:
     return game.variant.points_words(value)
 
 
-def totals_rows(app: App, game: Game, leaders: set[int] | None = None) -> ft.Control:
+def party_totals(app: App, game: Game, leaders: set[int] | None = None) -> ft.Control:
     """Each party's total, large, the leaders' names in bold, on a card read out as one line
     ("Ana total 330, Ben total 120": a name was read twice, "Ana Ana total 330", issue 29)
     and said again when it changes (a live region: the totals after a Save)."""

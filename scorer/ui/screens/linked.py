@@ -20,7 +20,7 @@ from ..boards.views import totals_card
 from ..entry import problem_of
 from ..present import grid_rows
 from ..qr import qr_png
-from .frame import Screen, screen, totals_rows
+from .frame import Screen, party_totals, screen
 
 if TYPE_CHECKING:
     from .host import App, Route
@@ -166,4 +166,4 @@ async def keep(app: App, linked: LinkedGame) -> None:
 def _totals(app: App, game: Game) -> ft.Control:
     """The game's totals as its scoreboard shows them."""
     card = totals_card(game, app.t)
-    return totals_rows(app, game) if card is None else card
+    return party_totals(app, game) if card is None else card

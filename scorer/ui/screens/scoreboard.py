@@ -18,7 +18,7 @@ from ..new_game_form import NewGameForm
 from ..present import grid_rows, undone_texts
 from ..reuse import Reuse
 from . import linked, new_game
-from .frame import Screen, confirm, games, rules_line, screen, totals_rows
+from .frame import Screen, confirm, games, party_totals, rules_line, screen
 from .rules import show_rules
 from .sharing import copy_sheet, download, share_sheet
 
@@ -89,7 +89,7 @@ def view(app: App, game: Game) -> ft.View:
     entered = game.variant_name in games()  # this app has the game's input (else stored only)
     kept = app.session.kept_draft(game) if entered else None
     head = totals_card(game, t)  # a team match: IMPs won by each team, and the margin
-    controls.append(totals_rows(app, game, leaders) if head is None else head)
+    controls.append(party_totals(app, game, leaders) if head is None else head)
     if game.end.kind == "target" and game.end.value:
         best = max(game.totals)
         # Named by what it shows (it was read as its percentage alone, "24")

@@ -270,22 +270,25 @@ def copy_view(source: ft.View, target: ft.View) -> None:
         setattr(target, name, value)
 
 
+def _kept_number(kept: object) -> float | None:
+    """A number kept on the device by the app or the page ("1.5"); None for anything else."""
+    try:
+        return float(str(kept))
+    except ValueError:
+        return None
+
+
 def text_size(kept: object) -> int:
     """The text size kept on the device (a scale, "1.5"), in percent; 100 for anything else."""
-    try:
-        percent = round(float(str(kept)) * 100)
-    except ValueError:
-        return 100
+    scale = _kept_number(kept)
+    percent = 100 if scale is None else round(scale * 100)
     return percent if percent in w.TEXT_SIZES else 100
 
 
 def browser_scale(kept: object) -> float:
     """The browser's text scale the page wrote (1 to 4); 1 for anything else."""
-    try:
-        scale = float(str(kept))
-    except ValueError:
-        return 1.0
-    return scale if 1.0 <= scale <= 4.0 else 1.0
+    scale = _kept_number(kept)
+    return scale if scale is not None and 1.0 <= scale <= 4.0 else 1.0
 
 
 def make_main(store: Store, join_url: str | None = None, *,
