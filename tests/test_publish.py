@@ -69,6 +69,19 @@ def test_the_page_ends_its_workers_before_any_starts_when_it_is_cached(site):
     assert page.index(script) < page.index("flutter_bootstrap.js")
 
 
+def test_the_page_reads_a_picked_file_itself_and_python_asks_it_to(site):
+    """picked.js (decision 245) wraps the page's Worker before python.js makes Python's, and
+    the worker takes the page's answers before Flet's handler (python-start.js's listener is
+    added before Flet's onmessage is set)."""
+    page = (site / "index.html").read_text(encoding="utf-8")
+    script = (files("scorer") / "assets" / "web" / "picked.js").read_text(encoding="utf-8")
+    assert page.count(script) == 1
+    assert page.index(script) < page.index('<script src="python.js">')
+    worker = (site / "python-worker.js").read_text(encoding="utf-8")
+    assert "self.flet_js.scorerReadPicked" in worker
+    assert worker.index('self.addEventListener("message"') < worker.index("self.onmessage =")
+
+
 def test_the_page_runs_python_in_the_browser_under_its_base_url(site):
     page = (site / "index.html").read_text(encoding="utf-8")
     assert '<base href="/cards/scorer/">' in page

@@ -316,6 +316,108 @@ def test_a_file_of_100000_nested_brackets_is_refused_and_the_app_keeps_working(s
     phone.see("Deal 1: 4S by Ana")
 
 
+# A page's init script: counts the bytes the page sends to Python's worker (Flutter's messages
+# and the page's own), the reads of a picked file (a File's slice or contents, a FileReader on
+# one), and every "Reading ..." line the screen shows (the import's progress).
+IMPORT_WATCH = """(() => {
+  window.__scorerToPython = 0;
+  window.__scorerFileReads = 0;
+  window.__scorerReading = [];
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (data) {
+    const bytes = data && (data.byteLength !== undefined ? data : data.bytes);
+    if (bytes && bytes.byteLength !== undefined) { window.__scorerToPython += bytes.byteLength; }
+    return post.apply(this, arguments);
+  };
+  for (const name of ["slice", "arrayBuffer", "text", "stream"]) {
+    const own = Blob.prototype[name];
+    Blob.prototype[name] = function () {
+      if (this instanceof File) { window.__scorerFileReads += 1; }
+      return own.apply(this, arguments);
+    };
+  }
+  for (const name of ["readAsArrayBuffer", "readAsDataURL", "readAsText", "readAsBinaryString"]) {
+    const own = FileReader.prototype[name];
+    FileReader.prototype[name] = function (blob) {
+      if (blob instanceof File) { window.__scorerFileReads += 1; }
+      return own.apply(this, arguments);
+    };
+  }
+  new MutationObserver(() => {
+    const host = document.querySelector("flt-semantics-host");
+    if (!host) { return; }
+    const texts = [host.textContent || ""];
+    host.querySelectorAll("[aria-label]").forEach((e) => texts.push(e.getAttribute("aria-label")));
+    for (const text of texts) {
+      for (const line of text.match(/Reading [^\\n]*? MB/g) || []) {
+        if (!window.__scorerReading.includes(line)) { window.__scorerReading.push(line); }
+      }
+    }
+  }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+})();"""
+
+
+def _pick(phone: Phone, path: Path) -> None:
+    with phone.page.expect_file_chooser() as chooser:
+        phone.tap("Import a game")
+    chooser.value.set_files(str(path))
+
+
+def test_an_import_larger_than_scorer_takes_is_refused_by_its_size_unread(site, revisiting,
+                                                                         tmp_path):
+    """Issue 30 item 12: the phone app read a picked file whole, and sent it to Python, before
+    refusing it for its size. A 3 GB file (sparse: nothing on the disk) is refused by the size
+    the picker tells; no byte of it is read by the page or sent to Python, and the app goes
+    on."""
+    big = tmp_path / "big.json"
+    with open(big, "wb") as handle:
+        handle.truncate(3 * 1024 ** 3)
+    revisiting.context.add_init_script(IMPORT_WATCH)
+    phone = revisiting.phone(site.url)
+    phone.see("No games yet")
+    sent = phone.page.evaluate("window.__scorerToPython")
+    _pick(phone, big)
+    phone.see("Not imported: big.json is 3072.0 MB, larger than the 16 MB Scorer imports at "
+              "once.")
+    assert phone.page.evaluate("window.__scorerFileReads") == 0
+    sent = phone.page.evaluate("window.__scorerToPython") - sent
+    assert sent < 64 * 1024, f"{sent} bytes went to Python"
+    phone.new_game("Draw Bridge", ["Ana", "Ben"], dealer="Ana")
+    bridge_deal(phone, "Ana", 4, "Spades", 10)
+    phone.see("Deal 1: 4S by Ana")
+
+
+def test_a_large_import_is_read_by_the_page_with_its_progress_shown(site, revisiting,
+                                                                   tmp_path):
+    """A file under the limit but of many megabytes (a real export, then 12 MB of the
+    whitespace JSON allows): the screen says how much is read as it goes, its bytes reach
+    Python once, whole, and the game is imported."""
+    with Store(tmp_path / "data") as store:
+        game = Game.new("draw-bridge", ["Cleo", "Dan"], first_dealer=1, end="target=1000")
+        for tricks in (7, 9, 6):
+            game = game.add_deal(DrawBridgeDeal(1, Contract.parse("1NT"), tricks))
+        game = store.save(game)
+        padded = tmp_path / "padded.json"
+        padded.write_text(store.export_json([game.id]) + " " * (12 * 1024 * 1024),
+                          encoding="utf-8")
+    size = padded.stat().st_size
+    revisiting.context.add_init_script(IMPORT_WATCH)
+    phone = revisiting.phone(site.url)
+    phone.see("No games yet")
+    sent = phone.page.evaluate("window.__scorerToPython")
+    _pick(phone, padded)
+    phone.see("1 game imported.", timeout=60000)
+    reading = phone.page.evaluate("window.__scorerReading")
+    assert reading and all(re.fullmatch(r"Reading padded\.json: \d+ % of 12\.1 MB", line)
+                           for line in reading), reading
+    sent = phone.page.evaluate("window.__scorerToPython") - sent
+    assert size <= sent < size + 256 * 1024, f"{sent} bytes went to Python for {size}"
+    assert phone.page.evaluate("window.__scorerFileReads") > 0  # read by the page
+    phone.tap("Open Draw Bridge: Cleo, Dan")
+    for party, total in zip(game.parties, game.totals, strict=True):
+        phone.see(f"{party} total {total}")
+
+
 def _total(phone, party):
     """``party``'s total, as the totals card says it ("Ana total 120, Ben total 0"), the
     first on the screen."""

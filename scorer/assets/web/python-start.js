@@ -274,6 +274,40 @@ except SystemExit as _exit:
     return typeof self.flet_js.start_connection === "function";
 }
 
+// A picked import file, read by the page (picked.js) and handed here whole (decision 245):
+// Python asks for it with flet_js.scorerReadPicked(name, size, limit, progress), a promise of
+// its bytes; progress(loaded) is called after each slice. The page's answers are taken here,
+// ahead of Flet's onmessage (this listener is added first), which would give them to Flutter's
+// protocol as a message.
+const scorerPicks = new Map();
+let scorerPickCount = 0;
+self.addEventListener("message", (event) => {
+    const data = event.data;
+    if (!data || data.constructor !== Object || data.scorer !== "picked") {
+        return;
+    }
+    event.stopImmediatePropagation();
+    const waiting = scorerPicks.get(data.id);
+    if (!waiting) {
+        return;
+    }
+    if (data.bytes === undefined && data.error === undefined) {
+        waiting.progress(data.loaded);
+        return;
+    }
+    scorerPicks.delete(data.id);
+    if (data.error !== undefined) {
+        waiting.reject(new Error(data.error));
+    } else {
+        waiting.resolve(data.bytes);
+    }
+});
+self.flet_js.scorerReadPicked = (name, size, limit, progress) => new Promise((resolve, reject) => {
+    const id = ++scorerPickCount;
+    scorerPicks.set(id, { resolve, reject, progress });
+    self.postMessage({ scorer: "read-picked", id, name, size, limit });
+});
+
 self.initPyodide = async function () {
     try {
         const pyodideModule = await import(self.pyodideUrl);

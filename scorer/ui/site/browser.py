@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import asyncio
 import math
+from collections.abc import AsyncIterator
 from typing import Any
 
-from ...store import DataFolderBusy, Store
+from ...store import MAX_IMPORT_BYTES, DataFolderBusy, Store
 
-__all__ = ["DATA_MOUNT", "persist", "start"]
+__all__ = ["DATA_MOUNT", "persist", "read_picked", "start"]
 
 DATA_MOUNT = "/data"  # the IndexedDB-backed folder; the store is DATA_MOUNT/scorer
 
@@ -235,6 +236,41 @@ async def open_store() -> Store:
         return _store
 
 
+async def read_picked(name: str, size: int) -> AsyncIterator[int | bytes]:
+    """The bytes of the file just picked (``name``, ``size``, as Flet's picker told them), read
+    by the page itself (scorer/assets/web/picked.js) and handed to this worker whole: the
+    number of bytes read so far after each slice, then the bytes. OSError if the page cannot
+    read it (decision 245). The caller has refused a file larger than MAX_IMPORT_BYTES by its
+    size; the page refuses it too, unread."""
+    import flet_js
+    from pyodide.ffi import create_proxy
+
+    ask = getattr(flet_js, "scorerReadPicked", None)
+    if ask is None:
+        raise OSError("this page cannot read a picked file")
+    told: asyncio.Queue[int | bytes | OSError] = asyncio.Queue()
+    progress = create_proxy(lambda loaded: told.put_nowait(int(loaded)))
+
+    async def whole() -> None:
+        try:
+            told.put_nowait((await ask(name, size, MAX_IMPORT_BYTES, progress)).to_bytes())
+        except Exception as error:  # noqa: BLE001 - JavaScript's error, said in one line
+            told.put_nowait(OSError(str(getattr(error, "message", error))))
+
+    reading = asyncio.ensure_future(whole())
+    try:
+        while True:
+            item = await told.get()
+            if isinstance(item, OSError):
+                raise item
+            yield item
+            if isinstance(item, bytes):
+                return
+    finally:
+        reading.cancel()
+        progress.destroy()
+
+
 def start() -> None:
     """Run the app in this page (called by the site's ``main.py``)."""
     import flet as ft
@@ -254,7 +290,8 @@ def start() -> None:
             page.title = "Scorer"
             page.add(ft.Text(t("ui.open_elsewhere"), size=18))
             return
-        await make_main(store, None, persist=persist, serverless=True)(page)
+        await make_main(store, None, persist=persist, serverless=True,
+                        read_picked=read_picked)(page)
         _home_shown()
 
     ft.run(main)

@@ -52,9 +52,9 @@ RENDERERS = ("auto", "canvaskit", "skwasm")
 
 # --- Scorer's own web scripts ----------------------------------------------------------------
 # Every script of Scorer's that the site ships is named here. In index.html: head_scripts()
-# (client_files.py: the locale fix and history.js, shared with `scorer serve`) and
-# page-leave.js (the published site only) first in <head>, and PAGE_SCRIPT (below) in place of
-# Flutter's start. From scorer/assets/web:
+# (client_files.py: the locale fix and history.js, shared with `scorer serve`), page-leave.js
+# and picked.js (the published site only) first in <head>, and PAGE_SCRIPT (below) in place
+# of Flutter's start. From scorer/assets/web:
 # python-start.js, in Flet's python-worker.js (_patch_python_worker), sw.js with its precache
 # list (offline.py), and WEB_SCRIPTS, copied as they are to the site's root (and
 # precached like every file there).
@@ -219,8 +219,10 @@ def _copy_own_assets(target: Path) -> None:
 
 def _write_index(path: Path, base: str, renderer: str) -> None:
     # Then page-leave.js, before any worker starts: a page the browser caches ends its
-    # workers (decision 155).
-    first = head_scripts() + f"\n<script>\n{web_script('page-leave.js')}</script>"
+    # workers (decision 155); and picked.js, before Flet's python.js makes its worker: an
+    # import file read by the page, refused by its size first (decision 245).
+    first = head_scripts() + "".join(f"\n<script>\n{web_script(name)}</script>"
+                                     for name in ("page-leave.js", "picked.js"))
     page = flet.index_page(path, base, renderer, head_script=first,
                            page_script=PAGE_SCRIPT.replace("__BASE__", base),
                            theme_color=THEME_COLOR)
