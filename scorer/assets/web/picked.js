@@ -13,8 +13,8 @@
 // The page and the worker talk beside Flet's own messages: the worker's {scorer: ...} objects
 // are taken here before Flet's handler sees them (a listener added as the worker is made, so
 // ahead of Flet's onmessage), and the worker does the same with ours (python-start.js).
-// When the worker says Python is up, the page is told ("scorer-python-ready"): the site then
-// keeps its fallback fonts in the background (decision 247).
+// When the worker says the home screen is up, the page is told ("scorer-home-shown"): the
+// site then keeps its fallback fonts in the background (decision 247).
 (function () {
     "use strict";
     var NativeWorker = window.Worker;
@@ -78,11 +78,12 @@
         if (String(url).indexOf("python-worker.js") < 0) { return worker; }
         worker.addEventListener("message", function (event) {
             var data = event.data;
-            if (data === "initialized") {
-                window.dispatchEvent(new Event("scorer-python-ready"));
-            } else if (data && data.scorer === "read-picked") {
-                event.stopImmediatePropagation();  // ours, not a message for Flutter
+            if (!data || typeof data.scorer !== "string") { return; }
+            event.stopImmediatePropagation();  // ours, not a message for Flutter
+            if (data.scorer === "read-picked") {
                 read(worker, data);
+            } else if (data.scorer === "home-shown") {
+                window.dispatchEvent(new Event("scorer-home-shown"));
             }
         });
         return worker;

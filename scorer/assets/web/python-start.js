@@ -302,6 +302,9 @@ self.addEventListener("message", (event) => {
         waiting.resolve(data.bytes);
     }
 });
+// The app's home screen is up (scorer.ui.site.browser): the page then keeps the fallback
+// fonts for offline use, in the background (decision 247).
+self.flet_js.scorerHomeUp = () => self.postMessage({ scorer: "home-shown" });
 self.flet_js.scorerReadPicked = (name, size, limit, progress) => new Promise((resolve, reject) => {
     const id = ++scorerPickCount;
     scorerPicks.set(id, { resolve, reject, progress });

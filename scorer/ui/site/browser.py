@@ -319,3 +319,6 @@ def _home_shown() -> None:
     hook = getattr(flet_js, "scorerHomeShown", None)
     if hook is not None:
         hook(",".join(sorted(set(sys.modules) | set(LATER))))
+    up = getattr(flet_js, "scorerHomeUp", None)  # the page keeps its fonts now (decision 247)
+    if up is not None:
+        up()

@@ -77,6 +77,18 @@ PAGE_SCRIPT = """<script>
       document.body.appendChild(script);
     }
     if (!("serviceWorker" in navigator)) { start(); return; }
+    // Once the home screen is up (and a moment more: what the first screen needs comes
+    // first), the worker keeps the fallback fonts for names in other scripts, so that an
+    // offline phone draws a name it never showed before (decision 247). Not where the phone
+    // asks to save data: there a font is fetched when a name needs it, as before.
+    window.addEventListener("scorer-home-shown", function () {
+      if (navigator.connection && navigator.connection.saveData) { return; }
+      setTimeout(function () {
+        navigator.serviceWorker.ready.then(function (registration) {
+          if (registration.active) { registration.active.postMessage({ scorer: "keep-fonts" }); }
+        }).catch(function () {});
+      }, 3000);
+    }, { once: true });
     var started = false;
     function once() { if (!started) { started = true; start(); } }
     var sw = navigator.serviceWorker;
