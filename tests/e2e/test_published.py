@@ -440,8 +440,8 @@ def _total(phone, party):
     return int(found.group(1))
 
 
-# The language list names नेपाली and हिन्दी in their own script: where it is in view (an empty
-# home screen), the page fetches this font too (decision 115).
+# The language list names नेपाली and हिन्दी in their own script, on every first home screen:
+# the service worker keeps this font at its install (decisions 115, 248).
 DEVANAGARI = "/fonts/NotoSansDevanagari.woff2"
 
 
