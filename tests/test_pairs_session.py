@@ -1,0 +1,230 @@
+"""A pairs session's data and standings (scorer.rules.pairs.session, .standings): results
+per board and table scored by Law 77 with the board's vulnerability, corrections with their
+history, merging results from the tables' phones, the JSON form, travellers, personal score
+cards and the ranking. The three-table evening below is worked out by hand."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import pytest
+
+from scorer.rules import InvalidInput
+from scorer.rules.bridge_games import BridgeDeal
+from scorer.rules.contract import Contract
+from scorer.rules.pairs.scoring import Adjusted, decimal
+from scorer.rules.pairs.session import (
+    FORMAT,
+    PairsSession,
+    PairsSettings,
+    TableResult,
+)
+from scorer.rules.pairs.standings import PairTotal, place_msg, rank, standings
+
+AT = "2026-12-05T20:00:00Z"
+LATER = "2026-12-05T20:30:00Z"
+
+# A 3-table Mitchell, one board a round. Table 1's North always makes 4S exactly, table 2's
+# goes one down, table 3's makes an overtrick.
+TRICKS = {1: 10, 2: 9, 3: 11}
+
+
+def four_spades(board: int, table: int) -> TableResult:
+    return TableResult(board, table, BridgeDeal(0, Contract.parse("4S"), TRICKS[table]))
+
+
+def evening() -> PairsSession:
+    session = PairsSession(PairsSettings("mitchell", 3, 1, names={1: "Ana & Ben"}))
+    for seating in session.movement.seatings:
+        for board in seating.boards:
+            session = session.enter(four_spades(board, seating.table), AT)
+    return session
+
+
+def test_the_movement_of_the_evening_written_out():
+    """N-S stay, E-W (pairs 4, 5, 6) move up, boards move down."""
+    plan = evening().movement
+    seats = [(s.round, s.table, s.ns, s.ew, s.boards) for s in plan.seatings]
+    assert seats == [(1, 1, 1, 4, (1,)), (1, 2, 2, 5, (2,)), (1, 3, 3, 6, (3,)),
+                     (2, 1, 1, 6, (2,)), (2, 2, 2, 4, (3,)), (2, 3, 3, 5, (1,)),
+                     (3, 1, 1, 5, (3,)), (3, 2, 2, 6, (1,)), (3, 3, 3, 4, (2,))]
+
+
+def test_travellers_score_each_table_with_the_boards_vulnerability():
+    """Board 1 nobody vulnerable: 420, -50, 450; board 2 N-S vulnerable: 620, -100, 650;
+    board 3 E-W vulnerable (N-S not): 420, -50, 450. Table 3 beats both (4 of 4), table 1
+    one (2), table 2 none."""
+    result = standings(evening())
+    for board, expected in ((1, [420, -50, 450]), (2, [620, -100, 650]), (3, [420, -50, 450])):
+        score, rows = result.travellers[board]
+        by_table = {row.table: row for row in rows}
+        assert [by_table[t].ns_score for t in (1, 2, 3)] == expected
+        assert [by_table[t].ns for t in (1, 2, 3)] == [2, 0, 4]
+        assert [by_table[t].ew for t in (1, 2, 3)] == [2, 4, 0]
+        assert score.top == 4
+
+
+def test_the_ranking_is_per_direction_in_a_mitchell_with_shared_places():
+    """N-S: pair 3 always at table 3 (100%), pair 1 (50%), pair 2 (0%). Every E-W pair
+    played once at each table: 2 + 4 + 0 = 6 of 12, all three share first place."""
+    north_south, east_west = standings(evening()).ranking
+    assert [(t.pair, t.place, t.shared) for t in north_south] == [(3, 1, False),
+                                                                   (1, 2, False),
+                                                                   (2, 3, False)]
+    assert [decimal(t.percent) for t in north_south] == ["100", "50", "0"]
+    assert [(t.pair, t.place, t.shared, t.points, t.top) for t in east_west] == [
+        (4, 1, True, 6, 12), (5, 1, True, 6, 12), (6, 1, True, 6, 12)]
+    assert place_msg(east_west[0]).key == "pairs.place_shared"
+
+
+def test_a_personal_score_card_is_from_the_pairs_own_side():
+    """E-W 1 (pair 4): board 1 against N-S 1 at table 1 (-420, 2), board 3 against N-S 2
+    at table 2 (+50, 4), board 2 against N-S 3 at table 3 (-650, 0)."""
+    card = standings(evening()).cards[4]
+    assert [(r.board, r.round, r.table, r.direction, r.opponents, r.score, r.points)
+            for r in card] == [(1, 1, 1, 1, 1, -420, 2), (2, 3, 3, 1, 3, -650, 0),
+                               (3, 2, 2, 1, 2, 50, 4)]
+
+
+def test_ties_share_a_place_and_the_next_place_skips():
+    totals = [PairTotal(p, Fraction(v), None, 3) for p, v in ((1, 5), (2, 7), (3, 5), (4, 1))]
+    assert [(t.pair, t.place, t.shared) for t in rank(totals)] == [
+        (2, 1, False), (1, 2, True), (3, 2, True), (4, 4, False)]
+
+
+def test_a_howell_is_ranked_overall():
+    session = PairsSession(PairsSettings("howell", 2, 2))
+    for seating in session.movement.seatings:
+        for board in seating.boards:
+            session = session.enter(four_spades(board, seating.table), AT)
+    assert len(standings(session).ranking) == 1
+    assert len(standings(session).ranking[0]) == 4
+
+
+def test_same_result_twice_is_one_and_a_different_one_needs_a_correction():
+    session = evening()
+    assert session.enter(four_spades(1, 1), LATER) is session
+    other = TableResult(1, 1, BridgeDeal(0, Contract.parse("4S"), 9))
+    with pytest.raises(InvalidInput, match="board 1: table 1 already has a result"):
+        session.enter(other, LATER)
+    corrected = session.correct(other, LATER)
+    assert corrected.current()[(1, 1)].result == other
+    assert [e.result for e in corrected.history] == [four_spades(1, 1)]
+    assert len(corrected.entries) == len(session.entries)
+
+
+def test_board_not_played_at_a_table_is_refused():
+    session = PairsSession(PairsSettings("mitchell", 3, 1))
+    with pytest.raises(InvalidInput, match="board 4: table 1 does not play it"):
+        session.enter(four_spades(4, 1), AT)
+
+
+def test_merging_phones_same_result_is_one_different_is_a_conflict():
+    settings = PairsSettings("mitchell", 3, 1)
+    director = PairsSession(settings).enter(four_spades(1, 1), AT)
+    phone = PairsSession(settings).enter(four_spades(1, 1), LATER).enter(four_spades(2, 2), AT)
+    merged = director.merge(phone)
+    assert sorted(e.result.key for e in merged.entries) == [(1, 1), (2, 2)]
+    assert merged.conflicts == ()
+    wrong = PairsSession(settings).enter(TableResult(1, 1, BridgeDeal()), LATER)
+    clash = merged.merge(wrong)
+    assert [(a.result, b.result) for a, b in clash.conflicts] == [
+        (four_spades(1, 1), TableResult(1, 1, BridgeDeal()))]
+    assert (1, 1) not in clash.current()  # scored without it until resolved
+    assert 1 not in standings(clash).travellers or all(
+        row.table != 1 for row in standings(clash).travellers[1][1])
+    with pytest.raises(InvalidInput, match="table 1 has two results to choose between"):
+        clash.enter(four_spades(1, 1), LATER)
+    with pytest.raises(InvalidInput, match="board 2: table 2 has no conflict to resolve"):
+        clash.resolve(2, 2, four_spades(2, 2), LATER)
+    resolved = clash.resolve(1, 1, four_spades(1, 1), LATER)
+    assert resolved.conflicts == () and resolved.current()[(1, 1)].result == four_spades(1, 1)
+    assert len(resolved.history) == 2
+
+
+def test_merging_a_correction_takes_the_later_value_without_conflict():
+    settings = PairsSettings("mitchell", 3, 1)
+    director = PairsSession(settings).enter(four_spades(1, 1), AT)
+    fixed = TableResult(1, 1, BridgeDeal(0, Contract.parse("4S"), 11))
+    phone = director.correct(fixed, LATER)
+    assert director.merge(phone).current()[(1, 1)].result == fixed
+    assert director.merge(phone).conflicts == ()
+    assert phone.merge(director).current()[(1, 1)].result == fixed  # either way round
+
+
+def test_merging_another_session_is_refused():
+    one = PairsSession(PairsSettings("mitchell", 3, 1))
+    two = PairsSession(PairsSettings("mitchell", 4, 1))
+    with pytest.raises(InvalidInput, match="is another session"):
+        one.merge(two)
+
+
+def test_an_adjusted_score_and_a_sit_out_in_a_session():
+    """Five pairs at three tables (N-S 3 missing): every board is played twice, top 2. Board
+    1 at table 1 not played (A+/A-): N-S 1 gets 60% of 2, E-W 1 40%; table 2's result alone
+    on it is factored by Neuberg: (0 + 1) x 2 / 1 - 1 = 1."""
+    session = PairsSession(PairsSettings("mitchell", 3, 1, pairs=5))
+    assert session.movement.missing == 3
+    session = session.enter(TableResult(1, 1, adjusted=Adjusted("A+", "A-")), AT)
+    session = session.enter(four_spades(1, 2), AT)
+    score, rows = standings(session).travellers[1]
+    by_table = {row.table: row for row in rows}
+    assert score.top == 2
+    assert (by_table[1].ns, by_table[1].ew) == (Fraction(6, 5), Fraction(4, 5))
+    assert (by_table[2].ns, by_table[2].ew) == (1, 1)
+
+
+def test_imp_sessions_rank_by_imps():
+    session = PairsSession(PairsSettings("mitchell", 3, 1, scoring="butler"))
+    for seating in session.movement.seatings:
+        session = session.enter(four_spades(seating.boards[0], seating.table), AT)
+    north_south, _ = standings(session).ranking
+    assert [t.pair for t in north_south] == [3, 1, 2]
+    assert north_south[0].top is None and north_south[0].percent is None
+    crossed = PairsSession(PairsSettings("mitchell", 3, 1, scoring="cross-imps"))
+    crossed = crossed.enter(four_spades(1, 1), AT).enter(four_spades(1, 3), AT)
+    rows = standings(crossed).travellers[1][1]
+    assert sorted(row.ns for row in rows) == [-1, 1]  # 420 against 450: 30 = 1 IMP
+
+
+def test_the_session_round_trips_through_json():
+    session = evening().correct(TableResult(1, 1, adjusted=Adjusted("A", "A")), LATER)
+    clash = session.merge(PairsSession(session.settings).enter(
+        TableResult(2, 2, BridgeDeal()), LATER))
+    data = json.loads(json.dumps(clash.to_dict()))
+    assert data["format"] == FORMAT and data["schema_version"] == 1
+    assert PairsSession.from_dict(data) == clash
+    assert data["settings"]["names"] == {"1": "Ana & Ben"}
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ({"format": "scorer-game"}, "format: scorer-game is not scorer-pairs-session"),
+    ({"schema_version": 2}, "schema_version: 2 is not 1"),
+    ({"results": {}}, "results: dict is not a list"),
+    ({"settings": {"movement": "mitchell", "tables": "3", "boards_per_round": 1}},
+     "tables: 3 is text, not a number"),
+    ({"settings": {"movement": "round robin", "tables": 3, "boards_per_round": 1}},
+     "movement: round robin is not mitchell or howell"),
+    ({"results": [{"board": 1, "table": 1, "contract": "4S", "declarer": "N", "tricks": 14}]},
+     "tricks: 14 is not between 0 and 13"),
+])
+def test_a_bad_session_file_is_named(change, message):
+    data = {**evening().to_dict(), **change}
+    with pytest.raises(InvalidInput, match=message):
+        PairsSession.from_dict(data)
+
+
+def test_bad_settings_are_named():
+    with pytest.raises(InvalidInput, match="scoring: swiss is not matchpoints"):
+        PairsSettings(scoring="swiss")
+    with pytest.raises(InvalidInput, match="pair: 7 is not a pair of this movement"):
+        PairsSettings(names={7: "X"})
+    with pytest.raises(InvalidInput, match="honors"):
+        TableResult(1, 1, BridgeDeal(0, Contract.parse("4S"), 10, honours=_honours()))
+
+
+def _honours():
+    from scorer.rules.contract_bridge import Honours
+
+    return Honours.parse("declarer:100")
