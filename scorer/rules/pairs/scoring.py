@@ -132,6 +132,9 @@ def matchpoints(scores: Sequence[object], scale: str = "wbf",
     wanted = len(results) if expected is None else expected
     if wanted < len(results):
         raise InvalidInput("expected", expected, f"is fewer than the {len(results)} results")
+    if wanted < 2:
+        raise InvalidInput("scores", wanted, "is too few results (at least 2)",
+                           Msg.of("pairs.error_few", n=2))
     top = Fraction(unit * (wanted - 1))
     real = [s for s in results if isinstance(s, int)]
     half = Fraction(unit, 2)  # what a tie is worth
