@@ -78,6 +78,24 @@ def test_butler_bbo_plain_mean_example():
                                                               -50: -11}
 
 
+def test_matchpoints_loreburn_example():
+    """Loreburn Bridge Club, "Match Points Explained",
+    http://www.bridgewebs.com/loreburn/page11.html: 10 tables, board 6, every contract made
+    by West: E-W +710 four times (15 matchpoints each), +680 four times (7), +650 (2), +500
+    (0); N-S get 18 less: 3, 11, 16, 18."""
+    board = matchpoints([-710] * 4 + [-680] * 4 + [-650, -500])
+    assert board.top == 18
+    assert shown(r.ew for r in board.results) == ["15"] * 4 + ["7"] * 4 + ["2", "0"]
+    assert shown(r.ns for r in board.results) == ["3"] * 4 + ["11"] * 4 + ["16", "18"]
+
+
+def test_matchpoints_acbl_scale_beginnerbridge_example():
+    """beginnerbridge.com, "Match Pointing" (figure 7, ACBL style: 1 a result beaten),
+    http://beginnerbridge.com/DUP1_1J.html: N-S 120, 110, 140 get 1, 0 and 2 (top 2)."""
+    board = matchpoints([120, 110, 140], "acbl")
+    assert board.top == 2 and shown(r.ns for r in board.results) == ["1", "0", "2"]
+
+
 # --- our own, worked by hand ------------------------------------------------------------------
 
 def test_the_issues_example_on_both_scales():

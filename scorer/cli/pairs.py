@@ -133,8 +133,10 @@ def _board_json(board: BoardScore, t: Translator) -> dict[str, Any]:
     return data
 
 
-def _line(t: Translator, line: Line) -> dict[str, Any]:
-    return {"text": t.line(line), "points": line.points}
+def _line(t: Translator, line: Line) -> dict[str, str]:
+    """A line as text only: the figures beside it carry the numbers (a matchpoint line's
+    fraction is not a whole number of points)."""
+    return {"text": t.line(line)}
 
 
 # --- scorer movement ---------------------------------------------------------------------
