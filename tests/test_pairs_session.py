@@ -9,6 +9,8 @@ import json
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scorer.rules import InvalidInput
 from scorer.rules.bridge_games import BridgeDeal
@@ -228,3 +230,51 @@ def _honours():
     from scorer.rules.contract_bridge import Honours
 
     return Honours.parse("declarer:100")
+
+
+def test_a_third_value_joins_the_conflict_and_a_phones_conflict_takes_our_value_in():
+    settings = PairsSettings("mitchell", 3, 1)
+    values = [TableResult(1, 1, BridgeDeal(0, Contract.parse("4S"), t)) for t in (8, 9, 10)]
+    one, two, three = (PairsSession(settings).enter(v, AT) for v in values)
+    clash = one.merge(two).merge(three)
+    assert [[e.result for e in c] for c in clash.conflicts] == [values]
+    # a phone holding a conflict, merged into a session holding a third value:
+    other = two.merge(three)
+    merged = one.merge(other)
+    assert [{e.result for e in c} for c in merged.conflicts] == [set(values)]
+    assert merged.current() == {}
+    back = PairsSession.from_dict(json.loads(json.dumps(merged.to_dict())))
+    assert back == merged
+
+
+results = st.builds(lambda board_table, tricks: TableResult(
+    *board_table, BridgeDeal(0, Contract.parse("4S"), tricks)),
+    st.sampled_from([(1, 1), (2, 2), (3, 3)]), st.integers(8, 10))
+edits = st.lists(st.tuples(st.booleans(), results), max_size=6)
+
+
+def apply(edits_made) -> PairsSession:
+    session = PairsSession(PairsSettings("mitchell", 3, 1))
+    for correct, result in edits_made:
+        held = session.current().get(result.key)
+        if correct or held is None or held.result == result:
+            session = session.correct(result, AT)
+    return session
+
+
+def every_value(session: PairsSession) -> set[TableResult]:
+    return ({e.result for e in session.entries} | {e.result for e in session.history}
+            | {e.result for c in session.conflicts for e in c})
+
+
+@settings(max_examples=200, deadline=None)
+@given(edits, edits)
+def test_merging_loses_nothing_and_keeps_a_board_in_one_place(mine, theirs):
+    one, two = apply(mine), apply(theirs)
+    merged = one.merge(two)
+    assert every_value(merged) == every_value(one) | every_value(two)
+    in_conflict = {c[0].result.key for c in merged.conflicts}
+    assert not in_conflict & set(merged.current())
+    assert all(len({e.result for e in c}) >= 2 for c in merged.conflicts)
+    assert one.merge(one) == one
+    assert set(merged.merge(two).current()) == set(merged.current())

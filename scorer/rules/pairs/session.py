@@ -13,7 +13,7 @@ Pure, standard library only: the time of an entry is given by the caller.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -165,7 +165,7 @@ class PairsSession:
     settings: PairsSettings
     entries: tuple[Entry, ...] = ()
     history: tuple[Entry, ...] = ()
-    conflicts: tuple[tuple[Entry, Entry], ...] = ()
+    conflicts: tuple[tuple[Entry, ...], ...] = ()  # each: two or more different results
 
     @property
     def movement(self) -> Movement:
@@ -195,7 +195,7 @@ class PairsSession:
                                "already has a result (correct it instead)",
                                Msg.of("pairs.error_entered", board=result.board,
                                       table=result.table))
-        if any(a.result.key == result.key for a, _ in self.conflicts):
+        if any(c[0].result.key == result.key for c in self.conflicts):
             raise InvalidInput(f"board {result.board}", f"table {result.table}",
                                "has two results to choose between first",
                                Msg.of("pairs.error_conflict", board=result.board,
@@ -214,8 +214,8 @@ class PairsSession:
         return replace(self, entries=(*kept, Entry(result, at)), history=(*self.history, held))
 
     def resolve(self, board: int, table: int, chosen: TableResult, at: str) -> PairsSession:
-        """The director's choice for a conflict: ``chosen`` is the result, both others go into
-        the history."""
+        """The director's choice for a conflict: ``chosen`` is the result, the values that
+        were in conflict go into the history."""
         found = [c for c in self.conflicts if c[0].result.key == (board, table)]
         if not found:
             raise InvalidInput(f"board {board}", f"table {table}", "has no conflict to resolve")
@@ -224,42 +224,44 @@ class PairsSession:
         return cleared.correct(chosen, at)
 
     def merge(self, other: PairsSession) -> PairsSession:
-        """This session with ``other``'s results (from a table's phone): same settings only."""
+        """This session with ``other``'s results (from a table's phone): same settings only.
+        No value is lost: each ends as the result, in the history, or in a conflict."""
         if other.settings != self.settings:
             raise InvalidInput("session", "other", "is another session (its settings differ)",
                                Msg("pairs.error_other_session"))
-        mine, theirs = self.current(), other.current()
-        earlier_theirs = {e.result for e in other.history}
-        earlier_mine = {e.result for e in self.history}
-        entries = list(self.entries)
-        history = list(self.history) + [e for e in other.history if e not in self.history]
-        conflicts = list(self.conflicts)
-        for key, entry in theirs.items():
-            held = mine.get(key)
-            if held is None:
-                if not any(c[0].result.key == key for c in conflicts):
-                    entries.append(entry)
-            elif held.result == entry.result or entry.result in earlier_mine:
+        replaced_mine = {e.result for e in self.history}
+        replaced_theirs = {e.result for e in other.history}
+        history = [*self.history, *(e for e in other.history if e not in self.history)]
+        disputes: dict[tuple[int, int], list[Entry]] = {}
+        for conflict in (*self.conflicts, *other.conflicts):
+            for entry in conflict:
+                _add(disputes.setdefault(entry.result.key, []), entry)
+        entries = self.current()
+        for key, entry in other.current().items():
+            held = entries.get(key)
+            if key in disputes:
+                _add(disputes[key], entry)
+            elif held is None:
+                entries[key] = entry
+            elif held.result == entry.result or entry.result in replaced_mine:
                 continue  # the same result, or one we have since corrected
-            elif held.result in earlier_theirs:
-                entries.remove(held)  # they corrected what we hold
-                entries.append(entry)
-                history.append(held)
+            elif held.result in replaced_theirs:
+                history.append(held)  # they corrected what we hold
+                entries[key] = entry
             else:
-                entries.remove(held)
-                conflicts.append((held, entry))
-        for pair in other.conflicts:
-            if pair not in conflicts:
-                conflicts.append(pair)
-        return replace(self, entries=tuple(entries), history=tuple(history),
-                       conflicts=tuple(conflicts))
+                disputes[key] = [held, entry]
+        for key, candidates in disputes.items():
+            if key in entries:
+                _add(candidates, entries.pop(key))
+        return replace(self, entries=tuple(entries.values()), history=tuple(history),
+                       conflicts=tuple(tuple(c) for c in disputes.values()))
 
     def to_dict(self) -> dict[str, Any]:
         return {"format": FORMAT, "schema_version": SCHEMA_VERSION,
                 "settings": self.settings.to_dict(),
                 "results": [e.to_dict() for e in self.entries],
                 "history": [e.to_dict() for e in self.history],
-                "conflicts": [[a.to_dict(), b.to_dict()] for a, b in self.conflicts]}
+                "conflicts": [[e.to_dict() for e in c] for c in self.conflicts]}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> PairsSession:
@@ -276,11 +278,17 @@ class PairsSession:
             session = session.enter(entry.result, entry.at)
         history = tuple(Entry.from_dict(item) for item in _items(data, "history"))
         conflicts = []
-        for pair in _items(data, "conflicts"):
-            if not isinstance(pair, Sequence) or len(pair) != 2:
-                raise InvalidInput("conflicts", pair, "is not a pair of results")
-            conflicts.append((Entry.from_dict(pair[0]), Entry.from_dict(pair[1])))
+        for values in _items(data, "conflicts"):
+            if not isinstance(values, list) or len(values) < 2:
+                raise InvalidInput("conflicts", values, "is not a list of two or more results")
+            conflicts.append(tuple(Entry.from_dict(value) for value in values))
         return replace(session, history=history, conflicts=tuple(conflicts))
+
+
+def _add(candidates: list[Entry], entry: Entry) -> None:
+    """``entry`` among a conflict's values, unless its result is there already."""
+    if all(c.result != entry.result for c in candidates):
+        candidates.append(entry)
 
 
 def _items(data: Mapping[str, Any], key: str) -> list[Any]:
