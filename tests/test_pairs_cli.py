@@ -171,6 +171,19 @@ def test_every_output_speaks_the_language(scorer, lang):
     assert error.returncode == 2 and "425" in error.stderr and "pairs." not in error.stderr
 
 
+@pytest.mark.parametrize(("args", "said"), [
+    (["check", "matchpoints", "--scores", "420,400", "--scale", "ebu"],
+     "scale: ebu no es wbf ni acbl\n"),
+    (["movement", "howell", "--tables", "3", "--boards-per-round", "2"],
+     "tableros por ronda: 2 son muy pocos para 3 mesas que comparten los tableros de cada "
+     "ronda (al menos 3)\n"),
+    (["movement", "mitchell", "--tables", "20"], "tables: 20 no está entre 3 y 15\n"),
+])
+def test_errors_speak_the_language(scorer, args, said):
+    done = scorer("--lang", "es", *args)
+    assert (done.returncode, done.stderr) == (2, said)
+
+
 def test_spanish_and_devanagari_digits(scorer):
     done = scorer("--lang", "es", "check", "matchpoints", "--scores", "४२०,400")
     assert done.stdout.splitlines()[0] == "Resultado 1: N-S 420"

@@ -183,7 +183,8 @@ def howell(tables: object, boards_per_round: object = 2, rounds: object = None,
     if per_round < sharing:
         raise InvalidInput("boards per round", per_round,
                            f"is too few for {count} tables sharing each round's boards "
-                           f"(at least {sharing})")
+                           f"(at least {sharing})", Msg.of("pairs.error_share", value=per_round,
+                                                           tables=count, least=sharing))
     n = 2 * count - 1
     missing = 2 * count if pair_count % 2 else None
     sets = _howell_sets(count)

@@ -116,7 +116,8 @@ def check_scores(scores: Sequence[object], least: int = 1) -> list[Result]:
 
 def _scale(scale: str) -> int:
     if scale not in SCALES:
-        raise InvalidInput("scale", scale, "is not wbf or acbl")
+        raise InvalidInput("scale", scale, "is not wbf or acbl",
+                           Msg.of("pairs.error_scale", value=scale))
     return 2 if scale == "wbf" else 1
 
 
