@@ -18,6 +18,7 @@ from scorer.rules.pairs.scoring import (
     butler_datum,
     cross_imps,
     decimal,
+    imps_unmatched,
     matchpoints,
     percent,
     round_datum,
@@ -219,7 +220,8 @@ def test_cross_imps_and_butler_balance(given):
 @given(scores, st.sampled_from(["wbf", "acbl"]))
 def test_every_line_renders_in_every_language(given, scale):
     lines = [line for board in (matchpoints([*given, Adjusted("A+", "A")], scale, 20),
-                                cross_imps([*given, Adjusted("A", "A-")]), butler(given))
+                                cross_imps([*given, Adjusted("A", "A-")]), butler(given),
+                                imps_unmatched([given[0], Adjusted("A-", "A+")], "butler"))
              for result in board.results for line in result.lines]
     lines += list(butler(given).lines)
     for lang in LANGUAGES:

@@ -278,3 +278,16 @@ def test_merging_loses_nothing_and_keeps_a_board_in_one_place(mine, theirs):
     assert all(len({e.result for e in c}) >= 2 for c in merged.conflicts)
     assert one.merge(one) == one
     assert set(merged.merge(two).current()) == set(merged.current())
+
+
+@pytest.mark.parametrize("scoring", ["cross-imps", "butler"])
+def test_at_imps_an_adjusted_score_counts_before_a_comparison_exists(scoring):
+    session = PairsSession(PairsSettings("mitchell", 3, 1, scoring=scoring))
+    session = session.enter(TableResult(1, 1, adjusted=Adjusted("A+", "A-")), AT)
+    session = session.enter(four_spades(1, 2), AT)
+    rows = {row.table: row for row in standings(session).travellers[1][1]}
+    assert (rows[1].ns, rows[1].ew) == (3, -3)
+    assert (rows[2].ns, rows[2].ew) == (0, 0)
+    assert rows[2].lines[-1].msg.key == "pairs.no_comparison"
+    north_south, east_west = standings(session).ranking
+    assert north_south[0].pair == 1 and north_south[0].points == 3

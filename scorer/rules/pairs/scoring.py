@@ -19,8 +19,8 @@ from ..boards import MAX_DIFF, imps
 from ..values import InvalidInput, Line, Msg
 
 __all__ = ["ADJUSTED", "IMP_ADJUSTED", "SCALES", "Adjusted", "BoardScore", "ResultScore",
-           "butler", "butler_datum", "check_scores", "cross_imps", "decimal", "matchpoints",
-           "percent", "round_datum"]
+           "butler", "butler_datum", "check_scores", "cross_imps", "decimal", "imp_adjusted",
+           "imps_unmatched", "matchpoints", "percent", "round_datum"]
 
 SCALES = ("wbf", "acbl")  # 2 and 1 (WBF, EBU and most of the world), or 1 and 1/2 (ACBL)
 ADJUSTED = {"A+": 60, "A": 50, "A-": 40}  # percentages of the top (Law 12C2)
@@ -177,7 +177,7 @@ def cross_imps(scores: Sequence[object]) -> BoardScore:
     scored = []
     for index, score in enumerate(results):
         if isinstance(score, Adjusted):
-            scored.append(_imp_adjusted(score))
+            scored.append(imp_adjusted(score))
             continue
         others = [o for i, o in enumerate(results) if i != index and isinstance(o, int)]
         lines = [Line(Msg.of("pairs.cross_one", score=score, other=other, diff=score - other,
@@ -194,11 +194,22 @@ def cross_imps(scores: Sequence[object]) -> BoardScore:
     return BoardScore("cross-imps", tuple(scored))
 
 
-def _imp_adjusted(score: Adjusted) -> ResultScore:
+def imp_adjusted(score: Adjusted) -> ResultScore:
+    """An artificial adjusted score at IMPs: +3, 0 or -3 for each side (Law 12C2)."""
     ns, ew = IMP_ADJUSTED[score.ns], IMP_ADJUSTED[score.ew]
     line = Line(Msg.of("pairs.adjusted_imps", ns=score.ns, ew=score.ew, ns_imps=ns,
                        ew_imps=ew), ns)
     return ResultScore(None, Fraction(ns), Fraction(ew), (line,))
+
+
+def imps_unmatched(scores: Sequence[object], method: str) -> BoardScore:
+    """A board at IMPs with fewer than two results played (so far): the played one has
+    nothing to be compared with yet (0), adjusted scores get their IMPs."""
+    scored = [imp_adjusted(s) if isinstance(s, Adjusted) else
+              ResultScore(s, Fraction(0), Fraction(0),
+                          (Line(Msg.of("pairs.no_comparison", score=s), 0),))
+              for s in check_scores(scores)]
+    return BoardScore(method, tuple(scored))
 
 
 def round_datum(mean: Fraction) -> int:
@@ -233,7 +244,7 @@ def butler(scores: Sequence[object], trim: bool | None = None) -> BoardScore:
     scored = []
     for score in results:
         if isinstance(score, Adjusted):
-            scored.append(_imp_adjusted(score))
+            scored.append(imp_adjusted(score))
             continue
         won = imps(score - datum)
         line = Line(Msg.of("pairs.butler_one", score=score, datum=datum, diff=score - datum,

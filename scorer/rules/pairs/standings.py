@@ -14,7 +14,15 @@ from fractions import Fraction
 
 from ..values import Line, Msg
 from .movement import MITCHELL, Movement
-from .scoring import Adjusted, BoardScore, butler, cross_imps, matchpoints, percent
+from .scoring import (
+    Adjusted,
+    BoardScore,
+    butler,
+    cross_imps,
+    imps_unmatched,
+    matchpoints,
+    percent,
+)
 from .session import PairsSession, TableResult
 
 __all__ = ["CardRow", "PairTotal", "Standings", "TravellerRow", "rank", "standings"]
@@ -76,8 +84,10 @@ def _score_board(method: str, scores: Sequence[int | Adjusted], scale: str,
     real = [s for s in scores if isinstance(s, int)]
     if method == "matchpoints":
         return matchpoints(scores, scale, max(expected, len(scores))) if scores else None
-    if len(real) < 2:
+    if not scores:
         return None
+    if len(real) < 2:
+        return imps_unmatched(scores, method)
     return cross_imps(scores) if method == "cross-imps" else butler(scores)
 
 
