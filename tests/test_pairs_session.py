@@ -291,3 +291,32 @@ def test_at_imps_an_adjusted_score_counts_before_a_comparison_exists(scoring):
     assert rows[2].lines[-1].msg.key == "pairs.no_comparison"
     north_south, east_west = standings(session).ranking
     assert north_south[0].pair == 1 and north_south[0].points == 3
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from([("mitchell", 3), ("mitchell", 4), ("mitchell", 5), ("howell", 3),
+                        ("howell", 4)]),
+       st.lists(st.integers(6, 13), min_size=60, max_size=60),
+       st.sampled_from(["wbf", "acbl"]))
+def test_a_whole_evening_shares_the_matchpoints_out_evenly(size, tricks, scale):
+    """Any results of a whole evening: on every row N-S and E-W share the top, every pair's
+    card has every board it played, and the pairs' percentages average exactly 50 (per
+    direction in a Mitchell, overall in a Howell)."""
+    kind, tables = size
+    session = PairsSession(PairsSettings(kind, tables, 3, scale=scale))
+    made_tricks = iter(tricks * 3)
+    for seating in session.movement.seatings:
+        for board in seating.boards:
+            result = TableResult(board, seating.table,
+                                 BridgeDeal(board % 4, Contract.parse("3NT"), next(made_tricks)))
+            session = session.enter(result, AT)
+    result = standings(session)
+    for score, rows in result.travellers.values():
+        assert all(row.ns + row.ew == score.top for row in rows)
+    plan = session.movement
+    for pair, card in result.cards.items():
+        assert len(card) == 3 * sum(1 for s in plan.seatings if pair in (s.ns, s.ew))
+    for group in result.ranking:
+        assert sum(t.percent for t in group) / len(group) == 50
+        places = [t.place for t in group]
+        assert places == sorted(places) and places[0] == 1
