@@ -139,7 +139,8 @@ def test_movement_json_with_a_sit_out(scorer):
     # missing pair 8 and sits out, pair 7 goes to table 2 E-W, the boards to table 3.
     assert first["tables"][0] == {"table": 1, "ns": 2, "ew": 7, "boards": [7, 8, 9],
                                   "shared_with": [], "ns_next": None,
-                                  "ew_next": {"table": 2, "seat": "E-W"}, "boards_next": 3}
+                                  "ew_next": {"table": 2, "seat": "E-W"}, "boards_next": 3,
+                                  "boards_done": False}
     assert data["schedule"][1]["sits_out"] == 2
 
 

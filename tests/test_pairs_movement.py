@@ -124,6 +124,12 @@ def test_howell_board_sets_rest_on_a_relay_stand_and_come_back():
     assert (plan.rounds, plan.board_sets, plan.boards) == (7, 7, 14)
     for number in range(1, 8):
         assert len({s.board_set for s in plan.round_of(number)}) == 4  # 3 sets rest
+    for card in table_cards(plan):
+        later = [s.round for s in plan.seatings
+                 if s.board_set == card.seating.board_set and s.round > card.seating.round]
+        assert card.boards_done == (not later)
+        if card.boards_next is not None:
+            assert later[0] == card.seating.round + 1
 
 
 def test_the_two_table_howell_shares_its_boards_each_round():
@@ -131,6 +137,8 @@ def test_the_two_table_howell_shares_its_boards_each_round():
     for number in (1, 2, 3):
         one, two = plan.round_of(number)
         assert one.board_set == two.board_set and one.shared_with == (two.table,)
+    # each round's boards are played out in that round: collected, not passed on
+    assert all(c.boards_done and c.boards_next is None for c in table_cards(plan))
     with pytest.raises(InvalidInput, match="boards per round: 1 is too few"):
         howell(2, 1)
     with pytest.raises(InvalidInput, match="pairs: 3 is not between 4 and 4"):

@@ -209,7 +209,8 @@ def _movement_text(plan: Movement, t: Translator) -> list[str]:
                 text.append("    " + t.render(Msg.of(
                     "pairs.shared", tables=", ".join(map(str, seating.shared_with)))))
             if number < plan.rounds:
-                boards = (Msg("pairs.next_rest") if card.boards_next is None
+                boards = (Msg("pairs.next_done") if card.boards_done
+                          else Msg("pairs.next_rest") if card.boards_next is None
                           else Msg.of("pairs.next_boards", table=card.boards_next))
                 text.append("    " + t.render(Msg.of(
                     "pairs.next", ns=_seat(plan, card.ns_next), ew=_seat(plan, card.ew_next),
@@ -227,7 +228,7 @@ def _movement_json(plan: Movement) -> dict[str, Any]:
         tables = [{"table": c.seating.table, "ns": c.seating.ns, "ew": c.seating.ew,
                    "boards": list(c.seating.boards), "shared_with": list(c.seating.shared_with),
                    "ns_next": seat(c.ns_next), "ew_next": seat(c.ew_next),
-                   "boards_next": c.boards_next}
+                   "boards_next": c.boards_next, "boards_done": c.boards_done}
                   for c in cards if c.seating.round == number]
         rounds.append({"round": number, "sits_out": plan.sits_out(number), "tables": tables})
     return {**plan.to_dict(), "boards": plan.boards, "missing_pair": plan.missing,

@@ -121,13 +121,14 @@ class Movement:
 @dataclass(frozen=True, slots=True)
 class TableCard:
     """What a table card says for one table and round: the boards, the pairs, and where the
-    N-S pair, the E-W pair and the boards go next (None: they stay, sit out, or the session
-    ends; ``boards_next`` None: the set rests a round or the session ends)."""
+    N-S pair, the E-W pair and the boards go next (None: they sit out, or the session ends;
+    ``boards_next`` None: the set rests a round, or is done when ``boards_done``)."""
 
     seating: Seating
     ns_next: tuple[int, int] | None  # (table, 0 = N-S | 1 = E-W)
     ew_next: tuple[int, int] | None
     boards_next: int | None
+    boards_done: bool = False  # the set is played at no later round: collect it
 
 
 def max_rounds(kind: str, tables: int) -> int:
@@ -329,5 +330,7 @@ def table_cards(movement: Movement) -> tuple[TableCard, ...]:
                 ew_next = (other.table, int(seating.ew == other.ew))
         boards_next = next((o.table for o in (*ahead, *waiting)
                             if o.board_set == seating.board_set), None)
-        cards.append(TableCard(seating, ns_next, ew_next, boards_next))
+        later = any(o.board_set == seating.board_set for o in movement.seatings
+                    if o.round > seating.round)
+        cards.append(TableCard(seating, ns_next, ew_next, boards_next, not later))
     return tuple(cards)
