@@ -513,17 +513,6 @@ def test_the_icon_font_keeps_the_icons_drawn_at_their_code_points(site):
     assert path.stat().st_size < 20_000
 
 
-def test_scorers_own_web_scripts_listed_are_copied_to_the_sites_root(tmp_path, monkeypatch):
-    """WEB_SCRIPTS is the one list of Scorer's scripts shipped as they are (precached like
-    every file of the site: the service worker is written last)."""
-    from scorer.ui.site import publish as module
-
-    monkeypatch.setattr(module, "WEB_SCRIPTS", ("python-start.js",))
-    module._copy_own_assets(tmp_path)
-    source = Path(scorer.__file__).parent / "assets" / "web" / "python-start.js"
-    assert (tmp_path / "python-start.js").read_bytes() == source.read_bytes()
-
-
 def test_the_snapshot_holds_what_a_games_screens_import_after_the_home_screen():
     """The site's Python snapshot imports the modules the home screen took, and
     ``browser.LATER``: what a game's screens import later (the chart's flet-charts, 0.1 s of

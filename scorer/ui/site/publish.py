@@ -55,10 +55,8 @@ RENDERERS = ("auto", "canvaskit", "skwasm")
 # (client_files.py: the locale fix and history.js, shared with `scorer serve`) and
 # page-leave.js (the published site only) first in <head>, and PAGE_SCRIPT (below) in place of
 # Flutter's start. From scorer/assets/web:
-# python-start.js, in Flet's python-worker.js (_patch_python_worker), sw.js with its precache
-# list (offline.py), and WEB_SCRIPTS, copied as they are to the site's root (and
-# precached like every file there).
-WEB_SCRIPTS: tuple[str, ...] = ()
+# python-start.js, in Flet's python-worker.js (_patch_python_worker), and sw.js with its
+# precache list (offline.py).
 
 PAGE_SCRIPT = """<script>
   // Scorer: ask to keep this site's storage (the games), start the service worker that keeps
@@ -210,8 +208,6 @@ def _copy_own_assets(target: Path) -> None:
         if icon.name.endswith(".png"):
             (target / "icons" / icon.name).write_bytes(icon.read_bytes())
     shutil.copyfile(target / "icons" / "icon-192.png", target / "favicon.png")
-    for script in WEB_SCRIPTS:
-        (target / script).write_bytes((assets / "web" / script).read_bytes())
 
 
 # --- the page, the manifest and the service worker ------------------------------------------
