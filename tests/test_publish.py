@@ -152,7 +152,8 @@ def test_the_app_archive_carries_every_dependency_as_source(site):
     assert not [n for n in names if n.endswith(".pyi")]
     assert "__pypackages__/flet/controls/material/icons.json" in names  # read to name icons
     assert not [n for n in names if n.startswith("__pypackages__/scorer/ui/") and n.endswith(
-        ("site/publish.py", "site/slim.py", "site/pack.py", "site/offline.py", "site/flet_web.py"))]
+        ("site/publish.py", "site/slim.py", "site/pack.py", "site/offline.py",
+         "serve/flet_files.py"))]
     # What the page loads from the site itself is not packed again for Python.
     assert not [n for n in names if n.startswith("__pypackages__/scorer/assets/fonts/")]
     assert "__pypackages__/scorer/assets/rules/minibridge.md" in names
@@ -247,8 +248,8 @@ def test_a_flet_whose_worker_changed_shape_fails_the_build_loudly(site, tmp_path
     shutil.copyfile(site / "app.tar.gz", copy / "app.tar.gz")
     shutil.copyfile(site / "python.js", copy / "python.js")
     (copy / "python-worker.js").write_text("self.initPyodide = async function () {};\n")
-    with pytest.raises(PublishError, match="flet-web's python-worker.js is not as Scorer's "
-                                           "site expects: .*'self.sendPythonOutput"):
+    with pytest.raises(PublishError, match=r"flet-web [\d.]+'s python-worker.js is not as "
+                                           "Scorer expects: .*'self.sendPythonOutput"):
         _patch_python_worker(copy)
 
 
