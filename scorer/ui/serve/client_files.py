@@ -57,11 +57,27 @@ def web_script(name: str) -> str:
 
 def head_scripts() -> str:
     """First in <head> of the served page and the published one: :data:`LOCALE_SCRIPT`, then
-    ``history.js`` (going up in the app goes back in the browser's history, decision 150) and
-    ``a11y.js`` (the accessibility tree from the first frame, pinch zoom, the page's language
-    and the app's text size: decision 193), all before Flutter starts."""
-    return (f"{LOCALE_SCRIPT}\n<script>\n{web_script('history.js')}</script>"
+    ``history.js`` (going up in the app goes back in the browser's history, decision 150; given
+    the shapes of the routes it needs from the route table) and ``a11y.js`` (the
+    accessibility tree from the first frame, pinch zoom, the page's language and the app's
+    text size: decision 193), all before Flutter starts."""
+    return (f"{LOCALE_SCRIPT}\n<script>\n{history_script()}</script>"
             f"\n<script>\n{web_script('a11y.js')}</script>")
+
+
+ROUTE_SHAPES = "__SCORER_ROUTE_SHAPES__"  # in history.js: the route table's shapes go there
+
+
+def history_script() -> str:
+    """``history.js`` with the shapes of the routes it tells apart, from the route table."""
+    import json
+
+    from ..shell.routes import page_shapes
+
+    script = web_script("history.js")
+    if script.count(ROUTE_SHAPES) != 1:
+        raise RuntimeError(f"history.js must name {ROUTE_SHAPES} once")
+    return script.replace(ROUTE_SHAPES, json.dumps(page_shapes()))
 
 
 NO_RIVE = "/_no_cdn_rive"  # where the Rive runtime address points now: answers 404
