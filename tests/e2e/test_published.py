@@ -252,6 +252,9 @@ def test_a_saved_deal_survives_a_killed_browser_and_opens_offline(site, revisiti
     phone.see("Deal 1: 4H by Ben: made")
 
     # The static server goes away: the service worker still opens the app and its games.
+    # (What the page asked for online is sent first: the app now starts beside the service
+    # worker's check for a new build, which may still be under way: issue 33.)
+    site.quiet(phone)
     site.stop()
     try:
         served_before = site.requests
@@ -262,7 +265,7 @@ def test_a_saved_deal_survives_a_killed_browser_and_opens_offline(site, revisiti
         phone.tap("Open Draw Bridge: Ana, Ben")
         bridge_deal(phone, "Ana", 1, "Clubs", 7)
         phone.see("Ana total 20")
-        assert site.requests == served_before
+        assert site.requests == served_before, site.paths[-4:]
     finally:
         site.start()
 

@@ -171,9 +171,10 @@ async function scorerWithMemory(bytes, load) {
     }
 }
 
-// Python from the snapshot, with the app's files; null (and the snapshot dropped) if that fails.
-async function scorerRestore(loadPyodide, archive) {
-    const snapshot = await scorerReadSnapshot();
+// Python from the snapshot (being read: ``reading``), with the app's files; null (and the
+// snapshot dropped) if that fails.
+async function scorerRestore(loadPyodide, archive, reading) {
+    const snapshot = await reading;
     if (!snapshot) {
         return null;
     }
@@ -313,17 +314,20 @@ self.flet_js.scorerReadPicked = (name, size, limit, progress) => new Promise((re
 
 self.initPyodide = async function () {
     try {
+        const maker = self.flet_js.args && self.flet_js.args.scorerSnapshotMaker;
+        // The snapshot is read and unpacked while Pyodide's module loads (issue 33).
+        const reading = maker ? null : scorerReadSnapshot();
         const pyodideModule = await import(self.pyodideUrl);
         const loadPyodide = pyodideModule.loadPyodide || self.loadPyodide;
         const archive = scorerAppArchive();
         archive.catch(() => {});  // awaited below; reported there
-        if (self.flet_js.args && self.flet_js.args.scorerSnapshotMaker) {
+        if (maker) {
             await scorerMakeSnapshot(loadPyodide, archive, self.flet_js.args.modules);
             self.postMessage("done");
             return;
         }
         self.scorerMark("worker started");
-        let pyodide = await scorerRestore(loadPyodide, archive);
+        let pyodide = await scorerRestore(loadPyodide, archive, reading);
         let started = false;
         if (pyodide) {
             try {

@@ -282,8 +282,10 @@ def start() -> None:
     fallbacks_on_demand()  # Flutter fetches a Noto font only for a text that needs it
 
     async def main(page: ft.Page) -> None:
+        _mark("session started")
         try:
             store = await open_store()
+            _mark("store opened")
         except DataFolderBusy:
             info = await ask(page.get_device_info)
             t = Translator(choose_language(None, getattr(info, "language", None)))
@@ -292,6 +294,7 @@ def start() -> None:
             return
         await make_main(store, None, persist=persist, serverless=True,
                         read_picked=read_picked)(page)
+        _mark("home sent")
         _home_shown()
 
     ft.run(main)
@@ -305,6 +308,16 @@ LATER = ("flet_charts", "flet.controls.core.gesture_detector", "flet.controls.co
          "flet.controls.material.card", "flet.controls.material.divider",
          "flet.controls.material.icon_button", "flet.controls.material.icons",
          "flet.controls.material.progress_bar", "flet.data_channel", "encodings.utf_8_sig")
+
+
+def _mark(name: str) -> None:
+    """A stage of the start on the console, as the worker's own (python-start.js's
+    ``scorerMark``): what bench_web.py reads to say where a visit's time went."""
+    import js
+
+    mark = getattr(js, "scorerMark", None)
+    if mark is not None:
+        mark(name)
 
 
 def _home_shown() -> None:

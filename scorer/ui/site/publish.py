@@ -53,8 +53,9 @@ RENDERERS = ("auto", "canvaskit", "skwasm")
 # --- Scorer's own web scripts ----------------------------------------------------------------
 # Every script of Scorer's that the site ships is named here. In index.html: head_scripts()
 # (client_files.py: the locale fix and history.js, shared with `scorer serve`), page-leave.js
-# and picked.js (the published site only) first in <head>, and PAGE_SCRIPT (below) in place
-# of Flutter's start. From scorer/assets/web:
+# and picked.js (the published site only) first in <head>, and python-early.js (Python's worker
+# started beside Flutter's client) then PAGE_SCRIPT (below) in place of Flutter's start. From
+# scorer/assets/web:
 # python-start.js, in Flet's python-worker.js (_patch_python_worker), and sw.js with its
 # precache list (offline.py).
 
@@ -69,6 +70,8 @@ PAGE_SCRIPT = """<script>
       }).catch(function () {});
     }
     function start() {
+      // Python's worker first, beside Flutter's client (python-early.js, issue 33)
+      if (window.scorerStartPython) { window.scorerStartPython(); }
       var script = document.createElement("script");
       script.src = "flutter_bootstrap.js";
       script.async = true;
@@ -90,6 +93,9 @@ PAGE_SCRIPT = """<script>
     var started = false;
     function once() { if (!started) { started = true; start(); } }
     var sw = navigator.serviceWorker;
+    // A repeat visit: the service worker is in charge already, start now (registering again,
+    // which checks for a new build, runs beside the start: issue 33).
+    if (sw.controller) { once(); }
     navigator.serviceWorker.register("sw.js", { scope: "__BASE__" }).then(function (reg) {
       // Already in charge, or installed but not in charge of this load (a forced reload):
       // start now. A first visit starts when the worker has kept the site and taken over, or
@@ -216,7 +222,8 @@ def _write_index(path: Path, base: str, renderer: str) -> None:
     first = head_scripts() + "".join(f"\n<script>\n{web_script(name)}</script>"
                                      for name in ("page-leave.js", "picked.js"))
     page = flet.index_page(path, base, renderer, head_script=first,
-                           page_script=PAGE_SCRIPT.replace("__BASE__", base),
+                           page_script=f"<script>\n{web_script('python-early.js')}</script>\n"
+                           + PAGE_SCRIPT.replace("__BASE__", base),
                            theme_color=THEME_COLOR)
     path.write_text(page, encoding="utf-8")
 
