@@ -152,7 +152,8 @@ def test_the_app_archive_carries_every_dependency_as_source(site):
     assert not [n for n in names if n.endswith(".pyi")]
     assert "__pypackages__/flet/controls/material/icons.json" in names  # read to name icons
     assert not [n for n in names if n.startswith("__pypackages__/scorer/ui/") and n.endswith(
-        ("site/publish.py", "site/slim.py", "site/pack.py", "site/offline.py", "site/flet_web.py"))]
+        ("site/publish.py", "site/slim.py", "site/pack.py", "site/offline.py",
+         "serve/flet_files.py"))]
     # What the page loads from the site itself is not packed again for Python.
     assert not [n for n in names if n.startswith("__pypackages__/scorer/assets/fonts/")]
     assert "__pypackages__/scorer/assets/rules/minibridge.md" in names
@@ -247,8 +248,8 @@ def test_a_flet_whose_worker_changed_shape_fails_the_build_loudly(site, tmp_path
     shutil.copyfile(site / "app.tar.gz", copy / "app.tar.gz")
     shutil.copyfile(site / "python.js", copy / "python.js")
     (copy / "python-worker.js").write_text("self.initPyodide = async function () {};\n")
-    with pytest.raises(PublishError, match="flet-web's python-worker.js is not as Scorer's "
-                                           "site expects: .*'self.sendPythonOutput"):
+    with pytest.raises(PublishError, match=r"flet-web [\d.]+'s python-worker.js is not as "
+                                           "Scorer expects: .*'self.sendPythonOutput"):
         _patch_python_worker(copy)
 
 
@@ -513,17 +514,6 @@ def test_the_icon_font_keeps_the_icons_drawn_at_their_code_points(site):
     assert path.stat().st_size < 20_000
 
 
-def test_scorers_own_web_scripts_listed_are_copied_to_the_sites_root(tmp_path, monkeypatch):
-    """WEB_SCRIPTS is the one list of Scorer's scripts shipped as they are (precached like
-    every file of the site: the service worker is written last)."""
-    from scorer.ui.site import publish as module
-
-    monkeypatch.setattr(module, "WEB_SCRIPTS", ("python-start.js",))
-    module._copy_own_assets(tmp_path)
-    source = Path(scorer.__file__).parent / "assets" / "web" / "python-start.js"
-    assert (tmp_path / "python-start.js").read_bytes() == source.read_bytes()
-
-
 def test_the_snapshot_holds_what_a_games_screens_import_after_the_home_screen():
     """The site's Python snapshot imports the modules the home screen took, and
     ``browser.LATER``: what a game's screens import later (the chart's flet-charts, 0.1 s of
@@ -544,7 +534,7 @@ def test_python_starts_beside_flutters_client_in_the_worker_flet_would_start(sit
     takes over, and the page's start calls it before it starts Flutter; a repeat visit (a
     service worker in charge) starts at once. A python.js without what it takes over fails the
     build, naming it."""
-    from scorer.ui.site.flet_web import MARKERS, FletChanged, need
+    from scorer.ui.serve.flet_files import MARKERS, FletChanged, need
 
     page = (site / "index.html").read_text(encoding="utf-8")
     early = (files("scorer") / "assets" / "web" / "python-early.js").read_text(encoding="utf-8")

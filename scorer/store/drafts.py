@@ -1,9 +1,10 @@
 """Deals being entered, kept beside their game while they are typed: ``drafts/<id>.json``.
 
 A draft is not a game change: it has no revision and the last writer wins (two phones typing
-the same deal keep the later one). It is written atomically on every change, so Back, a
-reload, a restarted server or another phone finds it again; a damaged draft is simply not
-offered (the game itself is never affected).
+the same deal keep the later one). It is written atomically, not at each tap but once the
+taps pause and at once when the player leaves the entry or the page hides (the session's
+policy: ``scorer.ui.shell.session``), so Back, a reload, a restarted server or another phone
+finds it again; a damaged draft is simply not offered (the game itself is never affected).
 """
 
 from __future__ import annotations

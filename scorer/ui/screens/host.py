@@ -8,7 +8,7 @@ circle)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
 import flet as ft
@@ -32,6 +32,9 @@ class Route:
     deal: int | None = None
     rule: str | None = None
     data: str | None = None  # "link": what the link carries (scorer.link)
+    # The route table's row that ``parse`` matched (a ``scorer.ui.shell.routes.Row``), kept so
+    # the screen is found without reading the table again; not part of what the address names.
+    row: object = field(default=None, compare=False, repr=False)
 
 
 class App(Protocol):

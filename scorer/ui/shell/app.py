@@ -21,6 +21,7 @@ from ...game import Game
 from ...i18n import Translator, choose_language
 from ...store import Store
 from .. import widgets as w
+from ..screens import addresses
 from ..screens.sharing import download
 from ..theme import DARK, FALLBACK_FONTS, HIGH_DARK, HIGH_LIGHT, LIGHT, SYMBOL_FONT, theme
 from .routes import parse, row_of, screen_for
@@ -89,7 +90,7 @@ class ScorerApp:
         self.wakelock = ft.Wakelock()  # the screen stays on during a game
         self.share = ft.Share()  # the phone's share sheet, where it has one
         self.awake = False
-        self.route = page.route or "/"
+        self.route = page.route or addresses.HOME
         page.on_route_change = lambda e: self._route_changed(e.route)
         page.on_connect = lambda e: self._reconnected()
         page.on_app_lifecycle_state_change = self._lifecycle
@@ -138,7 +139,7 @@ class ScorerApp:
     def _reconnected(self) -> None:
         """The browser reloaded the page and rejoined this session: show what its address says,
         from the store (another phone may have changed things meanwhile)."""
-        self.route = self.page.route or "/"
+        self.route = self.page.route or addresses.HOME
         self.show()
 
     def _lifecycle(self, event: ft.AppLifecycleStateChangeEvent) -> None:

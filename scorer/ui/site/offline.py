@@ -12,8 +12,8 @@ import json
 from pathlib import Path
 
 from ..serve.client_files import web_script
+from ..serve.flet_files import RENDERER_FILES
 from ..theme import FLUTTER_FALLBACKS
-from .flet_web import RENDERER_FILES
 
 __all__ = ["GZIP_FROM", "NOT_PRECACHED", "ON_DEMAND", "precached", "write_service_worker"]
 
