@@ -289,6 +289,11 @@ class Toggle:
 ROW_WIDTH = 340
 
 
+# The mark of a group's node in the page (Flutter writes it as ``flt-semantics-identifier``),
+# where a11y.js looks for the chips the arrow keys move between.
+CHIP_GROUP = "scorer-chips"
+
+
 class ChoiceGroup:
     """A grid of buttons, at most one selected; ``on_pick(value)`` after a tap."""
 
@@ -303,7 +308,12 @@ class ChoiceGroup:
         self.cells = [tap(text, label, partial(self.pick, value), selected=value == selected,
                           choice=True, min_width=width)
                       for value, text, label in zip(values, texts, labels, strict=True)]
-        self.control = ft.Row(list(self.cells), wrap=True, spacing=0, run_spacing=0)
+        # One node around the group, marked for the page's script (a11y.js): the arrow keys
+        # move the focus from chip to chip within it (issue 29 item 3, decision 230). A mark,
+        # not a handler: a tap costs what it did.
+        self.control = ft.Semantics(
+            container=True, identifier=CHIP_GROUP,
+            content=ft.Row(list(self.cells), wrap=True, spacing=0, run_spacing=0))
 
     def select(self, value: Any) -> None:
         for cell, cell_value in zip(self.cells, self.values, strict=True):
