@@ -383,9 +383,28 @@ def bottom_bar(line: ft.Control, action: ft.Control | None = None) -> ft.BottomA
     bar = ft.Container(
         ft.Row([said] + ([action] if action is not None else []),
                vertical_alignment=ft.CrossAxisAlignment.CENTER),
-        bgcolor=ft.Colors.SURFACE_CONTAINER, padding=ft.Padding.symmetric(horizontal=10,
-                                                                          vertical=6))
+        bgcolor=ft.Colors.SURFACE_CONTAINER,
+        padding=ft.Padding.symmetric(horizontal=PAGE_PAD, vertical=BAR_PAD))
     return cast(ft.BottomAppBar, bar)  # typed as Flet's bar, drawn by Flutter as any control
+
+
+# A tablet keeps a readable column (issue 29, decision 231): a screen's contents, and its
+# bottom bar's line and action, are at most this wide, centred; a phone's are its width less
+# PAGE_PAD each side, as before.
+COLUMN = 680
+PAGE_PAD = 10
+BAR_PAD = 6  # the bottom bar's padding above and below its line
+
+
+def fit_column(view: ft.View, width: float | None) -> None:
+    """Pad ``view`` (and its bottom bar, :func:`bottom_bar`) so that on a page ``width`` px
+    wide its contents keep to a centred column of at most :data:`COLUMN` px: a total stays
+    near its name on a tablet (it was ~700 px away at 1280 px)."""
+    side = max(float(PAGE_PAD), ((width or 0) - COLUMN) / 2)
+    view.padding = ft.Padding.symmetric(horizontal=side, vertical=PAGE_PAD)
+    bar = view.bottom_appbar
+    if isinstance(bar, ft.Container):  # ours: a plain container in the bar's slot
+        bar.padding = ft.Padding.symmetric(horizontal=side, vertical=BAR_PAD)
 
 
 def heading(text: str) -> ft.Semantics:
