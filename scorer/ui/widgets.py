@@ -295,7 +295,8 @@ CHIP_GROUP = "scorer-chips"
 
 
 class ChoiceGroup:
-    """A grid of buttons, at most one selected; ``on_pick(value)`` after a tap."""
+    """A grid of buttons, at most one selected; ``on_pick(value)`` after a tap. The arrow
+    keys move the keyboard's focus within the group (the page's a11y.js, decision 230)."""
 
     def __init__(self, values: Sequence[Any], texts: Sequence[str], labels: Sequence[str],
                  selected: Any, on_pick: Callable[[Any], Any], *, per_row: int = 7) -> None:
