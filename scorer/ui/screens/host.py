@@ -32,6 +32,8 @@ class Route:
     deal: int | None = None
     rule: str | None = None
     data: str | None = None  # "link": what the link carries (scorer.link)
+    table: int | None = None  # a pairs evening: the table whose phone this is
+    pair: int | None = None  # a pairs evening: the pair whose score card is shown
 
 
 class App(Protocol):

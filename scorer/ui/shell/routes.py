@@ -13,6 +13,11 @@
     /game/:id/deal             new deal
     /game/:id/deal/:n          why this score, history, correct or remove
     /game/:id/deal/:n/edit     correct a deal
+    /pairs-new                 a new pairs evening
+    /pairs/:id                 a pairs evening: the director's view
+    /pairs/:id/table/:table    a pairs evening: a table's phone
+    /pairs/:id/board/:n        a pairs evening: a board's traveller
+    /pairs/:id/pair/:pair      a pairs evening: a pair's score card
 
 An address that names nothing shows Home; a game that cannot be opened shows Home with a note.
 The templates are matched with Flet's :class:`flet.TemplateRoute` (``repath``'s syntax:
@@ -43,7 +48,22 @@ import flet as ft
 
 from ...game import Game
 from ...rules.values import whole_number
-from ..screens import check, deal, detail, home, join, linked, new_game, rules, scoreboard, stats
+from ..screens import (
+    check,
+    deal,
+    detail,
+    home,
+    join,
+    linked,
+    new_game,
+    pairs_addresses,
+    pairs_director,
+    pairs_new,
+    pairs_table,
+    rules,
+    scoreboard,
+    stats,
+)
 from ..screens.frame import Screen, games
 from ..screens.host import App, Route
 
@@ -84,6 +104,8 @@ PARTS: dict[str, tuple[str, Callable[[str], str | int | None]]] = {
     "rule": ("rule", lambda text: text),
     "n": ("deal", _deal_number),
     "data": ("data", lambda text: text),
+    "table": ("table", _deal_number),  # a pairs evening's table
+    "pair": ("pair", _deal_number),  # a pairs evening's pair
 }
 _PART = re.compile(r":(\w+)")
 
@@ -141,6 +163,16 @@ ROUTES: tuple[Row, ...] = (
     Row.of("/game/:id/deal", "deal", deal, "/game/abc/deal", of_game=True),
     Row.of("/game/:id/deal/:n", "detail", detail, "/game/abc/deal/3", of_game=True),
     Row.of("/game/:id/deal/:n/edit", "edit", deal, "/game/abc/deal/3/edit", of_game=True),
+    # A pairs evening (issue 32): its addresses are made in screens/pairs_addresses.py.
+    Row.of(pairs_addresses.PAIRS_NEW, "pairs-new", pairs_new, pairs_addresses.new()),
+    Row.of(pairs_addresses.PAIRS_SESSION, "pairs", pairs_director,
+           pairs_addresses.session("p1")),
+    Row.of(pairs_addresses.PAIRS_TABLE, "pairs-table", pairs_table,
+           pairs_addresses.table("p1", 2)),
+    Row.of(pairs_addresses.PAIRS_BOARD, "pairs-board", pairs_director,
+           pairs_addresses.board("p1", 3), build=pairs_director.build_board),
+    Row.of(pairs_addresses.PAIRS_CARD, "pairs-card", pairs_director,
+           pairs_addresses.card("p1", 4), build=pairs_director.build_card),
 )
 
 
