@@ -29,7 +29,7 @@ from . import home
 from . import pairs_addresses as addresses
 from .frame import Screen, screen
 from .pairs_table import _result_text, save_change
-from .pairs_text import at_seat, board_msg, pair_name
+from .pairs_text import at_seat, board_msg, pair_name, say
 
 if TYPE_CHECKING:
     from .host import App, Route
@@ -59,7 +59,7 @@ def build(app: App, route: Route) -> Screen:
     plan, settings = session.movement, session.settings
     controls: list[ft.Control] = [
         ft.Text(t.sentence(_movement_msg(session)), size=14),
-        w.heading(t("pairs.app_pick_table")), w.note(t("pairs.app_pick_table_help"))]
+        w.heading(t("pairs.app_pick_table")), w.note(say(t, "pairs.app_pick_table_help"))]
     numbers = sorted({s.table for s in plan.seatings})
     controls.append(ft.Row([w.tap(str(n), t("ui.table_n", n=n),
                                   partial(app.go, addresses.table(record.id, n)),
@@ -77,7 +77,7 @@ def build(app: App, route: Route) -> Screen:
         controls.append(ft.Text(t("pairs.app_round_line", n=number, tables=" · ".join(parts)),
                                 size=14))
     gaps = missing(session)
-    controls.append(w.note(t("pairs.app_missing", n=len(gaps))))
+    controls.append(w.note(say(t, "pairs.app_missing", n=len(gaps))))
     if session.conflicts:
         controls.append(w.heading(t("pairs.app_conflicts", n=len(session.conflicts))))
     for conflict in session.conflicts:
@@ -148,10 +148,10 @@ def build_board(app: App, route: Route) -> Screen:
     plan, settings = session.movement, session.settings
     controls: list[ft.Control] = [w.suited(t.render(board_msg(board)), 15, ft.FontWeight.BOLD)]
     if not 1 <= board <= plan.boards:
-        controls.append(w.note(t("pairs.app_no_board", board=board), error=True))
+        controls.append(w.note(say(t, "pairs.app_no_board", board=board), error=True))
     found = standings(session).travellers.get(board)
     if found is None:
-        controls.append(w.note(t("pairs.app_no_results")))
+        controls.append(w.note(say(t, "pairs.app_no_results")))
     else:
         _score, rows = found
         for row in rows:
@@ -183,7 +183,7 @@ def build_card(app: App, route: Route) -> Screen:
     result = standings(session)
     rows = result.cards.get(pair)
     if rows is None:
-        controls.append(w.note(t("pairs.app_no_pair", pair=pair), error=True))
+        controls.append(w.note(say(t, "pairs.app_no_pair", pair=pair), error=True))
         rows = ()
     for group in result.ranking:
         for total in group:
@@ -201,7 +201,7 @@ def build_card(app: App, route: Route) -> Screen:
                  top="-" if row.top is None else decimal(row.top))
         controls.append(w.card(w.suited(text, 14), w.suited(_result_text(app, row.result), 13)))
     if not rows:
-        controls.append(w.note(t("pairs.app_no_results")))
+        controls.append(w.note(say(t, "pairs.app_no_results")))
     return Screen(screen(addresses.card(record.id, pair), title, controls),
                   addresses.session(record.id))
 

@@ -16,7 +16,7 @@ from ...store import StoreError
 from .. import widgets as w
 from . import pairs_addresses as addresses
 from .frame import Screen, screen
-from .pairs_text import BOARDS_OFFERED, TABLES_OFFERED, PairsForm, kinds_for
+from .pairs_text import BOARDS_OFFERED, TABLES_OFFERED, PairsForm, kinds_for, say
 
 if TYPE_CHECKING:
     from .host import App, Route
@@ -40,22 +40,22 @@ def build(app: App, route: Route | None = None) -> Screen:
                   primary=True, disabled=settings is None)
 
     def redraw(setter: str) -> Callable[[Any], None]:
-        """A pick that sets the form's ``setter`` (a method ``set_...`` or a field)."""
+        """A pick that changes what the form offers (tables, movement): drawn again."""
         def picked(value: Any) -> None:
-            if setter.startswith("set_"):
-                getattr(form, setter)(value)
-            else:
-                setattr(form, setter, value)
+            getattr(form, setter)(value)
             app.show()
         return picked
 
-    def pick_rounds(number: int) -> None:
-        form.rounds = None if number == full else number
-        app.show()
-
-    def pick_short(on: bool) -> None:
-        form.short = on
-        app.show()
+    def in_place(name: str) -> Callable[[Any], None]:
+        """A pick that changes only the form's value: the chip restyles itself and the
+        bottom line follows, the screen is not drawn again (a quick next tap finds its
+        control; decision 314)."""
+        def picked(value: Any) -> None:
+            if name == "rounds":
+                value = None if value == full else value
+            setattr(form, name, value)
+            _refresh(app, reason, start)
+        return picked
 
     controls: list[ft.Control] = [w.heading(t("pairs.app_tables"))]
     controls.append(w.ChoiceGroup(list(TABLES_OFFERED), [str(n) for n in TABLES_OFFERED],
@@ -71,23 +71,23 @@ def build(app: App, route: Route | None = None) -> Screen:
     controls.append(w.ChoiceGroup(list(BOARDS_OFFERED), [str(n) for n in BOARDS_OFFERED],
                                   [t("pairs.app_boards_per_round_n", n=n)
                                    for n in BOARDS_OFFERED],
-                                  form.boards_per_round, redraw("boards_per_round"),
+                                  form.boards_per_round, in_place("boards_per_round"),
                                   per_row=8).control)
     rounds = list(range(1, full + 1))
     controls.append(w.heading(t("pairs.app_rounds")))
     controls.append(w.ChoiceGroup(rounds, [str(n) for n in rounds],
                                   [t("pairs.app_rounds_n", n=n) for n in rounds],
-                                  form.rounds or full, pick_rounds, per_row=8).control)
-    controls.append(w.note(t("pairs.app_rounds_full", n=full)))
+                                  form.rounds or full, in_place("rounds"), per_row=8).control)
+    controls.append(w.note(say(t, "pairs.app_rounds_full", n=full)))
     controls.append(w.Toggle(t("pairs.app_short"), t("pairs.app_short"), form.short,
-                             pick_short).control)
+                             in_place("short")).control)
     controls.append(w.heading(t("pairs.app_scoring")))
     controls.append(w.ChoiceGroup(list(SCORINGS), [t(f"pairs.app_scoring_{s}") for s in SCORINGS],
                                   [t("pairs.app_scoring_is", kind=t(f"pairs.app_scoring_{s}"))
-                                   for s in SCORINGS], form.scoring, redraw("scoring"),
+                                   for s in SCORINGS], form.scoring, in_place("scoring"),
                                   per_row=3).control)
     controls.append(w.heading(t("pairs.app_names")))
-    controls.append(w.note(t("pairs.app_names_help")))
+    controls.append(w.note(say(t, "pairs.app_names_help")))
     try:
         plan = settings.plan() if settings is not None else None
     except ValueError:
@@ -103,8 +103,13 @@ def build(app: App, route: Route | None = None) -> Screen:
 
 
 def _name(app: App, pair: int, value: str, reason: ft.Text, start: ft.Semantics) -> None:
+    app.state(PairsFilling).form.names[pair] = value
+    _refresh(app, reason, start)
+
+
+def _refresh(app: App, reason: ft.Text, start: ft.Semantics) -> None:
+    """The bottom line (the first problem) and Start, after a change of the form."""
     form = app.state(PairsFilling).form
-    form.names[pair] = value
     settings, problem = form.settings_or_problem()
     reason.value = app.t.sentence(problem) if problem else ""
     w.set_enabled(start, settings is not None)

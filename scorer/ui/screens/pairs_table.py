@@ -36,7 +36,7 @@ from ..entry.common import (
 from . import home
 from . import pairs_addresses as addresses
 from .frame import Screen, screen
-from .pairs_text import ResultDraft, board_msg, next_msg, pair_name, score_msg
+from .pairs_text import ResultDraft, board_msg, next_msg, pair_name, say, score_msg
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -98,10 +98,12 @@ def build(app: App, route: Route) -> Screen:
     controls: list[ft.Control] = []
     done = _last_done(session, number, None if found is None else found[0].seating.round)
     if done is not None:
-        controls.append(w.card(w.heading(t("pairs.app_round_done", n=done.seating.round)),
-                               ft.Text(t.sentence(next_msg(done)), size=15)))
+        said: list[ft.Control] = [w.heading(t("pairs.app_round_done", n=done.seating.round))]
+        if done.seating.round < session.movement.rounds:  # the last round: no next move
+            said.append(ft.Text(t.sentence(next_msg(done)), size=15))
+        controls.append(w.card(*said))
     if found is None:
-        controls.append(w.note(t("pairs.app_table_finished")))
+        controls.append(w.note(say(t, "pairs.app_table_finished")))
         return Screen(screen(addresses.table(record.id, number), title, controls), back)
     row, card = found
     seating, plan = row.seating, session.movement
@@ -131,13 +133,15 @@ def build(app: App, route: Route) -> Screen:
                                partial(_correct, app, record.id, number, board,
                                        entry.result)))
         elif board in row.in_conflict:
-            lines.append(w.note(t("pairs.app_in_conflict"), error=True))
+            lines.append(w.note(say(t, "pairs.app_in_conflict"), error=True))
         elif open_here:
             lines += _inputs(app, record.id, number)
         else:
-            lines.append(w.note(t("pairs.app_to_enter")))
+            lines.append(w.note(say(t, "pairs.app_to_enter")))
         controls.append(w.card(*lines))
-    controls.append(w.note(t("pairs.app_after_round", next=t.render(next_msg(card)))))
+    if seating.round < plan.rounds:  # the last round: the evening ends, nobody moves
+        controls.append(w.note(say(t, "pairs.app_after_round",
+                                   next=t.render(next_msg(card)))))
     return Screen(screen(addresses.table(record.id, number), title, controls), back)
 
 
@@ -163,40 +167,49 @@ def _result_text(app: App, result: TableResult) -> str:
 
 def _inputs(app: App, session_id: str, table: int) -> list[ft.Control]:
     """The entry of one board: passed out, declarer, contract, doubling, tricks; the scores
-    for both sides and E-W's Accept (the save)."""
+    for both sides and E-W's Accept (the save). A tap changes these controls in place (the
+    chips restyle themselves; the line and Accept follow), never the whole screen, so a quick
+    second tap finds the control it aimed at (decision 314)."""
     t, state = app.t, app.state(TableEntry)
     draft = state.draft
     assert draft is not None
     fields = draft.fields
+    line = w.suited("", 16, ft.FontWeight.BOLD)
+    help_line = w.note(say(t, "pairs.app_accept_help"))
+    label = t("pairs.app_accept", board=draft.board)
+    accept = w.tap(label, label, lambda: _save(app, session_id, table), primary=True)
+
+    def refresh() -> None:
+        result, problem = draft.result()
+        if result is None:
+            assert problem is not None
+            w.set_suited(line, t.sentence(problem))
+            line.weight = None
+        else:
+            w.set_suited(line, _result_text(app, result))
+            line.weight = ft.FontWeight.BOLD
+        help_line.visible = result is not None
+        w.set_enabled(accept, result is not None)
+        box.visible = not fields.passed_out
 
     def setter(name: str) -> Callable[[Any], None]:
         def picked(value: Any) -> None:
             setattr(fields, name, value)
-            app.show()
+            refresh()
+            app.page.update()
         return picked
 
     names, texts = seat_names(t, ("",) * 4)
+    box = ft.Column([
+        declarer_picker(t, names, texts, fields.declarer, setter("declarer")),
+        *contract_picker(t, fields.level, fields.strain, setter("level"), setter("strain")),
+        doubling_picker(t, fields.doubling, setter("doubling")),
+        *tricks_picker(t, t("ui.tricks_by_side"), fields.tricks, setter("tricks")),
+    ], spacing=6)
+    refresh()
     controls: list[ft.Control] = [
         w.Toggle(t("ui.passed_out"), t("ui.passed_out"), fields.passed_out,
-                 setter("passed_out")).control]
-    if not fields.passed_out:
-        controls += [
-            declarer_picker(t, names, texts, fields.declarer, setter("declarer")),
-            *contract_picker(t, fields.level, fields.strain, setter("level"),
-                             setter("strain")),
-            doubling_picker(t, fields.doubling, setter("doubling")),
-            *tricks_picker(t, t("ui.tricks_by_side"), fields.tricks, setter("tricks")),
-        ]
-    result, problem = draft.result()
-    if result is None:
-        assert problem is not None
-        controls.append(w.note(t.sentence(problem)))
-    else:
-        controls.append(w.suited(_result_text(app, result), 16, ft.FontWeight.BOLD))
-        controls.append(w.note(t("pairs.app_accept_help")))
-        label = t("pairs.app_accept", board=draft.board)
-        controls.append(w.tap(label, label, lambda: _save(app, session_id, table),
-                              primary=True))
+                 setter("passed_out")).control, box, line, help_line, accept]
     if state.correcting:
         controls.append(w.tap(t("pairs.app_cancel"), t("pairs.app_cancel"),
                               lambda: _cancel(app)))

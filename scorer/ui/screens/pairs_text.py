@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from ...i18n import Translator
 from ...rules import InvalidInput
 from ...rules.boards import board_dealer, board_vulnerable
 from ...rules.bridge_games import BridgeDeal
@@ -23,7 +24,7 @@ from ..entry.bridge import dealing_msg
 from ..entry.team_match import TableDraft
 
 __all__ = ["BOARDS_OFFERED", "PairsForm", "ResultDraft", "at_seat", "board_msg", "kinds_for",
-           "next_msg", "pair_name", "points_text", "TABLES_OFFERED"]
+           "next_msg", "pair_name", "points_text", "say", "TABLES_OFFERED"]
 
 TABLES_OFFERED = tuple(range(2, 16))
 BOARDS_OFFERED = tuple(range(1, 9))
@@ -164,6 +165,11 @@ def next_msg(card: TableCard) -> Msg:
               else Msg("pairs.next_rest") if card.boards_next is None
               else Msg.of("pairs.next_boards", table=card.boards_next))
     return Msg.of("pairs.next", ns=_seat(card.ns_next), ew=_seat(card.ew_next), boards=boards)
+
+
+def say(t: Translator, key: str, **params: object) -> str:
+    """A catalog text standing alone on the screen (a capital first letter)."""
+    return t.sentence(Msg.of(key, **params))
 
 
 def points_text(value: Fraction) -> str:
