@@ -6,6 +6,8 @@ conflicts resolved by a tap, the ranking) on the real app over a real data folde
 from __future__ import annotations
 
 import asyncio
+import csv
+import io
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +17,7 @@ from controls import walk
 from flet_page import scorer_app
 
 from scorer.i18n import Translator
+from scorer.pairs_sheet import pairs_csv
 from scorer.rules.bridge_games import BridgeDeal
 from scorer.rules.contract import Contract
 from scorer.rules.pairs.session import PairsSession, PairsSettings, TableResult
@@ -203,3 +206,34 @@ def test_a_conflict_is_resolved_by_the_directors_tap(tmp_path: Path):
         assert not kept.conflicts
         assert kept.current()[(1, 2)].result == down
         assert made in {e.result for e in kept.history}
+
+
+# --- the results as CSV -----------------------------------------------------------------------
+
+
+def played(board: int, table: int, declarer: int, contract: str, tricks: int) -> TableResult:
+    return TableResult(board, table, BridgeDeal(declarer, Contract.parse(contract), tricks))
+
+
+def test_the_results_csv_holds_the_ranking_and_the_travellers_worked_by_hand():
+    # One round of a 3-table Howell (tables 1-3: pairs 2 v 5, 3 v 4, 6 v 1), boards 1-3.
+    results = [played(1, 1, 0, "4H", 10), played(1, 2, 0, "4H", 9),
+               TableResult(1, 3, BridgeDeal()),
+               played(2, 1, 2, "3NT", 9), played(2, 2, 2, "3NT", 9), played(2, 3, 2, "3NT", 10),
+               played(3, 1, 1, "2S", 8), played(3, 2, 1, "2SX", 8),
+               TableResult(3, 3, BridgeDeal())]
+    session = PairsSession(PairsSettings("howell", 3, 3, 1, names={4: "=cmd()"}))
+    for result in results:
+        session = session.enter(result, "t")
+    rows = list(csv.reader(io.StringIO(pairs_csv(session, EN))))
+    blank = rows.index([])
+    ranking, travellers = rows[1:blank], rows[blank + 2:]
+    # Matchpoints by hand (2 per result beaten, 1 per tie, top 4; see the browser test):
+    assert [(r[1], r[2], r[4], r[6]) for r in ranking] == [
+        ("1", "pair 4", "11", "91.67"), ("2", "pair 6", "10", "83.33"),
+        ("3", "pair 2", "7", "58.33"), ("4", "pair 5", "5", "41.67"),
+        ("5", "pair 1", "2", "16.67"), ("6", "pair 3", "1", "8.33")]
+    assert ranking[0][3] == "'=cmd()"  # a name that starts like a formula is only text
+    assert travellers[7][:9] == ["3", "1", "2", "3", "4", "2SX by East, 8 tricks", "-670",
+                                 "0", "4"]
+    assert len(travellers) == 9

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
+from ...pairs_sheet import pairs_csv
 from ...rules import InvalidInput
 from ...rules.pairs.progress import missing, rounds_status
 from ...rules.pairs.scoring import decimal
@@ -101,6 +102,8 @@ def build(app: App, route: Route) -> Screen:
                 ft.Text(text, size=15), padding=4, ink=True,
                 on_click=lambda e, p=total.pair: app.go(addresses.card(record.id, p))),
                 t("pairs.app_open_card", text=text), button=True))
+    label = t("pairs.app_download_csv")
+    controls.append(w.tap(label, label, partial(app.page.run_task, _download, app, record.id)))
     controls.append(w.heading(t("pairs.app_travellers")))
     boards = list(range(1, plan.boards + 1))
     controls.append(ft.Row([w.tap(str(b), t("pairs.app_traveller_n", n=b),
@@ -113,6 +116,14 @@ def build(app: App, route: Route) -> Screen:
                                   partial(app.go, addresses.card(record.id, p)))
                             for p in plan.pair_numbers], wrap=True, spacing=0))
     return Screen(screen(addresses.session(record.id), _title(app, session), controls), "/")
+
+
+async def _download(app: App, session_id: str) -> None:
+    """The ranking and travellers as CSV, read from the session as stored now."""
+    record = app.session.store.pairs.load(session_id)
+    text = pairs_csv(record.session, app.t.plain)
+    await app.files.save_file(file_name=f"scorer-pairs-{record.id}.csv",
+                              src_bytes=text.encode("utf-8"))
 
 
 def _movement_msg(session: PairsSession) -> Msg:
