@@ -18,6 +18,7 @@ from flet_page import scorer_app
 
 from scorer.i18n import Translator
 from scorer.pairs_sheet import pairs_csv
+from scorer.rules import InvalidInput
 from scorer.rules.bridge_games import BridgeDeal
 from scorer.rules.contract import Contract
 from scorer.rules.pairs.session import PairsSession, PairsSettings, TableResult
@@ -237,3 +238,72 @@ def test_the_results_csv_holds_the_ranking_and_the_travellers_worked_by_hand():
     assert travellers[7][:9] == ["3", "1", "2", "3", "4", "2SX by East, 8 tricks", "-670",
                                  "0", "4"]
     assert len(travellers) == 9
+
+
+# --- with no network: the session and a table's results by link -----------------------------
+
+
+def test_a_table_gets_the_session_by_link_and_the_director_merges_its_results(tmp_path: Path):
+    from scorer.link import InvalidLink
+    from scorer.pairs_link import pairs_link, read_pairs_link, table_part
+    from scorer.store import Store
+
+    settings = PairsSettings("howell", 3, 3, 1)
+    with Store(tmp_path / "director") as director, Store(tmp_path / "table2") as table:
+        record = director.pairs.create(PairsSession(settings))
+        director.pairs.change(record.id, lambda s: s.enter(played(1, 1, 0, "4H", 10), "t"))
+        # The director's QR code for table 2: the whole session, opening table 2.
+        address = pairs_link(record.id, director.pairs.load(record.id).session, 2,
+                             "https://cards.example/scorer/", to_table=True)
+        assert address.startswith("https://cards.example/scorer/#/p/1~")
+        carried = read_pairs_link(address.split("#/p/", 1)[1])
+        assert (carried.session_id, carried.table, carried.to_table) == (record.id, 2, True)
+        kept, added = table.pairs.keep(carried.session_id, carried.session)
+        assert added and kept.id == record.id
+        # Table 2 scores its boards; one of them is entered on the director's phone too,
+        # differently (a dispute), one the same.
+        for result in (played(1, 2, 0, "4H", 9), played(2, 2, 2, "3NT", 9),
+                       played(3, 2, 1, "2SX", 8)):
+            table.pairs.change(record.id, lambda s, r=result: s.enter(r, "t2"))
+        director.pairs.change(record.id, lambda s: s.enter(played(2, 2, 2, "3NT", 9), "t"))
+        director.pairs.change(record.id, lambda s: s.enter(played(3, 2, 1, "2S", 8), "t"))
+        back = pairs_link(record.id, table_part(table.pairs.load(record.id).session, 2), 2,
+                          "https://cards.example/scorer/")
+        results = read_pairs_link(back.split("#/p/", 1)[1])
+        assert {e.result.table for e in results.session.entries} == {2}
+        for _ in range(2):  # the same link twice is merged once
+            merged, added = director.pairs.keep(results.session_id, results.session)
+            assert not added
+        session = merged.session
+        assert session.current()[(1, 2)].result.deal.tricks == 9
+        assert session.current()[(1, 1)].result.deal.tricks == 10  # the director's own kept
+        assert [c[0].result.key for c in session.conflicts] == [(3, 2)]
+        assert len(session.entries) == 3
+        # Another evening's results are refused by name, nothing written.
+        other = PairsSession(PairsSettings("howell", 3, 4, 1))
+        with pytest.raises(InvalidInput, match="another session"):
+            director.pairs.keep(record.id, other)
+        assert director.pairs.load(record.id).revision == merged.revision
+        with pytest.raises(InvalidLink):
+            read_pairs_link("1~" + "A" * 40)
+
+
+def test_the_tables_qr_and_a_link_opened_on_a_phone(tmp_path: Path):
+    from scorer.pairs_link import encode_pairs
+
+    settings = PairsSettings("howell", 3, 3, 1)
+    with scorer_app(tmp_path / "director") as app:
+        record = app.session.store.pairs.create(PairsSession(settings))
+        go(app, addresses.session(record.id))
+        tap(app, "QR code for table 3")
+        assert app.route == addresses.table_qr(record.id, 3)
+        assert "/p/1~" in texts(app)
+    with scorer_app(tmp_path / "table") as app:
+        data = encode_pairs(record.id, PairsSession(settings), 3, to_table=True)
+        go(app, addresses.link(data))
+        assert "Howell, 3 tables: 0 results" in texts(app)
+        tap(app, "Keep and merge on this phone")
+        assert app.route == addresses.table(record.id, 3)
+        assert "The evening is kept on this phone" in texts(app)
+        go(app, addresses.link("1~garbage"))
+        assert "This link cannot be opened" in texts(app)

@@ -65,6 +65,11 @@ def build(app: App, route: Route) -> Screen:
     controls.append(ft.Row([w.tap(str(n), t("ui.table_n", n=n),
                                   partial(app.go, addresses.table(record.id, n)),
                                   min_width=56) for n in numbers], wrap=True, spacing=0))
+    # No network: each table's phone scans its QR code (the session and its table).
+    controls.append(ft.Row([w.tap(t("pairs.app_qr_table", table=n),
+                                  t("pairs.app_qr_table", table=n),
+                                  partial(app.go, addresses.table_qr(record.id, n)))
+                            for n in numbers], wrap=True, spacing=0))
     # Rounds: each table finished, or how many boards it has entered.
     controls.append(w.heading(t("pairs.app_progress")))
     for rows in rounds_status(session):

@@ -102,8 +102,10 @@ def build(app: App, route: Route) -> Screen:
         if done.seating.round < session.movement.rounds:  # the last round: no next move
             said.append(ft.Text(t.sentence(next_msg(done)), size=15))
         controls.append(w.card(*said))
+    label = t("pairs.app_qr_results")  # no network: the director's phone merges them
+    results = w.tap(label, label, lambda: app.go(addresses.results_qr(record.id, number)))
     if found is None:
-        controls.append(w.note(say(t, "pairs.app_table_finished")))
+        controls += [w.note(say(t, "pairs.app_table_finished")), results]
         return Screen(screen(addresses.table(record.id, number), title, controls), back)
     row, card = found
     seating, plan = row.seating, session.movement
@@ -142,6 +144,7 @@ def build(app: App, route: Route) -> Screen:
     if seating.round < plan.rounds:  # the last round: the evening ends, nobody moves
         controls.append(w.note(say(t, "pairs.app_after_round",
                                    next=t.render(next_msg(card)))))
+    controls.append(results)
     return Screen(screen(addresses.table(record.id, number), title, controls), back)
 
 

@@ -18,6 +18,9 @@
     /pairs/:id/table/:table    a pairs evening: a table's phone
     /pairs/:id/board/:n        a pairs evening: a board's traveller
     /pairs/:id/pair/:pair      a pairs evening: a pair's score card
+    /pairs/:id/qr/:table       a pairs evening: the director's QR code for a table
+    /pairs/:id/table/:table/qr  a table's results as a QR code
+    /p/:data                   a pairs evening opened from a link
 
 An address that names nothing shows Home; a game that cannot be opened shows Home with a note.
 The templates are matched with Flet's :class:`flet.TemplateRoute` (``repath``'s syntax:
@@ -58,6 +61,7 @@ from ..screens import (
     new_game,
     pairs_addresses,
     pairs_director,
+    pairs_linked,
     pairs_new,
     pairs_table,
     rules,
@@ -173,6 +177,12 @@ ROUTES: tuple[Row, ...] = (
            pairs_addresses.board("p1", 3), build=pairs_director.build_board),
     Row.of(pairs_addresses.PAIRS_CARD, "pairs-card", pairs_director,
            pairs_addresses.card("p1", 4), build=pairs_director.build_card),
+    Row.of(pairs_addresses.PAIRS_TABLE_QR, "pairs-table-qr", pairs_linked,
+           pairs_addresses.table_qr("p1", 2), build=pairs_linked.build_table_qr),
+    Row.of(pairs_addresses.PAIRS_RESULTS_QR, "pairs-results-qr", pairs_linked,
+           pairs_addresses.results_qr("p1", 2), build=pairs_linked.build_results_qr),
+    Row.of(pairs_addresses.PAIRS_LINK, "pairs-link", pairs_linked,
+           pairs_addresses.link("1~abc"), build=pairs_linked.build_opened),
 )
 
 
