@@ -307,3 +307,25 @@ def test_the_tables_qr_and_a_link_opened_on_a_phone(tmp_path: Path):
         assert "The evening is kept on this phone" in texts(app)
         go(app, addresses.link("1~garbage"))
         assert "This link cannot be opened" in texts(app)
+
+
+def test_another_tables_save_leaves_a_table_entering_its_board_alone(tmp_path: Path):
+    from scorer.ui.screens import pairs_table
+    from scorer.ui.shell.routes import parse
+
+    with scorer_app(tmp_path / "data") as app:
+        record = app.session.store.pairs.create(PairsSession(PairsSettings("howell", 3, 3, 1)))
+        go(app, addresses.table(record.id, 2))
+        tap(app, "Declarer North")
+        before = list(app.page.views[0].controls)
+        route = parse(app.route)
+        app.session.store.pairs.change(record.id, lambda s: s.enter(played(1, 1, 0, "4H", 10),
+                                                                    "t"))
+        pairs_table.changed_elsewhere(app, route, record.id)  # table 1 saved: not drawn again
+        assert list(app.page.views[0].controls) == before
+        assert all(a is b for a, b in zip(app.page.views[0].controls, before, strict=True))
+        app.session.store.pairs.change(record.id, lambda s: s.enter(played(1, 2, 0, "4H", 9),
+                                                                    "t"))
+        pairs_table.changed_elsewhere(app, route, record.id)  # this table: drawn again
+        assert list(app.page.views[0].controls) != before
+        assert "Correct board 1" in texts(app)

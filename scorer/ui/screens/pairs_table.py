@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
+from ...pairs_link import table_part
 from ...rules import InvalidInput
 from ...rules.pairs.movement import table_cards
 from ...rules.pairs.progress import current_round, rounds_status
@@ -53,6 +54,7 @@ class TableEntry:
         self.key: tuple[str, int, int] | None = None  # session, table, board
         self.draft: ResultDraft | None = None
         self.correcting = False
+        self.drawn: object = None  # this table's results and conflicts as last drawn
 
 
 def save_change(app: App, session_id: str,
@@ -88,6 +90,7 @@ def build(app: App, route: Route) -> Screen:
         app.message = t("ui.no_such_game", id=route.game_id)
         return home.build(app, route)
     session, number = record.session, route.table
+    app.state(TableEntry).drawn = _mine(session, number)
     title = t("ui.table_n", n=number)
     back = addresses.session(record.id)
     try:
@@ -120,6 +123,9 @@ def build(app: App, route: Route) -> Screen:
     if state.key is not None and (state.key[:2] != (record.id, number)
                                   or state.key[2] not in seating.boards):
         state.key, state.draft, state.correcting = None, None, False
+    if state.draft is not None and not state.correcting \
+            and (state.draft.board, number) in current:  # saved meanwhile by another phone
+        state.key, state.draft = None, None
     if state.draft is None and first_missing is not None:
         state.key = (record.id, number, first_missing)
         state.draft, state.correcting = ResultDraft(first_missing, number), False
@@ -251,8 +257,20 @@ def _cancel(app: App) -> None:
     app.show()
 
 
+def _mine(session: PairsSession, table: int) -> object:
+    """What this table's screen shows of the session: its results and its conflicts (its
+    round follows from them alone)."""
+    part = table_part(session, table)
+    return (part.entries, part.conflicts)
+
+
 def changed_elsewhere(app: App, route: Route, game_id: str) -> None:
-    """Another phone saved into this session (the director resolved a conflict, the other
-    pair's phone entered a board): drawn again, the board being entered kept."""
-    if route.game_id == game_id:
+    """Another phone saved into this session: drawn again only when it changed this table's
+    results (the director resolved a conflict here, a second phone of this table saved), the
+    board being entered kept. Another table's save leaves the screen as it is, so it never
+    takes a tap from a player entering a board (decision 323)."""
+    if route.game_id != game_id or route.table is None:
+        return
+    record = _open(app, game_id)
+    if record is None or _mine(record.session, route.table) != app.state(TableEntry).drawn:
         app.show()
