@@ -12,7 +12,7 @@ import unicodedata
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from scorer.fields import HIDDEN
@@ -124,8 +124,7 @@ def test_bridge_lines_render_in_every_language(level, strain, doubling, tricks, 
 @given(st.lists(st.integers(0, 37), min_size=3, max_size=3), st.integers(0, 3))
 def test_hcp_lines_render_in_every_language(three, dealer):
     fourth = 40 - sum(three)
-    if not 0 <= fourth <= 37:
-        return
+    assume(0 <= fourth <= 37)
     for line in declarer_from_hcp([*three, fourth], dealer).lines:
         assert_renders(line)
 
@@ -134,8 +133,7 @@ def test_hcp_lines_render_in_every_language(three, dealer):
 @given(st.lists(st.integers(1, 13), min_size=4, max_size=4),
        st.lists(st.integers(0, 13), min_size=3, max_size=3), st.booleans(), st.booleans())
 def test_call_break_lines_render_in_every_language(calls, three, limit, eight):
-    if sum(three) > 13:
-        return
+    assume(sum(three) <= 13)
     rules = CallBreakRules(2 if limit else None, eight, 1)
     score = score_calls(calls, [*three, 13 - sum(three)], rules, ["Ana", "Ben", "Cleo", "Dan"])
     for line in score.lines:

@@ -22,7 +22,7 @@ from scorer.rules import InvalidInput
 from scorer.rules.bridge_games import BridgeDeal
 from scorer.rules.contract import Contract
 from scorer.rules.pairs.session import PairsSession, PairsSettings, TableResult
-from scorer.ui.screens import pairs_addresses as addresses
+from scorer.ui.screens import addresses
 from scorer.ui.screens.pairs_text import PairsForm, kinds_for
 
 EN = Translator("en")
@@ -132,13 +132,13 @@ def test_an_evening_made_on_the_form_is_kept_and_listed_on_home(tmp_path: Path):
     with scorer_app(folder) as app:
         go(app, "/")
         tap(app, "Pairs evening")
-        assert app.route == addresses.new()
+        assert app.route == addresses.pairs_new()
         tap(app, "3 tables")
         tap(app, "Movement Howell")
         tap(app, "1 round")
         tap(app, "Start the evening")
         record = app.session.store.pairs.list()[0]
-        assert app.route == addresses.session(record.id)
+        assert app.route == addresses.pairs_session(record.id)
         settings = record.session.settings
         assert (settings.movement, settings.tables, settings.boards_per_round,
                 settings.rounds, settings.scoring) == ("howell", 3, 3, 1, "matchpoints")
@@ -148,7 +148,7 @@ def test_an_evening_made_on_the_form_is_kept_and_listed_on_home(tmp_path: Path):
         assert "Howell, 3 tables" in texts(app)
         tap(app, f"Open Howell, 3 tables, 0 of 9 results · changed "
                  f"{record.updated_at[:16].replace('T', ' ')}")
-        assert app.route == addresses.session(record.id)
+        assert app.route == addresses.pairs_session(record.id)
 
 
 def test_a_table_enters_its_round_and_the_director_sees_it(tmp_path: Path):
@@ -156,9 +156,9 @@ def test_a_table_enters_its_round_and_the_director_sees_it(tmp_path: Path):
     with scorer_app(folder) as app:
         record = app.session.store.pairs.create(
             PairsSession(PairsSettings("howell", 3, 3, 2, names={2: "Ana & Ben"})))
-        go(app, addresses.session(record.id))
+        go(app, addresses.pairs_session(record.id))
         tap(app, "Table 1")
-        assert app.route == addresses.table(record.id, 1)
+        assert app.route == addresses.pairs_table(record.id, 1)
         shown = texts(app)
         assert "Round 1 of 2" in shown
         assert "N-S: pair 2 (Ana & Ben) · E-W: pair 5" in shown
@@ -184,7 +184,7 @@ def test_a_table_enters_its_round_and_the_director_sees_it(tmp_path: Path):
         # The round is done: where everyone goes, and round 2.
         shown = texts(app)
         assert "Round 1 finished" in shown and "Round 2 of 2" in shown
-        go(app, addresses.session(record.id))
+        go(app, addresses.pairs_session(record.id))
         shown = texts(app)
         assert "Round 1: table 1 done · table 2 0/3 · table 3 0/3" in shown
         assert "15 results still missing" in shown
@@ -200,7 +200,7 @@ def test_a_conflict_is_resolved_by_the_directors_tap(tmp_path: Path):
         phone = PairsSession(settings).enter(down, "t1")
         app.session.store.pairs.change(
             record.id, lambda s: s.enter(made, "t0").merge(phone))
-        go(app, addresses.session(record.id))
+        go(app, addresses.pairs_session(record.id))
         assert "1 conflict to resolve" in texts(app)
         tap(app, "Keep 3NT by North, 8 tricks · N-S -50 · E-W +50")
         kept = app.session.store.pairs.load(record.id).session
@@ -294,18 +294,18 @@ def test_the_tables_qr_and_a_link_opened_on_a_phone(tmp_path: Path):
     settings = PairsSettings("howell", 3, 3, 1)
     with scorer_app(tmp_path / "director") as app:
         record = app.session.store.pairs.create(PairsSession(settings))
-        go(app, addresses.session(record.id))
+        go(app, addresses.pairs_session(record.id))
         tap(app, "QR code for table 3")
-        assert app.route == addresses.table_qr(record.id, 3)
+        assert app.route == addresses.pairs_table_qr(record.id, 3)
         assert "/p/1~" in texts(app)
     with scorer_app(tmp_path / "table") as app:
         data = encode_pairs(record.id, PairsSession(settings), 3, to_table=True)
-        go(app, addresses.link(data))
+        go(app, addresses.pairs_link(data))
         assert "Howell, 3 tables: 0 results" in texts(app)
         tap(app, "Keep and merge on this phone")
-        assert app.route == addresses.table(record.id, 3)
+        assert app.route == addresses.pairs_table(record.id, 3)
         assert "The evening is kept on this phone" in texts(app)
-        go(app, addresses.link("1~garbage"))
+        go(app, addresses.pairs_link("1~garbage"))
         assert "This link cannot be opened" in texts(app)
 
 
@@ -315,7 +315,7 @@ def test_another_tables_save_leaves_a_table_entering_its_board_alone(tmp_path: P
 
     with scorer_app(tmp_path / "data") as app:
         record = app.session.store.pairs.create(PairsSession(PairsSettings("howell", 3, 3, 1)))
-        go(app, addresses.table(record.id, 2))
+        go(app, addresses.pairs_table(record.id, 2))
         tap(app, "Declarer North")
         before = list(app.page.views[0].controls)
         route = parse(app.route)

@@ -6,6 +6,7 @@ and one row."""
 from __future__ import annotations
 
 import ast
+import json
 import re
 import types
 from pathlib import Path
@@ -15,6 +16,7 @@ import pytest
 from flet_page import scorer_app
 
 from scorer.game import Game
+from scorer.ui.screens import addresses
 from scorer.ui.screens.frame import Screen, screen
 from scorer.ui.screens.host import Route
 from scorer.ui.screens.scoreboard import board_key
@@ -120,3 +122,95 @@ def test_a_deal_screen_keeps_the_scoreboard_shown_before_it_hidden_above_its_own
 @pytest.mark.parametrize("route", ["/game/abc/deal/3/more", "/rules/no-such-game", "/new/x"])
 def test_an_address_that_names_nothing_is_home(route):
     assert parse(route) == Route("home")
+
+
+# --- addresses: one builder per route (issue 31) ---------------------------------------------
+
+BUILT = [
+    (addresses.HOME, Route("home")),
+    (addresses.NEW, Route("new")),
+    (addresses.CHECK, Route("check")),
+    (addresses.JOIN, Route("join")),
+    (addresses.STATS, Route("stats")),
+    (addresses.rules("minibridge"), Route("rules", game_id="minibridge")),
+    (addresses.rules("call-break", "eight"), Route("rules", game_id="call-break", rule="eight")),
+    (addresses.game("G-7x"), Route("game", game_id="G-7x")),
+    (addresses.qr("G-7x"), Route("qr", game_id="G-7x")),
+    (addresses.link("1~abc.def"), Route("link", data="1~abc.def")),
+    (addresses.deal("G-7x"), Route("deal", game_id="G-7x")),
+    (addresses.detail("G-7x", 12), Route("detail", game_id="G-7x", deal=12)),
+    (addresses.edit("G-7x", 12), Route("edit", game_id="G-7x", deal=12)),
+    (addresses.deal_form("G-7x", None), Route("deal", game_id="G-7x")),
+    (addresses.deal_form("G-7x", 4), Route("edit", game_id="G-7x", deal=4)),
+    (addresses.pairs_new(), Route("pairs-new")),
+    (addresses.pairs_session("p1a2b3c4d"), Route("pairs", game_id="p1a2b3c4d")),
+    (addresses.pairs_table("p1a2b3c4d", 3), Route("pairs-table", game_id="p1a2b3c4d", table=3)),
+    (addresses.pairs_board("p1a2b3c4d", 7), Route("pairs-board", game_id="p1a2b3c4d", deal=7)),
+    (addresses.pairs_card("p1a2b3c4d", 5), Route("pairs-card", game_id="p1a2b3c4d", pair=5)),
+    (addresses.pairs_table_qr("p1a2b3c4d", 2),
+     Route("pairs-table-qr", game_id="p1a2b3c4d", table=2)),
+    (addresses.pairs_results_qr("p1a2b3c4d", 2),
+     Route("pairs-results-qr", game_id="p1a2b3c4d", table=2)),
+    (addresses.pairs_link("1~abc"), Route("pairs-link", data="1~abc")),
+]
+
+
+@pytest.mark.parametrize("address, expected", BUILT, ids=[a for a, _ in BUILT])
+def test_every_builders_address_is_read_back_as_built(address, expected):
+    route = parse(address)
+    assert route == expected
+    assert row_of(route) is route.row and row_of(route).name == expected.name  # kept by parse
+
+
+def test_every_route_has_a_builder_and_its_template_is_in_the_addresses_module():
+    assert {route.name for _, route in BUILT} == {row.name for row in ROUTES}
+    templates = {value for name, value in vars(addresses).items() if name.isupper()}
+    assert {row.template for row in ROUTES} == templates
+
+
+SCORER = Path(routes.__file__).resolve().parents[2]
+ROUTE_STARTS = tuple(sorted({"/" + row.template.split("/")[1] for row in ROUTES} - {"/"}))
+
+
+def hand_made_addresses(source: str) -> list[str]:
+    """The addresses ``source`` makes by hand: an f-string or a string that starts as a route
+    does ('/game/...', '/new')."""
+    found = []
+    tree = ast.parse(source)
+    inside = {id(part) for node in ast.walk(tree) if isinstance(node, ast.JoinedStr)
+              for part in node.values}
+    for node in ast.walk(tree):
+        text = None
+        if isinstance(node, ast.JoinedStr) and node.values and isinstance(
+                node.values[0], ast.Constant):
+            text = str(node.values[0].value)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) \
+                and id(node) not in inside:
+            text = node.value
+        if text is not None and any(text == start or text.startswith(start + "/")
+                                    for start in ROUTE_STARTS):
+            found.append(text)
+    return sorted(found)
+
+
+def test_no_address_is_made_by_hand_outside_the_addresses_module():
+    made = {str(path.relative_to(SCORER)): hand_made_addresses(path.read_text("utf-8"))
+            for path in (SCORER / "scorer").rglob("*.py")
+            if path.name != "addresses.py"}
+    assert {path: found for path, found in made.items() if found} == {}
+    # it finds what the screens wrote before
+    old = 'app.go(f"/game/{game.id}/deal")\nscreen("/check", "Check")\nx = f"/g/{data}"\n'
+    assert hand_made_addresses(old) == ["/check", "/g/", "/game/"]
+
+
+def test_history_js_is_given_the_shapes_of_the_route_table():
+    from scorer.ui.serve.client_files import ROUTE_SHAPES, history_script
+
+    shapes = routes.page_shapes()
+    script = history_script()
+    assert ROUTE_SHAPES not in script and json.dumps(shapes) in script
+    forms = [re.compile(source) for source in shapes["opensAGame"]]
+    game = re.compile(str(shapes["game"]))
+    for row in ROUTES:
+        assert any(f.match(row.example) for f in forms) == (row.name in ("new", "link")), row
+        assert bool(game.match(row.example)) == (row.name == "game"), row

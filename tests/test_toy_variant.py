@@ -328,10 +328,49 @@ def test_a_board_of_its_own_is_registered_beside_the_variant(tmp_path, toy):
         assert "toy board: 15 points" in texts(app)
 
 
-def test_nothing_in_scorer_names_the_toy_game():
-    """Its two modules are all it took: no registry, screen or catalog of the app names it."""
+def naming(*words: str) -> list[str]:
+    """The files of ``scorer/`` (code, catalogs, rules pages) that name any of ``words``."""
     root = Path(__file__).resolve().parent.parent / "scorer"
-    named = [path for path in root.rglob("*") if path.suffix in {".py", ".json", ".md"}
-             and any(word in path.read_text(encoding="utf-8").lower()
-                     for word in ("toy-high-card", "toy_high_card", "toyhighcard"))]
-    assert named == []
+    return sorted(str(path.relative_to(root)) for path in root.rglob("*")
+                  if path.suffix in {".py", ".json", ".md"}
+                  and any(word in path.read_text(encoding="utf-8").lower() for word in words))
+
+
+def test_nothing_in_scorer_names_the_toy_game():
+    """Its two modules are all it took: no registry, screen or catalog of the app names it.
+    The same search finds a shipped game's name where the app names it (so it can fail)."""
+    assert {"rules/call_break.py", "rules/__init__.py", "assets/i18n/en.json"} <= set(
+        naming("call-break", "call_break"))
+    assert naming(NAME, "toy_high_card", "toyhighcard") == []
+
+
+def test_a_game_in_scorer_would_join_with_one_line_of_games(monkeypatch):
+    """A game's rules module in scorer/rules/ and its input module in scorer/ui/entry/ (here
+    put where those would be) need one line of ``GAMES`` and nothing else: the line makes the
+    variant, and the input module is found from the variant's ``entry``."""
+    import sys
+    import types
+
+    from scorer import rules
+    from scorer.ui import entry
+
+    rules_module = types.ModuleType("scorer.rules.toy_high_card")
+    rules_module.HighCard = HighCard  # type: ignore[attr-defined]
+    entry_module = types.ModuleType("scorer.ui.entry.toy_high_card")
+    entry_module.KIND = KIND  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, rules_module.__name__, rules_module)
+    monkeypatch.setitem(sys.modules, entry_module.__name__, entry_module)
+    made = rules._made("toy_high_card:HighCard")
+    assert isinstance(made, HighCard) and entry._kind(made.entry) is KIND
+    with pytest.raises(TypeError, match="has no KIND"):
+        entry._kind("base")  # a module of the package that is no input module
+
+
+def test_the_registry_is_the_lines_of_games_in_order():
+    from scorer.rules import GAMES
+
+    assert [type(v).__name__ for v in VARIANTS.values()] == [
+        line.partition(":")[2] for line in GAMES]
+    assert [type(v).__module__ for v in VARIANTS.values()] == [
+        "scorer.rules." + line.partition(":")[0] for line in GAMES]
+    assert list(ENTRIES) == list(dict.fromkeys(v.entry for v in VARIANTS.values()))

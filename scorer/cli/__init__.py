@@ -116,6 +116,7 @@ def _serve(args: argparse.Namespace) -> int:
     """`scorer serve`: a busy data folder, a port in use or a host that cannot be bound is one
     line on stderr and exit 2."""
     from ..store import StoreError
+    from ..ui.serve.flet_files import FletChanged
     from ..ui.serve.run import serve
     from ..ui.serve.table import ServeError
 
@@ -123,7 +124,7 @@ def _serve(args: argparse.Namespace) -> int:
         site = None if args.site_url is None else site_url(args.site_url)
         serve(host=args.host, port=args.port, data_dir=args.data_dir, open_access=args.open,
               require_code=args.code, site_url=site)
-    except (StoreError, ServeError) as error:
+    except (StoreError, ServeError, FletChanged) as error:
         print(f"scorer serve: {error}", file=sys.stderr)
         return EXIT_INVALID
     except KeyboardInterrupt:

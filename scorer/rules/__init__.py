@@ -1,13 +1,15 @@
 """Pure scoring for every variant (standard library only), and the registry that finds them.
 
 ``variant("draw-bridge")`` returns the variant object; adding a variant is one module here
-plus one line in ``VARIANTS`` (or a call to :func:`register_variant`; the whole checklist:
-docs/adding-a-variant.md). The registry also
-says which game each screen starts on: no module outside ``scorer/rules/`` names a variant.
+plus one line in :data:`GAMES` (or a call to :func:`register_variant`; the whole checklist:
+docs/adding-a-variant.md): its input module (``scorer.ui.entry``) is found from it. The
+registry also says which game each screen starts on: no module outside ``scorer/rules/`` names
+a variant.
 """
 
 from __future__ import annotations
 
+from importlib import import_module
 from typing import Any
 
 from .base import DealScore, EndRule, HandCheck, RuleInfo, Variant
@@ -30,6 +32,7 @@ __all__ = [
     "Doubling",
     "DrawBridge",
     "EndRule",
+    "GAMES",
     "HandCheck",
     "InvalidInput",
     "Line",
@@ -46,10 +49,29 @@ __all__ = [
     "variant",
 ]
 
-# Every game, in the order the app offers them (New game, Check a score, the rules pages).
-VARIANTS: dict[str, Variant[Any, Any]] = {
-    v.name: v for v in (DrawBridge(), MiniBridge(), CallBreak(), RubberBridge(), Chicago(),
-                        TeamMatch())}
+# Every game, in the order the app offers them (New game, Check a score, the rules pages):
+# one line each, "<module in scorer/rules/>:<its Variant class>". A game's input module
+# (scorer/ui/entry/<Variant.entry>.py) is found from its variant: no line there.
+GAMES = (
+    "draw_bridge:DrawBridge",
+    "minibridge:MiniBridge",
+    "call_break:CallBreak",
+    "rubber_bridge:RubberBridge",
+    "chicago:Chicago",
+    "team_match:TeamMatch",
+)
+
+
+def _made(line: str) -> Variant[Any, Any]:
+    """The variant a line of :data:`GAMES` names, made."""
+    module, _, name = line.partition(":")
+    made = getattr(import_module(f"{__name__}.{module}"), name)()
+    if not isinstance(made, Variant):
+        raise TypeError(f"GAMES: {line} is not a Variant")
+    return made
+
+
+VARIANTS: dict[str, Variant[Any, Any]] = {v.name: v for v in map(_made, GAMES)}
 
 NEW_GAME_FIRST = "minibridge"  # the game New game preselects
 CHECK_FIRST = "draw-bridge"  # the game whose hand Check a score opens on
@@ -58,7 +80,7 @@ CHECK_FIRST = "draw-bridge"  # the game whose hand Check a score opens on
 def register_variant(game: Variant[Any, Any]) -> Variant[Any, Any]:
     """Offer ``game`` in the app after the games already registered (New game, Check a score
     and the rules pages list ``VARIANTS`` in order; :func:`variant` finds it by its name and
-    aliases); returns it. The six games are written into ``VARIANTS`` above; a variant defined
+    aliases); returns it. Scorer's games are the lines of :data:`GAMES`; a variant defined
     elsewhere (a test's toy game) registers here, and is gone again when ``VARIANTS`` is put
     back as it was. A name or alias already taken is refused (ValueError)."""
     names = {game.name, *game.aliases}

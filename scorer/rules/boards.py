@@ -9,7 +9,7 @@ from functools import lru_cache
 from .values import InvalidInput, Line, Msg, check_int
 
 __all__ = ["IMP_SCALE", "MAX_BOARD", "MAX_DIFF", "board_dealer", "board_vulnerable", "check_board",
-           "check_diff", "imps", "imps_line", "side_vulnerable"]
+           "check_diff", "imps", "imps_line"]
 
 MAX_BOARD = 999
 MAX_DIFF = 20_000  # no two results on one board differ by more (7NTXX made against down 13)
@@ -36,11 +36,6 @@ def board_dealer(board: object) -> int:
 def board_vulnerable(board: object) -> tuple[bool, bool]:
     """Whether (N-S, E-W) are vulnerable on ``board``."""
     return _CYCLE[(check_board(board) - 1) % 16]
-
-
-def side_vulnerable(board: object, seat: int) -> bool:
-    """Whether the side of ``seat`` (0-3 = N, E, S, W) is vulnerable on ``board``."""
-    return board_vulnerable(board)[seat % 2]
 
 
 def check_diff(value: object) -> int:

@@ -32,7 +32,6 @@ __all__ = [
     "Honours",
     "RubberScore",
     "game_bonus",
-    "is_game_contract",
     "score_duplicate",
     "score_rubber",
     "sum_line",
@@ -59,11 +58,6 @@ _DOUBLING_WORD = {Doubling.UNDOUBLED: "undoubled", Doubling.DOUBLED: "doubled",
 
 def vul_msg(vulnerable: bool) -> Msg:
     return Msg("cb.vul") if vulnerable else Msg("cb.nonvul")
-
-
-def is_game_contract(contract: Contract) -> bool:
-    """Does the contract, made exactly, score 100 trick points or more (doubling included)?"""
-    return trick_score(contract)[0] >= GAME
 
 
 # --- the parts -------------------------------------------------------------------------------

@@ -7,8 +7,6 @@ import pytest
 from browser import CHROMIUM_ARGS, PHONE, Phone, chromium_path, served
 from hung_pages import HungPageWatch
 
-pytestmark = pytest.mark.browser
-
 WATCH = HungPageWatch()  # this process's browsers' pages that hang are killed (decision 83)
 
 

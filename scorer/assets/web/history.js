@@ -21,9 +21,11 @@
     var push = history.pushState;
     var replace = history.replaceState;
     var TRAIL = "scorerTrail";
-    // The routes (scorer/ui/shell/routes.py) of the forms that are done with once they open a game.
-    var OPENS_A_GAME = /^\/(new|g\/[^\/]+)$/;
-    var GAME = /^\/game\/[^\/]+$/;
+    // The shapes of the routes of the forms that are done with once they open a game, and of a
+    // game's scoreboard: written here from the route table (routes.page_shapes) by both builds.
+    var SHAPES = __SCORER_ROUTE_SHAPES__;
+    var OPENS_A_GAME = SHAPES.opensAGame.map(function (source) { return new RegExp(source); });
+    var GAME = new RegExp(SHAPES.game);
     var MAX = 100;  // the addresses kept in an entry's trail (the stack stays shallow)
     var traversal = null;  // one started here: {to: address, timer}
     var waiting = [];  // what Flutter asked for meanwhile, done once it has ended
@@ -88,7 +90,8 @@
         }
         var from = route(window.location.href);
         var to = route(url);
-        if (above(to, from) || (OPENS_A_GAME.test(from) && GAME.test(to))) {
+        var opensAGame = OPENS_A_GAME.some(function (shape) { return shape.test(from); });
+        if (above(to, from) || (opensAGame && GAME.test(to))) {
             return replace.call(history, tagged(state, path), title, url);
         }
         return push.call(history, tagged(state, path.concat([current])), title, url);

@@ -3,18 +3,19 @@ the one place the screens and tests get deal inputs from.
 
 Each module holds a draft (what has been entered so far and what it would save; plain Python)
 and the controls that change it (flet). Adding a variant's input: one module here with a
-``KIND`` and one line in ``_MODULES`` (or a call to :func:`register_entry`). ``new_draft``,
-``draft_for_game``, ``draft_of_deal`` and ``new_entry`` give the variant's own draft and
-controls.
+``KIND``, named by the variant's ``entry``: every registered variant's module is imported
+here (an input module defined elsewhere, a test's toy game, calls :func:`register_entry`).
+``new_draft``, ``draft_for_game``, ``draft_of_deal`` and ``new_entry`` give the variant's own
+draft and controls.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-from ...rules import variant
-from . import bridge, call_break, draw_bridge, minibridge, team_match
+from ...rules import VARIANTS, variant
 from .base import DealDraft, DealEntry, EntryKind, Evaluation, problem_of
 
 if TYPE_CHECKING:
@@ -26,17 +27,26 @@ __all__ = ["ENTRIES", "DealDraft", "DealEntry", "EntryKind", "Evaluation", "draf
            "register_entry"]
 
 
-_MODULES = (draw_bridge, minibridge, call_break, bridge, team_match)
-# keyed by the module's own name, which is what a variant's ``entry`` says
-ENTRIES: dict[str, EntryKind] = {m.__name__.rpartition(".")[2]: m.KIND for m in _MODULES}
+def _kind(name: str) -> EntryKind:
+    """The ``KIND`` of the input module ``name`` here."""
+    kind = getattr(import_module(f"{__name__}.{name}"), "KIND", None)
+    if not isinstance(kind, EntryKind):
+        raise TypeError(f"scorer.ui.entry.{name} has no KIND (an EntryKind)")
+    return kind
+
+
+# keyed by the module's own name, which is what a variant's ``entry`` says: one per module
+# the registered games name, in their order
+ENTRIES: dict[str, EntryKind] = {name: _kind(name)
+                                 for name in dict.fromkeys(v.entry for v in VARIANTS.values())}
 
 
 def register_entry(name: str, kind: EntryKind) -> EntryKind:
     """Make ``kind`` (an input module's draft and controls) the input of every variant whose
-    ``Variant.entry`` is ``name``; returns it. The modules here are registered by
-    ``_MODULES``; an input module defined elsewhere (a test's toy game) registers here, and is
-    gone again when ``ENTRIES`` is put back as it was. A name already taken is refused
-    (ValueError)."""
+    ``Variant.entry`` is ``name``; returns it. The modules here that Scorer's games name are
+    registered when this package is imported; an input module defined elsewhere (a test's
+    toy game) registers here, and is gone again when ``ENTRIES`` is put back as it was. A name
+    already taken is refused (ValueError)."""
     if ENTRIES.get(name, kind) is not kind:
         raise ValueError(f"{name} already names an input module")
     ENTRIES[name] = kind

@@ -14,6 +14,7 @@ from ...rules import CHECK_FIRST, variant
 from .. import widgets as w
 from ..entry import DealDraft, entry_for, new_draft, new_entry
 from ..entry.common import ContractFields
+from . import addresses
 from .frame import Screen, check_games, screen
 from .rules import rule_pickers
 
@@ -127,4 +128,5 @@ def build(app: App, route: Route | None = None) -> Screen:
                               t("ui.house_rules_fold"), fold, read=True))
         controls.append(pickers)
     bar = w.bottom_bar(result)
-    return Screen(screen("/check", t("ui.check"), controls, bottom_appbar=bar), "/")
+    return Screen(screen(addresses.CHECK, t("ui.check"), controls, bottom_appbar=bar),
+                  addresses.HOME)

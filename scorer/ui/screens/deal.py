@@ -14,7 +14,7 @@ import flet as ft
 from ...game import Game
 from .. import widgets as w
 from ..entry import new_entry
-from . import scoreboard
+from . import addresses, scoreboard
 from .frame import Screen, games, screen
 
 if TYPE_CHECKING:
@@ -34,7 +34,7 @@ class StatusLine:
 def build(app: App, route: Route, game: Game) -> Screen:
     """A new deal (``route.deal`` None) or a correction; the scoreboard where there is none
     to enter (the game is over, the deal does not exist, the game has no entry yet)."""
-    home = f"/game/{game.id}"
+    home = addresses.game(game.id)
     if game.variant_name in games():
         if route.deal is None and not game.is_over:
             return Screen(scoreboard.keep_under(app, game.id, view(app, game, None)), home)
@@ -49,7 +49,7 @@ def view(app: App, game: Game, number: int | None) -> ft.View:
     draft = session.draft_for(game, number)
     unit = game.variant.deal_word  # a team match's boards
     save = w.tap(t("ui.save_deal", unit=unit), t("ui.save_deal", unit=unit),
-                 lambda: session.save_deal(number), primary=True)
+                 lambda: session.save_deal(number, entry.evaluation), primary=True)
     status = ft.Text(size=15, weight=ft.FontWeight.BOLD)
 
     def changed() -> None:
@@ -77,7 +77,7 @@ def view(app: App, game: Game, number: int | None) -> ft.View:
     title = (t("ui.correct_deal_n", n=game.records[number - 1].table_number, unit=unit)
              if number else t("ui.deal_n", n=game.deals_counted + 1, unit=unit))
     bar = w.bottom_bar(status, save)
-    route = f"/game/{game.id}/deal" + (f"/{number}/edit" if number else "")
+    route = addresses.deal_form(game.id, number)
     return screen(route, title, controls, bottom_appbar=bar)
 
 

@@ -10,7 +10,7 @@ import flet as ft
 from ...game import Game
 from .. import widgets as w
 from ..present import history_texts
-from . import scoreboard
+from . import addresses, scoreboard
 from .frame import Screen, games, points, rules_line, screen
 
 if TYPE_CHECKING:
@@ -25,7 +25,7 @@ def build(app: App, route: Route, game: Game) -> Screen:
     """The deal; the scoreboard if there is no such deal."""
     if route.deal is not None and 1 <= route.deal <= len(game.deals):
         return Screen(scoreboard.keep_under(app, game.id, view(app, game, route.deal)),
-                      f"/game/{game.id}")
+                      addresses.game(game.id))
     return scoreboard.build(app, route, game)
 
 
@@ -56,10 +56,10 @@ def view(app: App, game: Game, number: int) -> ft.View:
     if number == len(game.deals):
         controls.append(w.tap(t("ui.remove", unit=unit), t("ui.remove", unit=unit),
                               lambda: scoreboard.confirm_remove(app, game)))
-    return screen(f"/game/{game.id}/deal/{number}",
+    return screen(addresses.detail(game.id, number),
                   t("ui.deal_n", n=record.table_number, unit=unit), controls)
 
 
 def _edit(app: App, game: Game, number: int) -> None:
     app.session.forget_draft()
-    app.go(f"/game/{game.id}/deal/{number}/edit")
+    app.go(addresses.edit(game.id, number))

@@ -13,7 +13,7 @@ from ...store import GameSummary
 from .. import widgets as w
 from ..new_game_form import NewGameForm
 from ..present import deal_word, game_title, short_time
-from . import new_game, pairs_new
+from . import addresses, new_game, pairs_new
 from .frame import Screen, screen
 from .sharing import import_games
 
@@ -41,16 +41,16 @@ def build(app: App, route: Route | None = None) -> Screen:
     controls.append(w.tap(t("ui.new_game"), t("ui.new_game"),
                           lambda: new_game.start(app, NewGameForm()), primary=True))
     if app.session.serverless:  # nothing here serves other phones
-        controls.append(w.tap(t("ui.check"), t("ui.check"), lambda: app.go("/check")))
+        controls.append(w.tap(t("ui.check"), t("ui.check"), lambda: app.go(addresses.CHECK)))
     else:
         controls.append(ft.Row([
-            w.tap(t("ui.check"), t("ui.check"), lambda: app.go("/check"), expand=1),
-            w.tap(t("ui.join"), t("ui.join"), lambda: app.go("/join"), expand=1),
+            w.tap(t("ui.check"), t("ui.check"), lambda: app.go(addresses.CHECK), expand=1),
+            w.tap(t("ui.join"), t("ui.join"), lambda: app.go(addresses.JOIN), expand=1),
         ], spacing=8))
     controls.append(ft.Row([
         w.tap(t("ui.import"), t("ui.import"), lambda: app.page.run_task(import_games, app),
               expand=1),
-        w.tap(t("ui.stats"), t("ui.stats"), lambda: app.go("/stats"), expand=1)],
+        w.tap(t("ui.stats"), t("ui.stats"), lambda: app.go(addresses.STATS), expand=1)],
         spacing=8))
     controls += pairs_new.home_section(app)  # a pairs evening (issue 32)
     summaries = store.list_games()
@@ -80,7 +80,7 @@ def build(app: App, route: Route | None = None) -> Screen:
                                   app.text_size, app.set_text_size, per_row=4).control)
     if app.session.serverless:
         controls.append(w.note(t("ui.join_needs_server")))
-    return Screen(screen("/", t("ui.app_title"), controls))
+    return Screen(screen(addresses.HOME, t("ui.app_title"), controls))
 
 
 def _game_card(app: App, s: GameSummary) -> ft.Control:
@@ -93,7 +93,7 @@ def _game_card(app: App, s: GameSummary) -> ft.Control:
         facts = t("ui.card_winner", facts=facts,
                   winners=t("ui.and").join(s.parties[i] for i in s.winners))
     return w.card(ft.Text(title, weight=ft.FontWeight.BOLD), ft.Text(totals),
-                  ft.Text(facts, size=12), on_tap=lambda: app.go(f"/game/{s.id}"),
+                  ft.Text(facts, size=12), on_tap=lambda: app.go(addresses.game(s.id)),
                   label=t("ui.open", title=title))
 
 

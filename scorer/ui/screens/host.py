@@ -8,7 +8,8 @@ circle)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
 import flet as ft
@@ -18,9 +19,12 @@ from ...i18n import Translator
 if TYPE_CHECKING:
     from ..shell.session import Session
 
-__all__ = ["App", "Route"]
+__all__ = ["App", "ReadPicked", "Route"]
 
 State = TypeVar("State")
+# The browser build's reader of a picked file (scorer.ui.site.browser.read_picked): given the
+# name and size the picker told, the bytes read so far after each slice, then the bytes.
+ReadPicked = Callable[[str, int], AsyncIterator[int | bytes]]
 
 
 @dataclass(frozen=True)
@@ -34,6 +38,9 @@ class Route:
     data: str | None = None  # "link": what the link carries (scorer.link)
     table: int | None = None  # a pairs evening: the table whose phone this is
     pair: int | None = None  # a pairs evening: the pair whose score card is shown
+    # The route table's row that ``parse`` matched (a ``scorer.ui.shell.routes.Row``), kept so
+    # the screen is found without reading the table again; not part of what the address names.
+    row: object = field(default=None, compare=False, repr=False)
 
 
 class App(Protocol):
@@ -50,6 +57,7 @@ class App(Protocol):
     # Where a game's link opens: (site address, hash routes); None: this page's address.
     link_site: tuple[str, bool] | None
     files: ft.FilePicker  # downloads and imports
+    read_picked: ReadPicked | None  # the browser build: a picked file is read by the page
     share: ft.Share  # the phone's share sheet
     text_size: int  # the app's own text size, in percent of the phone's (100: the phone's)
 

@@ -9,6 +9,7 @@ import flet as ft
 
 from .. import widgets as w
 from ..qr import qr_png
+from . import addresses
 from .frame import Screen, screen
 
 if TYPE_CHECKING:
@@ -20,7 +21,8 @@ __all__ = ["build"]
 def build(app: App, route: Route | None = None) -> Screen:
     t = app.t
     if app.session.serverless:
-        return Screen(screen("/join", t("ui.join"), [w.note(t("ui.join_needs_server"))]), "/")
+        return Screen(screen(addresses.JOIN, t("ui.join"), [w.note(t("ui.join_needs_server"))]),
+                      addresses.HOME)
     url = app.join_url or (app.page.url or "")
     controls: list[ft.Control] = [
         w.note(t("ui.join_help")),
@@ -32,4 +34,4 @@ def build(app: App, route: Route | None = None) -> Screen:
     if url:
         controls.append(ft.Image(src=qr_png(url), width=240, height=240,
                                  semantics_label=t("ui.qr", url=url)))
-    return Screen(screen("/join", t("ui.join"), controls), "/")
+    return Screen(screen(addresses.JOIN, t("ui.join"), controls), addresses.HOME)

@@ -20,6 +20,7 @@ from ..boards.views import totals_card
 from ..entry import problem_of
 from ..present import grid_rows
 from ..qr import qr_png
+from . import addresses
 from .frame import Screen, party_totals, screen
 
 if TYPE_CHECKING:
@@ -45,7 +46,7 @@ def build_qr(app: App, route: Route, game: Game) -> Screen:
     """Show to the table: the QR code as large as the screen allows, black on white whatever
     the theme, the address under it."""
     t = app.t
-    back = f"/game/{game.id}"
+    back = addresses.game(game.id)
     try:
         made = address(app, game)
     except TooLongForLink as error:
@@ -101,13 +102,14 @@ def build_opened(app: App, route: Route) -> Screen:
     """A game from a link, read-only: what it is, its totals and deals, and Keep on this phone.
     A link that cannot be read says why in one sentence."""
     t = app.t
-    path = f"/g/{route.data}"
+    path = addresses.link(route.data or "")
     try:
         linked = read_link(route.data or "")
     except InvalidLink as error:
         return Screen(screen(path, t("ui.link_title"), [
             w.card(w.note(t("ui.link_failed", reason=t.render(problem_of(error))), error=True)),
-            w.tap(t("ui.back"), t("ui.back"), lambda: app.go("/"), primary=True)]), "/")
+            w.tap(t("ui.back"), t("ui.back"), lambda: app.go(addresses.HOME), primary=True)]),
+                  addresses.HOME)
     game = linked.game
     controls: list[ft.Control] = [ft.Text(summary(app, game), size=18,
                                           weight=ft.FontWeight.BOLD)]
@@ -128,7 +130,7 @@ def build_opened(app: App, route: Route) -> Screen:
                                            unit=game.variant.deal_word)))
         controls.append(deal_grid(game.parties, grid_rows(game, t, records, label_t=t.plain),
                                   lambda number: None))
-    return Screen(screen(path, t(f"game.{game.variant_name}"), controls), "/")
+    return Screen(screen(path, t(f"game.{game.variant_name}"), controls), addresses.HOME)
 
 
 def _what_keeping_does(app: App, linked: LinkedGame) -> str:
@@ -160,7 +162,7 @@ async def keep(app: App, linked: LinkedGame) -> None:
         session.announce("*")
     app.message = t(KEPT_SAID[relation], id=kept.game_id)
     app.message_is_news = True
-    app.go(f"/game/{kept.game_id}")
+    app.go(addresses.game(kept.game_id))
 
 
 def _totals(app: App, game: Game) -> ft.Control:

@@ -14,6 +14,7 @@ from ...rules.values import ascii_digits
 from .. import widgets as w
 from ..entry import problem_of
 from ..new_game_form import NewGameForm, recent_players
+from . import addresses
 from .frame import Screen, games, screen
 from .rules import rule_pickers
 
@@ -33,7 +34,7 @@ class Filling:
 def start(app: App, form: NewGameForm) -> None:
     """Open New game filled in from ``form`` (blank, or a rematch)."""
     app.state(Filling).form = form
-    app.go("/new")
+    app.go(addresses.NEW)
 
 
 def build(app: App, route: Route | None = None) -> Screen:
@@ -130,7 +131,8 @@ def build(app: App, route: Route | None = None) -> Screen:
     controls += rule_pickers(app, v, form.rules, lambda name, c: form.rules.__setitem__(name, c))
     # Start and the reason it is disabled stay in view at the bottom, however long the form.
     bar = w.bottom_bar(reason, start)
-    return Screen(screen("/new", t("ui.new_game"), controls, bottom_appbar=bar), "/")
+    return Screen(screen(addresses.NEW, t("ui.new_game"), controls, bottom_appbar=bar),
+                  addresses.HOME)
 
 
 def _pick_game(app: App, name: str) -> None:
@@ -163,4 +165,4 @@ def _create_game(app: App) -> None:
     except InvalidInput as error:
         app.snack(app.t.sentence(problem_of(error)))
         return
-    app.session.save(game, f"/game/{game.id}")
+    app.session.save(game, addresses.game(game.id))

@@ -26,8 +26,7 @@ from ...rules.values import Msg
 from ...store import PairsRecord, StoreError
 from ...store.pairs import now
 from .. import widgets as w
-from . import home
-from . import pairs_addresses as addresses
+from . import addresses, home
 from .frame import Screen, screen
 from .pairs_table import _result_text, save_change
 from .pairs_text import at_seat, board_msg, pair_name, say
@@ -63,12 +62,12 @@ def build(app: App, route: Route) -> Screen:
         w.heading(t("pairs.app_pick_table")), w.note(say(t, "pairs.app_pick_table_help"))]
     numbers = sorted({s.table for s in plan.seatings})
     controls.append(ft.Row([w.tap(str(n), t("ui.table_n", n=n),
-                                  partial(app.go, addresses.table(record.id, n)),
+                                  partial(app.go, addresses.pairs_table(record.id, n)),
                                   min_width=56) for n in numbers], wrap=True, spacing=0))
     # No network: each table's phone scans its QR code (the session and its table).
     controls.append(ft.Row([w.tap(t("pairs.app_qr_table", table=n),
                                   t("pairs.app_qr_table", table=n),
-                                  partial(app.go, addresses.table_qr(record.id, n)))
+                                  partial(app.go, addresses.pairs_table_qr(record.id, n)))
                             for n in numbers], wrap=True, spacing=0))
     # Rounds: each table finished, or how many boards it has entered.
     controls.append(w.heading(t("pairs.app_progress")))
@@ -105,22 +104,22 @@ def build(app: App, route: Route) -> Screen:
             text = _total_text(app, session, total)
             controls.append(w.sheet_row(ft.Container(
                 ft.Text(text, size=15), padding=4, ink=True,
-                on_click=lambda e, p=total.pair: app.go(addresses.card(record.id, p))),
+                on_click=lambda e, p=total.pair: app.go(addresses.pairs_card(record.id, p))),
                 t("pairs.app_open_card", text=text), button=True))
     label = t("pairs.app_download_csv")
     controls.append(w.tap(label, label, partial(app.page.run_task, _download, app, record.id)))
     controls.append(w.heading(t("pairs.app_travellers")))
     boards = list(range(1, plan.boards + 1))
     controls.append(ft.Row([w.tap(str(b), t("pairs.app_traveller_n", n=b),
-                                  partial(app.go, addresses.board(record.id, b)),
+                                  partial(app.go, addresses.pairs_board(record.id, b)),
                                   min_width=56) for b in boards], wrap=True, spacing=0))
     controls.append(w.heading(t("pairs.app_cards")))
     controls.append(ft.Row([w.tap(t.render(plan.pair_label(p)),
                                   t("pairs.app_card_n", pair=t.render(pair_name(settings, plan,
                                                                                p))),
-                                  partial(app.go, addresses.card(record.id, p)))
+                                  partial(app.go, addresses.pairs_card(record.id, p)))
                             for p in plan.pair_numbers], wrap=True, spacing=0))
-    return Screen(screen(addresses.session(record.id), _title(app, session), controls), "/")
+    return Screen(screen(addresses.pairs_session(record.id), _title(app, session), controls), "/")
 
 
 async def _download(app: App, session_id: str) -> None:
@@ -180,9 +179,9 @@ def build_board(app: App, route: Route) -> Screen:
                                        ft.Text(points, size=15)]
             lines += [w.suited(t.render(line.msg), 12) for line in row.lines]
             controls.append(w.card(*lines))
-    return Screen(screen(addresses.board(record.id, board),
+    return Screen(screen(addresses.pairs_board(record.id, board),
                          t("pairs.app_traveller_n", n=board), controls),
-                  addresses.session(record.id))
+                  addresses.pairs_session(record.id))
 
 
 def build_card(app: App, route: Route) -> Screen:
@@ -218,8 +217,8 @@ def build_card(app: App, route: Route) -> Screen:
         controls.append(w.card(w.suited(text, 14), w.suited(_result_text(app, row.result), 13)))
     if not rows:
         controls.append(w.note(say(t, "pairs.app_no_results")))
-    return Screen(screen(addresses.card(record.id, pair), title, controls),
-                  addresses.session(record.id))
+    return Screen(screen(addresses.pairs_card(record.id, pair), title, controls),
+                  addresses.pairs_session(record.id))
 
 
 def changed_elsewhere(app: App, route: Route, game_id: str) -> None:

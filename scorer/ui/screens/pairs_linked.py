@@ -18,8 +18,7 @@ from ...store import StoreError
 from .. import widgets as w
 from ..entry.base import problem_of
 from ..qr import qr_png
-from . import home
-from . import pairs_addresses as addresses
+from . import addresses, home
 from .frame import Screen, screen
 from .pairs_text import say
 
@@ -47,9 +46,9 @@ def _qr_screen(app: App, route: Route, *, whole: bool) -> Screen:
     number = route.table
     session = record.session if whole else table_part(record.session, number)
     title = t("pairs.app_qr_table", table=number) if whole else t("pairs.app_qr_results")
-    path = addresses.table_qr(record.id, number) if whole \
-        else addresses.results_qr(record.id, number)
-    back = addresses.session(record.id) if whole else addresses.table(record.id, number)
+    path = addresses.pairs_table_qr(record.id, number) if whole \
+        else addresses.pairs_results_qr(record.id, number)
+    back = addresses.pairs_session(record.id) if whole else addresses.pairs_table(record.id, number)
     site, fragment = _site(app)
     try:
         made = pairs_link(record.id, session, number, site, fragment=fragment, to_table=whole)
@@ -76,7 +75,7 @@ def build_results_qr(app: App, route: Route) -> Screen:
 
 def build_opened(app: App, route: Route) -> Screen:
     t = app.t
-    path = addresses.link(route.data or "")
+    path = addresses.pairs_link(route.data or "")
     try:
         linked = read_pairs_link(route.data or "")
     except InvalidLink as error:
@@ -107,6 +106,6 @@ def _keep(app: App, linked: PairsLink) -> None:
     app.message = say(app.t, "pairs.app_link_added" if added else "pairs.app_link_merged")
     app.message_is_news = True
     if linked.to_table and linked.table is not None:
-        app.go(addresses.table(record.id, linked.table))
+        app.go(addresses.pairs_table(record.id, linked.table))
     else:
-        app.go(addresses.session(record.id))
+        app.go(addresses.pairs_session(record.id))

@@ -14,7 +14,7 @@ import flet as ft
 from ...rules.pairs.session import NAME_LENGTH, SCORINGS, PairsSession
 from ...store import StoreError
 from .. import widgets as w
-from . import pairs_addresses as addresses
+from . import addresses
 from .frame import Screen, screen
 from .pairs_text import BOARDS_OFFERED, TABLES_OFFERED, PairsForm, kinds_for, say
 
@@ -99,7 +99,8 @@ def build(app: App, route: Route | None = None) -> Screen:
             max_length=NAME_LENGTH,
             on_change=lambda e, pair=pair: _name(app, pair, e.control.value, reason, start)))
     bar = w.bottom_bar(reason, start)
-    return Screen(screen(addresses.new(), t("pairs.app_new"), controls, bottom_appbar=bar), "/")
+    return Screen(screen(addresses.pairs_new(), t("pairs.app_new"), controls,
+                         bottom_appbar=bar), "/")
 
 
 def _name(app: App, pair: int, value: str, reason: ft.Text, start: ft.Semantics) -> None:
@@ -129,14 +130,14 @@ def _create(app: App) -> None:
     app.state(PairsFilling).form = PairsForm()
     app.session.sync_soon()
     app.session.announce(record.id)
-    app.go(addresses.session(record.id))
+    app.go(addresses.pairs_session(record.id))
 
 
 def home_section(app: App) -> list[ft.Control]:
     """Home's entry to a new pairs evening and the evenings kept, newest first."""
     t = app.t
     controls: list[ft.Control] = [w.tap(t("pairs.app_new"), t("pairs.app_new"),
-                                         lambda: app.go(addresses.new()))]
+                                         lambda: app.go(addresses.pairs_new()))]
     records = app.session.store.pairs.list()
     if records:
         controls.append(w.heading(t("pairs.app_home", n=len(records))))
@@ -149,6 +150,6 @@ def home_section(app: App) -> list[ft.Control]:
                   .replace("T", " "))
         controls.append(w.card(ft.Text(title, weight=ft.FontWeight.BOLD), ft.Text(facts,
                                                                                   size=12),
-                               on_tap=partial(app.go, addresses.session(record.id)),
+                               on_tap=partial(app.go, addresses.pairs_session(record.id)),
                                label=t("ui.open", title=f"{title}, {facts}")))
     return controls

@@ -34,8 +34,7 @@ from ..entry.common import (
     seat_names,
     tricks_picker,
 )
-from . import home
-from . import pairs_addresses as addresses
+from . import addresses, home
 from .frame import Screen, screen
 from .pairs_text import ResultDraft, board_msg, next_msg, pair_name, say, score_msg
 
@@ -92,11 +91,11 @@ def build(app: App, route: Route) -> Screen:
     session, number = record.session, route.table
     app.state(TableEntry).drawn = _mine(session, number)
     title = t("ui.table_n", n=number)
-    back = addresses.session(record.id)
+    back = addresses.pairs_session(record.id)
     try:
         found = current_round(session, number)
     except InvalidInput as error:
-        return Screen(screen(addresses.table(record.id, number), title,
+        return Screen(screen(addresses.pairs_table(record.id, number), title,
                              [w.note(t.sentence(problem_of(error)), error=True)]), back)
     controls: list[ft.Control] = []
     done = _last_done(session, number, None if found is None else found[0].seating.round)
@@ -106,10 +105,10 @@ def build(app: App, route: Route) -> Screen:
             said.append(ft.Text(t.sentence(next_msg(done)), size=15))
         controls.append(w.card(*said))
     label = t("pairs.app_qr_results")  # no network: the director's phone merges them
-    results = w.tap(label, label, lambda: app.go(addresses.results_qr(record.id, number)))
+    results = w.tap(label, label, lambda: app.go(addresses.pairs_results_qr(record.id, number)))
     if found is None:
         controls += [w.note(say(t, "pairs.app_table_finished")), results]
-        return Screen(screen(addresses.table(record.id, number), title, controls), back)
+        return Screen(screen(addresses.pairs_table(record.id, number), title, controls), back)
     row, card = found
     seating, plan = row.seating, session.movement
     settings = session.settings
@@ -151,7 +150,7 @@ def build(app: App, route: Route) -> Screen:
         controls.append(w.note(say(t, "pairs.app_after_round",
                                    next=t.render(next_msg(card)))))
     controls.append(results)
-    return Screen(screen(addresses.table(record.id, number), title, controls), back)
+    return Screen(screen(addresses.pairs_table(record.id, number), title, controls), back)
 
 
 def _last_done(session: PairsSession, table: int, now: int | None) -> Any:

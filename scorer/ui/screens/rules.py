@@ -13,6 +13,7 @@ import flet as ft
 
 from ...rulebook import has_rules_page, rules_page
 from .. import widgets as w
+from . import addresses
 from .frame import Screen, screen
 
 if TYPE_CHECKING:
@@ -25,7 +26,7 @@ __all__ = ["RulesBack", "build", "rule_pickers", "show_rules"]
 class RulesBack:
     """Where the rules screen's back button returns: the screen that opened them."""
 
-    route: str = "/"
+    route: str = addresses.HOME
 
 
 def build(app: App, route: Route) -> Screen:
@@ -38,14 +39,14 @@ def build(app: App, route: Route) -> Screen:
                                      extension_set=ft.MarkdownExtensionSet.GITHUB_WEB)
                          if has_rules_page(game) else w.note(app.t("ui.no_rules_page",
                                                                    game=title)))
-    view = screen(f"/rules/{game}", app.t("ui.rules_of", game=title), [shown])
+    view = screen(addresses.rules(game), app.t("ui.rules_of", game=title), [shown])
     return Screen(view, app.state(RulesBack).route)
 
 
 def show_rules(app: App, game: str, rule: str | None = None) -> None:
     """The rules of ``game`` (at ``rule``); their back button returns here."""
     app.state(RulesBack).route = app.route
-    app.go(f"/rules/{game}" + (f"/{rule}" if rule else ""))
+    app.go(addresses.rules(game, rule))
 
 
 def rule_pickers(app: App, v: Any, current: dict[str, str],

@@ -17,7 +17,7 @@ from ..boards.views import IN_PLACE, scoreboard, totals_card
 from ..new_game_form import NewGameForm
 from ..present import grid_rows, undone_texts
 from ..reuse import Reuse
-from . import linked, new_game
+from . import addresses, linked, new_game
 from .frame import Screen, confirm, games, party_totals, rules_line, screen
 from .rules import show_rules
 from .sharing import copy_sheet, download, share_sheet
@@ -70,7 +70,7 @@ def keep_under(app: App, game_id: str, view: ft.View) -> ft.View:
 
 
 def build(app: App, route: Route, game: Game) -> Screen:
-    return Screen(view(app, game), "/")
+    return Screen(view(app, game), addresses.HOME)
 
 
 def changed_elsewhere(app: App, route: Route, game_id: str) -> None:
@@ -137,7 +137,7 @@ def view(app: App, game: Game) -> ft.View:
     if game.deals and entered:
         controls.append(w.tap(t("ui.undo_last", unit=unit), t("ui.undo_last", unit=unit),
                               lambda: confirm_remove(app, game)))
-    board = scoreboard(game, t, lambda number: app.go(f"/game/{game.id}/deal/{number}"),
+    board = scoreboard(game, t, lambda number: app.go(addresses.detail(game.id, number)),
                        drawn.reuse)
     if board is not None:  # rubber, Chicago, team match: their own (scorer/ui/boards/views.py)
         controls.append(board)
@@ -154,7 +154,7 @@ def view(app: App, game: Game) -> ft.View:
     if shown:
         controls.append(deal_grid(
             game.parties, grid_rows(game, t, shown, label_t=t.plain),
-            lambda number: app.go(f"/game/{game.id}/deal/{number}"), drawn.reuse))
+            lambda number: app.go(addresses.detail(game.id, number)), drawn.reuse))
     if len(shown) < len(records):
         controls.append(w.tap(t("ui.show_all_deals", n=len(records), unit=unit),
                               t("ui.show_all_deals_label", unit=unit),
@@ -177,7 +177,7 @@ def view(app: App, game: Game) -> ft.View:
         spacing=8))
     controls.append(w.heading(t("ui.link_heading")))
     controls.append(ft.Row([
-        w.tap(t("ui.show_table"), t("ui.show_table"), lambda: app.go(f"/game/{game.id}/qr"),
+        w.tap(t("ui.show_table"), t("ui.show_table"), lambda: app.go(addresses.qr(game.id)),
               expand=1),
         w.tap(t("ui.share_link"), t("ui.share_link"),
               lambda: app.page.run_task(linked.share_link, app, game), expand=1)], spacing=8))
@@ -187,13 +187,13 @@ def view(app: App, game: Game) -> ft.View:
     controls.append(w.tap(t("ui.delete_game"), t("ui.delete_game"),
                           lambda: _confirm_delete(app, game)))
     keyed = board is None or board.data != IN_PLACE  # see board_key
-    return screen(f"/game/{game.id}", t(f"game.{game.variant_name}"),
+    return screen(addresses.game(game.id), t(f"game.{game.variant_name}"),
                   [contents(controls, board_key(game.id) if keyed else None)])
 
 
 def _new_deal(app: App, game: Game) -> None:
     app.session.forget_draft()
-    app.go(f"/game/{game.id}/deal")
+    app.go(addresses.deal(game.id))
 
 
 def _kept(app: App, game: Game, number: int) -> ft.Control:
@@ -203,7 +203,7 @@ def _kept(app: App, game: Game, number: int) -> ft.Control:
     t, unit = app.t, game.variant.deal_word
     title = (t("ui.correct_deal_n", n=game.records[number - 1].table_number, unit=unit)
              if number else t("ui.deal_n", n=game.deals_counted + 1, unit=unit))
-    route = f"/game/{game.id}/deal" + (f"/{number}/edit" if number else "")
+    route = addresses.deal_form(game.id, number)
 
     def resume() -> None:
         app.session.forget_draft()
@@ -231,13 +231,13 @@ def confirm_remove(app: App, game: Game) -> None:
     confirm(app, t("ui.remove_question", n=game.records[-1].table_number,
                    unit=game.variant.deal_word),
             t("ui.remove_explain"), t("ui.keep_it"), t("ui.remove_button"),
-            lambda: app.session.save(game.remove_last(), f"/game/{game.id}"))
+            lambda: app.session.save(game.remove_last(), addresses.game(game.id)))
 
 
 def _confirm_close(app: App, game: Game) -> None:
     t = app.t
     confirm(app, t("ui.end_question"), t("ui.end_explain"), t("ui.keep_playing"),
-            t("ui.end_game"), lambda: app.session.save(game.close(), f"/game/{game.id}"))
+            t("ui.end_game"), lambda: app.session.save(game.close(), addresses.game(game.id)))
 
 
 def _confirm_delete(app: App, game: Game) -> None:
@@ -248,7 +248,7 @@ def _confirm_delete(app: App, game: Game) -> None:
         app.page.pop_dialog()
         if app.session.delete(game.id):
             app.message = t("ui.deleted")
-            app.go("/")
+            app.go(addresses.HOME)
 
     app.page.show_dialog(ft.AlertDialog(
         modal=True, title=ft.Text(t("ui.delete_question")),

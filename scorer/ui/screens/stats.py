@@ -10,6 +10,7 @@ import flet as ft
 from ...rules import InvalidInput, variant
 from ...stats import PlayerStats
 from .. import widgets as w
+from . import addresses
 from .frame import Screen, screen
 
 if TYPE_CHECKING:
@@ -40,7 +41,7 @@ def build(app: App, route: Route | None = None) -> Screen:
                                      content=w.card(*lines)))
     if not players:
         controls.append(w.note(t("ui.no_stats")))
-    return Screen(screen("/stats", t("ui.stats"), controls), "/")
+    return Screen(screen(addresses.STATS, t("ui.stats"), controls), addresses.HOME)
 
 
 def _average_key(game: str) -> str:

@@ -1,14 +1,14 @@
 """The Flet web client's files as `scorer serve` sends them: read once, the Rive runtime's CDN
 address made local (same length, so the wasm binary keeps its layout), gzipped once, under a
 version that changes with flet-web and with how Scorer patches them; and Flet's ``index.html``
-pointed at those versioned files."""
+pointed at those versioned files. What each patch assumes of Flet's files is checked in
+:mod:`.flet_files` (shared with ``scorer publish``)."""
 
 from __future__ import annotations
 
 import gzip
 import hashlib
 import mimetypes
-import re
 import shutil
 import tempfile
 from dataclasses import dataclass
@@ -16,7 +16,9 @@ from importlib.metadata import version as package_version
 from pathlib import Path
 from typing import Any
 
-__all__ = ["LOCALE_SCRIPT", "PACKED", "UNUSED_FONTS", "ClientFile", "client_version",
+from . import flet_files
+
+__all__ = ["LOCALE_SCRIPT", "PACKED", "ClientFile", "client_version",
            "font_manifest", "head_scripts", "made_file", "make_index", "prepare_file",
            "web_script"]
 
@@ -55,16 +57,30 @@ def web_script(name: str) -> str:
 
 def head_scripts() -> str:
     """First in <head> of the served page and the published one: :data:`LOCALE_SCRIPT`, then
-    ``history.js`` (going up in the app goes back in the browser's history, decision 150) and
-    ``a11y.js`` (the accessibility tree from the first frame, pinch zoom, the page's language
-    and the app's text size: decision 193), all before Flutter starts."""
-    return (f"{LOCALE_SCRIPT}\n<script>\n{web_script('history.js')}</script>"
+    ``history.js`` (going up in the app goes back in the browser's history, decision 150; given
+    the shapes of the routes it needs from the route table) and ``a11y.js`` (the
+    accessibility tree from the first frame, pinch zoom, the page's language and the app's
+    text size: decision 193), all before Flutter starts."""
+    return (f"{LOCALE_SCRIPT}\n<script>\n{history_script()}</script>"
             f"\n<script>\n{web_script('a11y.js')}</script>")
 
 
+ROUTE_SHAPES = "__SCORER_ROUTE_SHAPES__"  # in history.js: the route table's shapes go there
+
+
+def history_script() -> str:
+    """``history.js`` with the shapes of the routes it tells apart, from the route table."""
+    import json
+
+    from ..shell.routes import page_shapes
+
+    script = web_script("history.js")
+    if script.count(ROUTE_SHAPES) != 1:
+        raise RuntimeError(f"history.js must name {ROUTE_SHAPES} once")
+    return script.replace(ROUTE_SHAPES, json.dumps(page_shapes()))
+
+
 NO_RIVE = "/_no_cdn_rive"  # where the Rive runtime address points now: answers 404
-RIVE_CDN = re.compile(rb"https://cdn\.jsdelivr\.net/npm/@rive-app/flutter-native-wasm@[0-9.]+/")
-UNUSED_FONTS = ("packages/flutter_math_fork/", "packages/cupertino_icons/")
 PATCH_LEVEL = "2"  # bump when the served client files are patched differently
 # Files gzip does not shrink.
 PACKED = (".png", ".jpg", ".jpeg", ".gif", ".webp", ".woff2", ".woff", ".gz", ".zip")
@@ -103,7 +119,7 @@ def prepare_file(path: Path) -> ClientFile:
 def _patched(path: Path) -> bytes:
     raw = path.read_bytes()
     if path.name in ("main.dart.js", "main.dart.wasm"):
-        raw = RIVE_CDN.sub(lambda m: _local_rive(len(m.group(0))), raw)
+        raw = flet_files.client(path.name, raw, NO_RIVE)
     return raw
 
 
@@ -113,20 +129,9 @@ def made_file(raw: bytes, kind: str) -> ClientFile:
 
 
 def font_manifest(web_dir: str) -> bytes:
-    """Flutter's font manifest as Flet patches it for no-CDN serving (Roboto added), without
-    the fonts Scorer never draws with (KaTeX for LaTeX, Cupertino icons): Flutter fetches
-    every listed font at each first visit."""
-    import json
-
-    fonts = json.loads((Path(web_dir) / "assets" / "FontManifest.json").read_text("utf-8"))
-    kept = [f for f in fonts if not str(f.get("family", "")).startswith(UNUSED_FONTS)]
-    kept.append({"family": "Roboto", "fonts": [{"asset": "fonts/roboto.woff2"}]})
-    return json.dumps(kept).encode("utf-8")
-
-
-def _local_rive(length: int) -> bytes:
-    """A local path exactly ``length`` bytes long (the wasm binary keeps its layout)."""
-    return (NO_RIVE + "_" * (length - len(NO_RIVE) - 1) + "/").encode("ascii")
+    """Flutter's font manifest as both builds serve it (:func:`.flet_files.font_manifest`)."""
+    manifest = Path(web_dir) / flet_files.FONT_MANIFEST
+    return flet_files.font_manifest(manifest.read_text("utf-8")).encode("utf-8")
 
 
 def client_version() -> str:
@@ -135,7 +140,8 @@ def client_version() -> str:
 
 def make_index(web_dir: str, assets_dir: str, version: str, renderer: Any) -> str:
     """Flet's index.html patched as Flet patches it for a no-CDN server, then pointed at the
-    versioned client files."""
+    versioned client files (:func:`.flet_files.served_index`); Flet's client files that are
+    patched as they are served are checked here, before anything is served."""
     from flet.controls.types import RouteUrlStrategy
     from flet_web import patch_index_html
 
@@ -153,15 +159,6 @@ def make_index(web_dir: str, assets_dir: str, version: str, renderer: Any) -> st
         text = target.read_text(encoding="utf-8")
     finally:
         shutil.rmtree(folder, ignore_errors=True)
-    prefix = f"/v/{version}/"
-    for old, new in (("<head>", "<head>\n" + head_scripts()),
-                     ('flet.entrypointBaseUrl="/";', f'flet.entrypointBaseUrl="{prefix}";'),
-                     ('flet.canvasKitBaseUrl="/canvaskit/";',
-                      f'flet.canvasKitBaseUrl="{prefix}canvaskit/";'),
-                     ('src="flutter_bootstrap.js"', f'src="{prefix}flutter_bootstrap.js"'),
-                     ('src="python.js"', f'src="{prefix}python.js"')):
-        if old not in text:
-            raise RuntimeError(f"flet-web's index.html changed: {old!r} not found")
-        text = text.replace(old, new)
-    return text
+    flet_files.check_served_client(Path(web_dir))
+    return flet_files.served_index(text, f"/v/{version}/", head_scripts())
 

@@ -23,8 +23,11 @@
     /p/:data                   a pairs evening opened from a link
 
 An address that names nothing shows Home; a game that cannot be opened shows Home with a note.
-The templates are matched with Flet's :class:`flet.TemplateRoute` (``repath``'s syntax:
-``:name`` a part, ``:name?`` an optional one); what each part may be is :data:`PARTS`.
+The templates, and one builder of addresses per route, are in
+:mod:`scorer.ui.screens.addresses` (the only place an address is made); they are matched with
+Flet's :class:`flet.TemplateRoute` (``repath``'s syntax: ``:name`` a part, ``:name?`` an
+optional one); what each part may be is :data:`PARTS`. The page's ``history.js`` is given the
+shapes it needs from this table (:func:`page_shapes`).
 
 A screen is a module of :mod:`scorer.ui.screens` and one :class:`Row` here. The module has
 ``build(app, route) -> Screen`` (or ``build(app, route, game)`` for a screen of one game, the
@@ -52,6 +55,7 @@ import flet as ft
 from ...game import Game
 from ...rules.values import whole_number
 from ..screens import (
+    addresses,
     check,
     deal,
     detail,
@@ -59,7 +63,6 @@ from ..screens import (
     join,
     linked,
     new_game,
-    pairs_addresses,
     pairs_director,
     pairs_linked,
     pairs_new,
@@ -71,7 +74,7 @@ from ..screens import (
 from ..screens.frame import Screen, games
 from ..screens.host import App, Route
 
-__all__ = ["PARTS", "ROUTES", "Row", "parse", "row_of", "screen_for"]
+__all__ = ["PARTS", "ROUTES", "Row", "page_shapes", "parse", "row_of", "screen_for"]
 
 
 def parse(address: str) -> Route:
@@ -90,10 +93,10 @@ def parse(address: str) -> Route:
             field, read = PARTS[part]
             value = read(text)
             if value is None:  # e.g. a deal number that is not one: names nothing
-                return Route("home")
+                return _HOME
             values[field] = value
-        return Route(row.name, **values)  # type: ignore[arg-type]
-    return Route("home")
+        return Route(row.name, **values, row=row)  # type: ignore[arg-type]
+    return _HOME
 
 
 def _deal_number(text: str) -> int | None:
@@ -121,7 +124,8 @@ ChangedElsewhere = Callable[[App, Route, str], None]
 @dataclass(frozen=True)
 class Row:
     """One address of the table: its template, its route's name, the screen module (its
-    hooks), an example address (tests), and what draws it."""
+    hooks), an example address (made by the route's builder: tests), and what draws it; and
+    whether it is a form that is done with once it opens a game (``history.js``)."""
 
     template: str
     name: str
@@ -129,16 +133,18 @@ class Row:
     example: str
     build: ScreenBuilder
     changed_elsewhere: ChangedElsewhere | None
+    opens_a_game: bool = False
 
     @classmethod
     def of(cls, template: str, name: str, screen: ModuleType, example: str, *,
-           build: Callable[..., Screen] | None = None, of_game: bool = False) -> Row:
+           build: Callable[..., Screen] | None = None, of_game: bool = False,
+           opens_a_game: bool = False) -> Row:
         """A row for ``screen`` (its ``build`` unless another builder is named; ``of_game``:
         a screen of the game the address names, drawn from the game as stored now)."""
         builder = build if build is not None else screen.build
         return cls(template, name, screen, example,
                    _of_game(builder) if of_game else builder,
-                   getattr(screen, "changed_elsewhere", None))
+                   getattr(screen, "changed_elsewhere", None), opens_a_game)
 
 
 def _of_game(build: GameScreenBuilder) -> ScreenBuilder:
@@ -155,40 +161,55 @@ def _of_game(build: GameScreenBuilder) -> ScreenBuilder:
 
 
 ROUTES: tuple[Row, ...] = (
-    Row.of("/", "home", home, "/"),
-    Row.of("/new", "new", new_game, "/new"),
-    Row.of("/check", "check", check, "/check"),
-    Row.of("/join", "join", join, "/join"),
-    Row.of("/stats", "stats", stats, "/stats"),
-    Row.of("/rules/:game/:rule?", "rules", rules, f"/rules/{games()[0]}/a-rule"),
-    Row.of("/game/:id", "game", scoreboard, "/game/abc", of_game=True),
-    Row.of("/game/:id/qr", "qr", linked, "/game/abc/qr", build=linked.build_qr, of_game=True),
-    Row.of("/g/:data", "link", linked, "/g/1~abc", build=linked.build_opened),
-    Row.of("/game/:id/deal", "deal", deal, "/game/abc/deal", of_game=True),
-    Row.of("/game/:id/deal/:n", "detail", detail, "/game/abc/deal/3", of_game=True),
-    Row.of("/game/:id/deal/:n/edit", "edit", deal, "/game/abc/deal/3/edit", of_game=True),
-    # A pairs evening (issue 32): its addresses are made in screens/pairs_addresses.py.
-    Row.of(pairs_addresses.PAIRS_NEW, "pairs-new", pairs_new, pairs_addresses.new()),
-    Row.of(pairs_addresses.PAIRS_SESSION, "pairs", pairs_director,
-           pairs_addresses.session("p1")),
-    Row.of(pairs_addresses.PAIRS_TABLE, "pairs-table", pairs_table,
-           pairs_addresses.table("p1", 2)),
-    Row.of(pairs_addresses.PAIRS_BOARD, "pairs-board", pairs_director,
-           pairs_addresses.board("p1", 3), build=pairs_director.build_board),
-    Row.of(pairs_addresses.PAIRS_CARD, "pairs-card", pairs_director,
-           pairs_addresses.card("p1", 4), build=pairs_director.build_card),
-    Row.of(pairs_addresses.PAIRS_TABLE_QR, "pairs-table-qr", pairs_linked,
-           pairs_addresses.table_qr("p1", 2), build=pairs_linked.build_table_qr),
-    Row.of(pairs_addresses.PAIRS_RESULTS_QR, "pairs-results-qr", pairs_linked,
-           pairs_addresses.results_qr("p1", 2), build=pairs_linked.build_results_qr),
-    Row.of(pairs_addresses.PAIRS_LINK, "pairs-link", pairs_linked,
-           pairs_addresses.link("1~abc"), build=pairs_linked.build_opened),
+    Row.of(addresses.HOME, "home", home, addresses.HOME),
+    Row.of(addresses.NEW, "new", new_game, addresses.NEW, opens_a_game=True),
+    Row.of(addresses.CHECK, "check", check, addresses.CHECK),
+    Row.of(addresses.JOIN, "join", join, addresses.JOIN),
+    Row.of(addresses.STATS, "stats", stats, addresses.STATS),
+    Row.of(addresses.RULES, "rules", rules, addresses.rules(games()[0], "a-rule")),
+    Row.of(addresses.GAME, "game", scoreboard, addresses.game("abc"), of_game=True),
+    Row.of(addresses.QR, "qr", linked, addresses.qr("abc"), build=linked.build_qr,
+           of_game=True),
+    Row.of(addresses.LINK, "link", linked, addresses.link("1~abc"), build=linked.build_opened,
+           opens_a_game=True),
+    Row.of(addresses.DEAL, "deal", deal, addresses.deal("abc"), of_game=True),
+    Row.of(addresses.DETAIL, "detail", detail, addresses.detail("abc", 3), of_game=True),
+    Row.of(addresses.EDIT, "edit", deal, addresses.edit("abc", 3), of_game=True),
+    # A pairs evening (issue 32).
+    Row.of(addresses.PAIRS_NEW, "pairs-new", pairs_new, addresses.pairs_new()),
+    Row.of(addresses.PAIRS_SESSION, "pairs", pairs_director,
+           addresses.pairs_session("p1")),
+    Row.of(addresses.PAIRS_TABLE, "pairs-table", pairs_table,
+           addresses.pairs_table("p1", 2)),
+    Row.of(addresses.PAIRS_BOARD, "pairs-board", pairs_director,
+           addresses.pairs_board("p1", 3), build=pairs_director.build_board),
+    Row.of(addresses.PAIRS_CARD, "pairs-card", pairs_director,
+           addresses.pairs_card("p1", 4), build=pairs_director.build_card),
+    Row.of(addresses.PAIRS_TABLE_QR, "pairs-table-qr", pairs_linked,
+           addresses.pairs_table_qr("p1", 2), build=pairs_linked.build_table_qr),
+    Row.of(addresses.PAIRS_RESULTS_QR, "pairs-results-qr", pairs_linked,
+           addresses.pairs_results_qr("p1", 2), build=pairs_linked.build_results_qr),
+    Row.of(addresses.PAIRS_LINK, "pairs-link", pairs_linked,
+           addresses.pairs_link("1~abc"), build=pairs_linked.build_opened),
 )
+_HOME = Route("home", row=ROUTES[0])
 
 
 def row_of(route: Route) -> Row:
-    """The row of ``route`` (its screen's hooks)."""
+    """The row of ``route`` (its screen's hooks): the one ``parse`` found, else the row of its
+    name."""
+    if isinstance(route.row, Row):
+        return route.row
     return next(row for row in ROUTES if row.name == route.name)
+
+
+def page_shapes() -> dict[str, list[str] | str]:
+    """What ``history.js`` needs of the table, as regular expressions' sources: the forms that
+    are done with once they open a game (``opensAGame``), and a game's scoreboard
+    (``game``), whose back then leads to the games, not to the form."""
+    forms = addresses.shapes({row.name: row.template for row in ROUTES if row.opens_a_game})
+    return {"opensAGame": sorted(forms.values()),
+            "game": addresses.shapes({"game": addresses.GAME})["game"]}
 
 
 def screen_for(app: App, route: Route) -> Screen:

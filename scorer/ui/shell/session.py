@@ -23,7 +23,8 @@ from ...game import Game
 from ...i18n import Translator
 from ...rules import InvalidInput
 from ...store import StaleGame, Store, StoreError
-from ..entry import DealDraft, draft_for_game, draft_of_deal, problem_of
+from ..entry import DealDraft, Evaluation, draft_for_game, draft_of_deal, problem_of
+from ..screens import addresses
 
 __all__ = ["TOPIC", "PubSub", "Session", "SessionUI"]
 
@@ -155,7 +156,7 @@ class Session:
         except StaleGame:
             self.ui.message = self.ui.t("ui.stale")
             self.draft = None
-            self.ui.go(f"/game/{changed.id}")
+            self.ui.go(addresses.game(changed.id))
         except (StoreError, OSError) as error:
             self.ui.snack(self.ui.t("ui.not_saved", reason=str(error)))
         return None
@@ -302,11 +303,14 @@ class Session:
         self.announce(game.id)
         return True
 
-    def save_deal(self, number: int | None) -> None:
-        """Save the deal being entered (or corrected) to the game as last loaded or saved."""
+    def save_deal(self, number: int | None, evaluation: Evaluation | None = None) -> None:
+        """Save the deal being entered (or corrected) to the game as last loaded or saved;
+        ``evaluation``: the draft's, as the entry shows it (so the deal is not scored again
+        for the Save, issue 33)."""
         assert self.draft is not None and self.game is not None
         game = self.game
-        evaluation = self.draft.evaluate()
+        if evaluation is None:
+            evaluation = self.draft.evaluate()
         if not evaluation.can_save:
             return
         try:
@@ -316,7 +320,7 @@ class Session:
             self.ui.snack(self.ui.t.sentence(problem_of(error)))
             return
         due, self.draft_due = self.draft_due, None  # no use keeping a draft being saved
-        if not self.save(changed, f"/game/{game.id}"):
+        if not self.save(changed, addresses.game(game.id)):
             self.draft_due = due
         else:
             self.draft = None

@@ -14,7 +14,6 @@ from __future__ import annotations
 import gzip
 import importlib.util
 import io
-import json
 import tarfile
 from collections.abc import Iterator
 from importlib.metadata import Distribution, PackageNotFoundError, distribution
@@ -23,7 +22,7 @@ from pathlib import Path
 from packaging.requirements import InvalidRequirement, Requirement
 from packaging.utils import canonicalize_name
 
-from .flet_web import PublishError, web_dir
+from ..serve.flet_files import PublishError, pyodide_info, web_dir
 from .slim import slimmed
 
 __all__ = ["APP", "BUILD_ONLY", "PURE_FALLBACK", "app_archive", "browser_distributions",
@@ -42,7 +41,7 @@ SKIP_PARTS = {"__pycache__", "testing", "fastapi", "cli.py", "pytest_plugin.py",
               "tests"}
 SKIP_SUFFIXES = (".pyc", ".so", ".pyd", ".pyx", ".c", ".h", ".cpp", ".pyi")  # .pyi: types only
 # Scorer's modules that build the site (``scorer publish``), which the site itself never runs.
-BUILD_MODULES = ("ui/site/publish.py", "ui/site/flet_web.py", "ui/site/pack.py",
+BUILD_MODULES = ("ui/site/publish.py", "ui/serve/flet_files.py", "ui/site/pack.py",
                  "ui/site/offline.py", "ui/site/slim.py")
 # Scorer's assets that the page loads from the site itself (fonts, icons, the service worker),
 # not Python: they stay out of the app archive (the fonts alone are 1.5 MB).
@@ -58,12 +57,8 @@ start()
 
 def browser_environment(web: Path | None = None) -> dict[str, str]:
     """The environment markers of Pyodide's Python, the one flet-web ships."""
-    lock = (web or web_dir()) / "pyodide" / "pyodide-lock.json"
-    info = json.loads(lock.read_text(encoding="utf-8")).get("info", {})
-    python = str(info.get("python", ""))
-    if python.count(".") != 2:
-        raise PublishError(f"flet-web's pyodide/pyodide-lock.json names no Python version "
-                           f"(info.python: {python!r}); cannot tell which packages it runs")
+    info = pyodide_info(web or web_dir())
+    python = str(info["python"])
     return {"python_version": python.rsplit(".", 1)[0], "python_full_version": python,
             "implementation_version": python, "implementation_name": "cpython",
             "platform_python_implementation": "CPython", "os_name": "posix",

@@ -21,7 +21,7 @@ Layout of the output folder (every URL is relative to ``--base-url``)::
 The same folder builds byte for byte the same from the same installed packages: the archive
 has fixed timestamps and order, and the precache revisions are content hashes.
 
-This module puts the site together. What it assumes of Flet's files is in ``flet_web``
+This module puts the site together. What it assumes of Flet's files is in ``flet_files``
 (each assumption checked: a Flet that changed fails the build, naming the file and what is
 missing), the app archive in ``pack`` (its packages read from the installed
 distributions), the service worker's precache list in ``offline``.
@@ -35,9 +35,9 @@ import shutil
 from importlib.resources import files
 from pathlib import Path
 
-from ..serve.client_files import UNUSED_FONTS, head_scripts, web_script
-from . import flet_web as flet
-from .flet_web import COMMON, RENDERER_FILES, PublishError
+from ..serve import flet_files as flet
+from ..serve.client_files import head_scripts, web_script
+from ..serve.flet_files import COMMON, RENDERER_FILES, PublishError
 from .offline import write_service_worker
 from .pack import app_archive, package_files
 from .slim import FLUTTER_ICONS, app_icons, icon_font, trimmed_stdlib
@@ -52,13 +52,12 @@ RENDERERS = ("auto", "canvaskit", "skwasm")
 
 # --- Scorer's own web scripts ----------------------------------------------------------------
 # Every script of Scorer's that the site ships is named here. In index.html: head_scripts()
-# (client_files.py: the locale fix and history.js, shared with `scorer serve`) and
-# page-leave.js (the published site only) first in <head>, and PAGE_SCRIPT (below) in place of
-# Flutter's start. From scorer/assets/web:
-# python-start.js, in Flet's python-worker.js (_patch_python_worker), sw.js with its precache
-# list (offline.py), and WEB_SCRIPTS, copied as they are to the site's root (and
-# precached like every file there).
-WEB_SCRIPTS: tuple[str, ...] = ()
+# (client_files.py: the locale fix and history.js, shared with `scorer serve`), page-leave.js
+# and picked.js (the published site only) first in <head>, and python-early.js (Python's worker
+# started beside Flutter's client) then PAGE_SCRIPT (below) in place of Flutter's start. From
+# scorer/assets/web:
+# python-start.js, in Flet's python-worker.js (_patch_python_worker), and sw.js with its
+# precache list (offline.py).
 
 PAGE_SCRIPT = """<script>
   // Scorer: ask to keep this site's storage (the games), start the service worker that keeps
@@ -71,15 +70,32 @@ PAGE_SCRIPT = """<script>
       }).catch(function () {});
     }
     function start() {
+      // Python's worker first, beside Flutter's client (python-early.js, issue 33)
+      if (window.scorerStartPython) { window.scorerStartPython(); }
       var script = document.createElement("script");
       script.src = "flutter_bootstrap.js";
       script.async = true;
       document.body.appendChild(script);
     }
     if (!("serviceWorker" in navigator)) { start(); return; }
+    // Once the home screen is up (and a moment more: what the first screen needs comes
+    // first), the worker keeps the fallback fonts for names in other scripts, so that an
+    // offline phone draws a name it never showed before (decision 247). Not where the phone
+    // asks to save data: there a font is fetched when a name needs it, as before.
+    window.addEventListener("scorer-home-shown", function () {
+      if (navigator.connection && navigator.connection.saveData) { return; }
+      setTimeout(function () {
+        navigator.serviceWorker.ready.then(function (registration) {
+          if (registration.active) { registration.active.postMessage({ scorer: "keep-fonts" }); }
+        }).catch(function () {});
+      }, 3000);
+    }, { once: true });
     var started = false;
     function once() { if (!started) { started = true; start(); } }
     var sw = navigator.serviceWorker;
+    // A repeat visit: the service worker is in charge already, start now (registering again,
+    // which checks for a new build, runs beside the start: issue 33).
+    if (sw.controller) { once(); }
     navigator.serviceWorker.register("sw.js", { scope: "__BASE__" }).then(function (reg) {
       // Already in charge, or installed but not in charge of this load (a forced reload):
       // start now. A first visit starts when the worker has kept the site and taken over, or
@@ -131,7 +147,7 @@ def publish(out: str | Path, base_url: str = "/", renderer: str = "auto") -> Pat
         else:
             (target / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(source, target / name)
-    _trim_lock(target / "pyodide" / "pyodide-lock.json", web)
+    (target / flet.PYODIDE_LOCK).write_text(flet.trimmed_lock(web), encoding="utf-8")
     _trim_stdlib(target / "pyodide" / "python_stdlib.zip")
     _copy_own_assets(target)
     _drop_unused_fonts(target)
@@ -158,18 +174,6 @@ def _is_site(folder: Path) -> bool:
         return False
 
 
-def _trim_lock(lock_path: Path, web: Path) -> None:
-    """Pyodide's lock file lists the 350 packages of Pyodide's own distribution (none of which
-    the site has or loads: the app's packages come in app.tar.gz); keep its ``info`` only, with
-    the runtime's version added (as shipped it has no ``info.version``)."""
-    lock = json.loads(lock_path.read_text(encoding="utf-8"))
-    info = lock.get("info", {})
-    if "version" not in info:
-        info["version"] = json.loads((web / "pyodide" / "package.json").read_text(
-            encoding="utf-8"))["version"]
-    lock_path.write_text(json.dumps({"info": info, "packages": {}}), encoding="utf-8")
-
-
 def _trim_stdlib(path: Path) -> None:
     """The site's python_stdlib.zip, trimmed and slimmed (``slim.trimmed_stdlib``)."""
     path.write_bytes(trimmed_stdlib(path.read_bytes()))
@@ -189,13 +193,9 @@ def _cut_icon_font(site: Path) -> None:
 
 def _drop_unused_fonts(site: Path) -> None:
     """Flutter fetches every font in its manifest at the first visit; the KaTeX and Cupertino
-    fonts are never drawn by Scorer, so they are neither listed nor shipped (as `scorer serve`
-    leaves them out)."""
-    manifest = site / flet.FONT_MANIFEST
-    fonts = json.loads(manifest.read_text(encoding="utf-8"))
-    manifest.write_text(json.dumps([f for f in fonts if not str(f.get("family", ""))
-                                    .startswith(UNUSED_FONTS)]), encoding="utf-8")
-    for prefix in UNUSED_FONTS:
+    fonts are never drawn by Scorer, so they are neither listed (``flet.font_manifest``, as
+    `scorer serve` lists them) nor shipped."""
+    for prefix in flet.UNUSED_FONTS:
         shutil.rmtree(site / "assets" / prefix, ignore_errors=True)
 
 
@@ -210,8 +210,6 @@ def _copy_own_assets(target: Path) -> None:
         if icon.name.endswith(".png"):
             (target / "icons" / icon.name).write_bytes(icon.read_bytes())
     shutil.copyfile(target / "icons" / "icon-192.png", target / "favicon.png")
-    for script in WEB_SCRIPTS:
-        (target / script).write_bytes((assets / "web" / script).read_bytes())
 
 
 # --- the page, the manifest and the service worker ------------------------------------------
@@ -219,10 +217,13 @@ def _copy_own_assets(target: Path) -> None:
 
 def _write_index(path: Path, base: str, renderer: str) -> None:
     # Then page-leave.js, before any worker starts: a page the browser caches ends its
-    # workers (decision 155).
-    first = head_scripts() + f"\n<script>\n{web_script('page-leave.js')}</script>"
+    # workers (decision 155); and picked.js, before Flet's python.js makes its worker: an
+    # import file read by the page, refused by its size first (decision 245).
+    first = head_scripts() + "".join(f"\n<script>\n{web_script(name)}</script>"
+                                     for name in ("page-leave.js", "picked.js"))
     page = flet.index_page(path, base, renderer, head_script=first,
-                           page_script=PAGE_SCRIPT.replace("__BASE__", base),
+                           page_script=f"<script>\n{web_script('python-early.js')}</script>\n"
+                           + PAGE_SCRIPT.replace("__BASE__", base),
                            theme_color=THEME_COLOR)
     path.write_text(page, encoding="utf-8")
 

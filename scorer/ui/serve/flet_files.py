@@ -1,13 +1,17 @@
-"""Everything ``scorer publish`` assumes about Flet's built web client (``flet_web/web``, from
-the flet-web package), in one place: the files the site copies, the text it finds in them and
-changes, and the message framing ``python-start.js`` copies from Flet's worker.
+"""Every change Scorer makes to Flet's built web client (``flet_web/web``, from the flet-web
+package) and to the Pyodide runtime it ships, for both builds: ``scorer serve`` (the client
+files as served, :mod:`.client_files`, and its page) and ``scorer publish`` (the static site,
+:mod:`scorer.ui.site.publish`); and the message framing ``python-start.js`` copies from
+Flet's worker.
 
 Each assumption is a marker, listed in ``MARKERS`` under the file it is in, and checked with
-:func:`need` before it is relied on: a Flet whose files no longer have one fails the build
-with :class:`FletChanged`, naming the file and the marker, instead of building a site whose
-page would contact a CDN, start Python the old way, or point at an icon the site does not
-ship (a ``str.replace`` that stops matching does nothing, silently). tests/test_flet_web.py
-removes each marker from a copy of Flet's file and checks the build fails naming it.
+:func:`need` before it is relied on: a Flet or Pyodide whose files no longer have one fails
+the build (``scorer publish``, and ``scorer serve`` before it serves anything) with
+:class:`FletChanged`, naming the file, the marker and the version of flet-web or Pyodide,
+instead of building a page that would contact a CDN, start Python the old way, or point at an
+icon the site does not ship (a ``str.replace`` that stops matching does nothing, silently).
+tests/test_flet_files.py removes each marker from a copy of the file and checks that each
+build fails naming it.
 
 **The framing python-start.js copies.** Scorer's Python start (``python-start.js``, in place
 of Flet's ``initPyodide``) sends the app's output to Flet's client as Flet's own worker does:
@@ -15,17 +19,22 @@ one type byte ``0x00`` (a Flet protocol message; ``0x01`` is a raw data-channel 
 msgpack of ``[action, body]`` with ``action`` = ``MessageAction.PYTHON_OUTPUT`` (``7``) and
 ``body`` = ``{"text": str, "is_stderr": bool}``: the bytes of
 ``flet.messaging.pyodide_connection.PyodideConnection.send_message``. tests/test_flet_web.py
-runs the copy and Flet's ``send_message`` and compares their bytes.
+runs the copy and Flet's ``send_message`` and compares their bytes (tests/test_flet_files.py).
 """
 
 from __future__ import annotations
 
+import json
 import re
+from importlib.metadata import PackageNotFoundError
+from importlib.metadata import version as package_version
 from pathlib import Path
+from typing import Any
 
-__all__ = ["COMMON", "FONT_MANIFEST", "ICON_FONT", "MARKERS", "RENDERER_FILES", "FletChanged",
-           "PublishError", "client", "flutter_bootstrap", "index_page", "need", "patch_clients",
-           "python_worker", "web_dir"]
+__all__ = ["COMMON", "FONT_MANIFEST", "ICON_FONT", "MARKERS", "PYODIDE_LOCK", "RENDERER_FILES",
+           "UNUSED_FONTS", "FletChanged", "PublishError", "check_served_client", "client",
+           "flutter_bootstrap", "font_manifest", "index_page", "need", "patch_clients",
+           "pyodide_info", "python_worker", "served_index", "trimmed_lock", "web_dir"]
 
 
 class PublishError(Exception):
@@ -36,14 +45,28 @@ Marker = str | re.Pattern[str]
 
 
 class FletChanged(PublishError):
-    """A file of Flet's web client no longer has what Scorer's site relies on."""
+    """A file of Flet's web client (or of the Pyodide it ships) no longer has what Scorer's
+    pages rely on; ``scorer publish`` and ``scorer serve`` stop with this one line."""
 
     def __init__(self, file: str, missing: list[Marker]) -> None:
         self.file = file
         self.missing = missing
         shown = ", ".join(repr(m.pattern if isinstance(m, re.Pattern) else m) for m in missing)
-        super().__init__(f"flet-web's {file} is not as Scorer's site expects: {shown} not found "
-                         "in it (see scorer/ui/site/flet_web.py)")
+        super().__init__(f"{maker(file)}'s {file} is not as Scorer expects: {shown} not found "
+                         "in it (see scorer/ui/serve/flet_files.py)")
+
+
+def maker(file: str) -> str:
+    """Whose ``file`` is, with its version: "flet-web 1.0.5", "Pyodide 314.0.7"."""
+    if file.startswith("pyodide/"):
+        try:
+            return f"Pyodide {json.loads((_web() / PYODIDE_PACKAGE).read_text('utf-8'))['version']}"
+        except (OSError, ValueError, KeyError, TypeError, PublishError):
+            return "Pyodide"
+    try:
+        return f"flet-web {package_version('flet-web')}"
+    except PackageNotFoundError:  # pragma: no cover - flet-web is a dependency
+        return "flet-web"
 
 
 def need(file: str, text: str, markers: tuple[Marker, ...]) -> None:
@@ -52,6 +75,15 @@ def need(file: str, text: str, markers: tuple[Marker, ...]) -> None:
                if (m.search(text) is None if isinstance(m, re.Pattern) else m not in text)]
     if missing:
         raise FletChanged(file, missing)
+
+
+def need_once(file: str, text: str, markers: tuple[str, ...]) -> None:
+    """As :func:`need`, and each marker is there exactly once (a replacement of it changes
+    one known place)."""
+    need(file, text, markers)
+    twice = [m for m in markers if text.count(m) != 1]
+    if twice:
+        raise FletChanged(file, [f"{m} (once; found {text.count(m)} times)" for m in twice])
 
 
 # --- the files -------------------------------------------------------------------------------
@@ -74,13 +106,17 @@ FONT_MANIFEST = "assets/FontManifest.json"
 ICON_FONT = "assets/fonts/MaterialIcons-Regular.otf"
 
 
-def web_dir(renderer: str = "auto") -> Path:
-    """flet_web/web, having every file the site copies for ``renderer``."""
+def _web() -> Path:
     try:
         import flet_web
     except ImportError:  # pragma: no cover - flet-web is a dependency
         raise PublishError("flet-web is not installed (pip install flet-web)") from None
-    web = Path(flet_web.__file__).parent / "web"
+    return Path(flet_web.__file__).parent / "web"
+
+
+def web_dir(renderer: str = "auto") -> Path:
+    """flet_web/web, having every file the site copies for ``renderer``."""
+    web = _web()
     for name in COMMON + RENDERER_FILES[renderer] + (FONT_MANIFEST, ICON_FONT):
         if not (web / name).exists():
             raise PublishError(f"flet-web at {web} has no {name}, which Scorer's site needs "
@@ -124,14 +160,40 @@ NO_RIVE = "no-rive"
 
 INDEX_CHANGED = (HEAD, BOOTSTRAP_TAG, STATUS_BAR, APPLE_ICON, LOADING_ICON)
 
+# Both builds leave out the fonts Scorer never draws with (KaTeX for LaTeX, Cupertino icons):
+# Flutter fetches every font of its manifest at each first visit.
+UNUSED_FONTS = ("packages/flutter_math_fork/", "packages/cupertino_icons/")
+# What flet_web.patch_font_manifest_json adds for a no-CDN page (Roboto from the page's host).
+ROBOTO = {"family": "Roboto", "fonts": [{"asset": "fonts/roboto.woff2"}]}
+# The served page (``scorer serve``) as patch_index_html leaves it: each setting is replaced
+# once, pointing the client files at their versioned path.
+SERVED_INDEX = {
+    'flet.entrypointBaseUrl="/";': 'flet.entrypointBaseUrl="{prefix}";',
+    'flet.canvasKitBaseUrl="/canvaskit/";': 'flet.canvasKitBaseUrl="{prefix}canvaskit/";',
+    'src="flutter_bootstrap.js"': 'src="{prefix}flutter_bootstrap.js"',
+    'src="python.js"': 'src="{prefix}python.js"',
+}
+# Pyodide's lock file: the runtime's Python (which packages the site packs) under ``info``;
+# the site keeps ``info`` only (its ``packages`` are Pyodide's own, which it does not ship).
+PYODIDE_LOCK = "pyodide/pyodide-lock.json"
+PYODIDE_PACKAGE = "pyodide/package.json"
+LOCK_PYTHON = re.compile(r'"info":\s*\{[^{}]*"python":\s*"\d+\.\d+\.\d+"')
+LOCK_PACKAGES = '"packages":'
+
 MARKERS: dict[str, tuple[Marker, ...]] = {
     "index.html": (APP_CONFIG, BASE, *INDEX_CHANGED, PYODIDE_ON),
     "python-worker.js": (INIT_BEGIN, INIT_END) + WORKER_NEEDS,
-    # python-start.js answers the page's python.js as Flet's worker does.
-    "python.js": ('"initialized"',),
+    # python-start.js answers the page's python.js as Flet's worker does; python-early.js
+    # takes jsConnect's place with the worker it started (and its registry of apps).
+    "python.js": ('"initialized"', "globalThis.jsConnect = async function (appId, args, "
+                  "dartOnMessage)", "let _apps = {};", "let _documentUrl = document.URL;",
+                  '"/python-worker.js"'),
     "flutter_bootstrap.js": (SERVICE_WORKER_SETTINGS, FLUTTER_CONFIG),
     "main.dart.js": (RIVE_CDN,),
     "main.dart.wasm": (RIVE_CDN,),
+    FONT_MANIFEST: ('"family"', '"fonts"'),
+    PYODIDE_LOCK: (LOCK_PYTHON, LOCK_PACKAGES),
+    PYODIDE_PACKAGE: ('"version"',),
 }
 
 
@@ -189,26 +251,89 @@ def flutter_bootstrap(text: str, renderer: str) -> str:
 
 
 def patch_clients(site: Path) -> None:
-    """What ``flet`` does for a no-CDN page (Roboto from the site, in the font manifest), and
-    one more: Flet's client (each renderer's, where shipped) loads the Rive animation runtime
-    from a CDN at start; point it into the site (where it is not: Scorer shows no Rive
-    animation), so nothing is ever asked of another host."""
-    from flet_web.patch_index import patch_font_manifest_json
-
-    patch_font_manifest_json(str(site / FONT_MANIFEST))
+    """The font manifest as both builds serve it (:func:`font_manifest`), and Flet's client
+    (each renderer's, where shipped) with the Rive runtime pointed into the site (where it is
+    not: Scorer shows no Rive animation), so nothing is ever asked of another host."""
+    manifest = site / FONT_MANIFEST
+    manifest.write_text(font_manifest(manifest.read_text(encoding="utf-8")), encoding="utf-8")
     for name in ("main.dart.js", "main.dart.wasm"):
         path = site / name
         if path.is_file():
             path.write_bytes(client(name, path.read_bytes()))
 
 
-def client(name: str, data: bytes) -> bytes:
+def client(name: str, data: bytes, local: str = NO_RIVE) -> bytes:
     """Flet's client (``main.dart.js``, or skwasm's ``main.dart.wasm``, where the address is
-    in the module's string data) with the Rive runtime's CDN address pointed into the site."""
+    in the module's string data) with the Rive runtime's CDN address pointed at ``local``
+    (the site's relative ``no-rive``; ``scorer serve``'s ``/_no_cdn_rive``, which answers
+    404): the same length, so the wasm binary keeps its layout."""
     text = data.decode("latin-1")  # one character a byte: the same offsets
     need(name, text, MARKERS[name])
     start = text.index(RIVE_CDN)
     end = text.index("/", start + len(RIVE_CDN)) + 1
     cdn = data[start:end]
-    local = NO_RIVE.encode() + b"_" * (len(cdn) - len(NO_RIVE) - 1) + b"/"
-    return data.replace(cdn, local)
+    return data.replace(cdn, local.encode() + b"_" * (len(cdn) - len(local) - 1) + b"/")
+
+
+def font_manifest(text: str) -> str:
+    """Flutter's font manifest (``assets/FontManifest.json``) as both builds serve it: as
+    ``flet`` patches it for a no-CDN page (Roboto from the page's host), without
+    :data:`UNUSED_FONTS`."""
+    need(FONT_MANIFEST, text, MARKERS[FONT_MANIFEST])
+    try:
+        fonts = json.loads(text)
+    except ValueError:
+        fonts = None
+    if not isinstance(fonts, list) or not all(isinstance(f, dict) for f in fonts):
+        raise FletChanged(FONT_MANIFEST, ['[{"family": ..., "fonts": [...]}, ...]'])
+    kept = [f for f in fonts if not str(f.get("family", "")).startswith(UNUSED_FONTS)]
+    return json.dumps([*kept, ROBOTO])
+
+
+def served_index(page: str, prefix: str, head: str) -> str:
+    """Flet's index.html, as ``patch_index_html`` leaves it for a no-CDN server, pointed at the
+    client files under ``prefix`` (``/v/<version>/``), with ``head`` first in ``<head>``."""
+    need_once("index.html", page, (HEAD, *SERVED_INDEX))
+    page = page.replace(HEAD, f"{HEAD}\n{head}")
+    for old, new in SERVED_INDEX.items():
+        page = page.replace(old, new.format(prefix=prefix))
+    return page
+
+
+def check_served_client(web: Path) -> None:
+    """What ``scorer serve`` patches as it serves Flet's files (the Rive address, read when a
+    browser first asks for the client), checked before it serves anything."""
+    for name in ("main.dart.js", "main.dart.wasm"):
+        if (web / name).is_file():
+            need(name, (web / name).read_bytes().decode("latin-1"), MARKERS[name])
+
+
+# --- Pyodide ---------------------------------------------------------------------------------
+
+
+def _pyodide_version(web: Path | None = None) -> str:
+    text = ((web or _web()) / PYODIDE_PACKAGE).read_text(encoding="utf-8")
+    need(PYODIDE_PACKAGE, text, MARKERS[PYODIDE_PACKAGE])
+    return str(json.loads(text)["version"])
+
+
+def pyodide_info(web: Path | None = None) -> dict[str, Any]:
+    """The ``info`` of the Pyodide lock file flet-web ships (``python`` is "3.x.y"), checked."""
+    text = ((web or _web()) / PYODIDE_LOCK).read_text(encoding="utf-8")
+    need(PYODIDE_LOCK, text, MARKERS[PYODIDE_LOCK])
+    lock = json.loads(text)
+    info = lock.get("info") if isinstance(lock, dict) else None
+    if not isinstance(info, dict) or not isinstance(lock.get("packages"), dict) \
+            or not re.fullmatch(r"\d+\.\d+\.\d+", str(info.get("python", ""))):
+        raise FletChanged(PYODIDE_LOCK, [LOCK_PYTHON, LOCK_PACKAGES])
+    return info
+
+
+def trimmed_lock(web: Path) -> str:
+    """Pyodide's lock file lists the 350 packages of Pyodide's own distribution (none of which
+    the site has or loads: the app's packages come in app.tar.gz): its ``info`` only, with the
+    runtime's version added (as shipped it has no ``info.version``)."""
+    info = pyodide_info(web)
+    if "version" not in info:
+        info["version"] = _pyodide_version(web)
+    return json.dumps({"info": info, "packages": {}})

@@ -1,9 +1,11 @@
-"""What ``scorer publish`` assumes of Flet's built web client (scorer/ui/site/flet_web.py) and
-which packages it packs (scorer/ui/site/pack.py): each assumption fails the build, naming the
-file and the marker, on a copy of Flet's file without it. No site is built here."""
+"""What ``scorer publish`` and ``scorer serve`` assume of Flet's built web client and the
+Pyodide it ships (scorer/ui/serve/flet_files.py), and which packages the site packs
+(scorer/ui/site/pack.py): each assumption fails each build that relies on it, naming the
+file, the marker and the version, on a copy of the file without it. No site is built here."""
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 import types
@@ -13,8 +15,9 @@ from pathlib import Path
 import flet_web
 import pytest
 
-from scorer.ui.site import flet_web as flet
-from scorer.ui.site.flet_web import MARKERS, FletChanged, PublishError
+from scorer.ui.serve import client_files
+from scorer.ui.serve import flet_files as flet
+from scorer.ui.serve.flet_files import MARKERS, FletChanged, PublishError
 from scorer.ui.site.pack import browser_environment, packed_packages
 
 WEB = Path(flet_web.__file__).parent / "web"
@@ -35,8 +38,29 @@ def _run(name: str, content: str | bytes, tmp_path: Path) -> object:
         return flet.python_worker(worker, "START();\n", str(content))
     if name == "flutter_bootstrap.js":
         return flet.flutter_bootstrap(str(content), "auto")
+    if name == flet.FONT_MANIFEST:
+        return flet.font_manifest(str(content))
+    if name in (flet.PYODIDE_LOCK, flet.PYODIDE_PACKAGE):
+        web = _web_with(tmp_path, name, content)
+        return browser_environment(web), flet.trimmed_lock(web)
     assert isinstance(content, bytes), name
     return flet.client(name, content)
+
+
+def _web_with(tmp_path: Path, name: str, content: str | bytes) -> Path:
+    """A copy of flet_web/web (links to Flet's files) with ``content`` for ``name``."""
+    web = tmp_path / "web"
+    for entry in WEB.rglob("*"):
+        target = web / entry.relative_to(WEB)
+        if entry.is_dir():
+            target.mkdir(parents=True, exist_ok=True)
+        elif entry.relative_to(WEB).as_posix() != name:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.symlink_to(entry)
+    (web / name).parent.mkdir(parents=True, exist_ok=True)
+    data = content if isinstance(content, bytes) else content.encode("utf-8")
+    (web / name).write_bytes(data)
+    return web
 
 
 def _read(name: str) -> str | bytes:
@@ -55,7 +79,16 @@ def _without(content: str | bytes, marker: flet.Marker) -> str | bytes:
 
 @pytest.mark.parametrize("name", sorted(MARKERS))
 def test_flets_files_as_shipped_have_every_marker(name, tmp_path):
-    _run(name, _read(name), tmp_path)  # no error
+    shipped = _read(name)
+    text = shipped.decode("latin-1") if isinstance(shipped, bytes) else shipped
+    expected = [m for m in MARKERS[name] if m is not flet.PYODIDE_ON]  # patch_index writes it
+    found = [m for m in expected
+             if (m.search(text) if isinstance(m, re.Pattern) else m in text)]
+    assert found == expected
+    built = _run(name, shipped, tmp_path)  # no error, and what the site ships is changed
+    if isinstance(built, tuple):  # Pyodide's: the markers of its Python, the lock file shipped
+        built = built[1]
+    assert isinstance(built, type(shipped)) and built != shipped
 
 
 @pytest.mark.parametrize("name, marker", [(name, marker) for name in sorted(MARKERS)
@@ -70,7 +103,9 @@ def test_a_missing_marker_fails_the_build_naming_the_file_and_the_marker(name, m
     with pytest.raises(FletChanged) as failed:
         _run(name, changed, tmp_path)
     shown = marker.pattern if isinstance(marker, re.Pattern) else marker
-    assert f"flet-web's {name} " in str(failed.value) and repr(shown) in str(failed.value)
+    maker = r"Pyodide \d" if name.startswith("pyodide/") else r"flet-web \d"
+    assert re.search(f"{maker}[^ ]*'s {re.escape(name)} ", str(failed.value))
+    assert repr(shown) in str(failed.value)
     assert failed.value.file == name and marker in failed.value.missing
 
 
@@ -118,7 +153,7 @@ def test_what_the_site_changes_in_flets_page(tmp_path):
 
 def test_python_start_frames_output_as_flets_own_connection(monkeypatch):
     """python-start.js sends the app's print()s to Flet's client framed as Flet does (see the
-    docstring of site.flet_web): its Python, run here, gives the bytes of Flet's
+    docstring of serve.flet_files): its Python, run here, gives the bytes of Flet's
     PyodideConnection.send_message for the same output."""
     start = (files("scorer") / "assets" / "web" / "python-start.js").read_text(encoding="utf-8")
     copied = re.search(r"try:\n    import msgpack as _msgpack\n.*?\nexcept ImportError:\n",
@@ -196,6 +231,103 @@ def test_a_new_dependency_is_packed_and_one_it_cannot_pack_fails_the_build(tmp_p
 
 def test_a_runtime_that_names_no_python_version_fails_the_build(tmp_path):
     (tmp_path / "pyodide").mkdir()
-    (tmp_path / "pyodide" / "pyodide-lock.json").write_text('{"info": {}}')
-    with pytest.raises(PublishError, match="pyodide-lock.json names no Python version"):
+    (tmp_path / "pyodide" / "pyodide-lock.json").write_text('{"info": {}, "packages": {}}')
+    with pytest.raises(FletChanged, match=r"Pyodide [\d.]+'s pyodide/pyodide-lock\.json is not as "
+                                          r"Scorer expects: .*python"):
         browser_environment(tmp_path)
+    (tmp_path / "pyodide" / "pyodide-lock.json").write_text(
+        '{"info": {"python": "3.14.2"}, "packages": []}')  # the packages: not a mapping
+    with pytest.raises(FletChanged, match="pyodide-lock.json"):
+        browser_environment(tmp_path)
+
+
+def test_the_lock_file_the_site_ships_keeps_pyodides_info_and_names_its_version(tmp_path):
+    shipped = json.loads((WEB / flet.PYODIDE_LOCK).read_text(encoding="utf-8"))
+    version = json.loads((WEB / flet.PYODIDE_PACKAGE).read_text(encoding="utf-8"))["version"]
+    trimmed = json.loads(flet.trimmed_lock(WEB))
+    assert trimmed == {"info": {**shipped["info"], "version": version}, "packages": {}}
+
+
+# --- scorer serve: the same patches, checked before it serves anything -----------------------
+
+SERVED = ("main.dart.js", "main.dart.wasm", "index.html", flet.FONT_MANIFEST)
+
+
+def _serve_build(tmp_path: Path, web: Path) -> None:
+    """What ``scorer serve`` does with Flet's files before it serves: its page, its font
+    manifest."""
+    from flet.controls.types import WebRenderer
+
+    assets = tmp_path / "assets"  # no index.html of Scorer's own: Flet's is the page
+    assets.mkdir(exist_ok=True)
+    page = client_files.make_index(str(web), str(assets), "v1", WebRenderer.AUTO)
+    assert "/v/v1/flutter_bootstrap.js" in page
+    client_files.font_manifest(str(web))
+
+
+def _served_markers(name: str) -> tuple[flet.Marker, ...]:
+    if name == "index.html":
+        return (flet.HEAD, *flet.SERVED_INDEX)
+    return MARKERS[name]
+
+
+def test_scorer_serve_builds_from_flets_files_as_shipped(tmp_path):
+    _serve_build(tmp_path, WEB)
+    for name in ("main.dart.js", "main.dart.wasm"):
+        served = client_files.prepare_file(WEB / name).body()
+        assert b"cdn.jsdelivr.net" not in served and b"/_no_cdn_rive_" in served
+        assert len(served) == (WEB / name).stat().st_size  # the wasm keeps its layout
+
+
+@pytest.mark.parametrize("name, marker", [(name, marker) for name in SERVED
+                                          for marker in _served_markers(name)],
+                         ids=lambda m: m.pattern if isinstance(m, re.Pattern) else str(m))
+def test_a_moved_line_fails_scorer_serve_before_it_serves(name, marker, tmp_path, monkeypatch):
+    """Flet's file with the line a patch replaces moved (here: gone), as a Flet upgrade could
+    leave it: serve's build stops naming the file, the line and flet-web's version."""
+    web = WEB
+    if name == "index.html":  # the page as Flet's own patch leaves it, with the line moved
+        from flet_web import patch_index
+
+        flets = patch_index.patch_index_html
+
+        def moved(index_path: str, **settings: object) -> None:
+            flets(index_path, **settings)  # type: ignore[arg-type]
+            page = Path(index_path).read_text(encoding="utf-8")
+            assert _without(page, marker) != page, "the marker is not in Flet's page"
+            Path(index_path).write_text(_without(page, marker), encoding="utf-8")
+
+        monkeypatch.setattr(patch_index, "patch_index_html", moved)
+        monkeypatch.setattr("flet_web.patch_index_html", moved)
+    else:
+        original = _read(name)
+        changed = _without(original, marker)
+        assert changed != original, "the marker is not in Flet's file"
+        web = _web_with(tmp_path, name, changed)
+    with pytest.raises(FletChanged) as failed:
+        _serve_build(tmp_path, web)
+    assert failed.value.file == name and "flet-web 1." in str(failed.value)
+    shown = marker.pattern if isinstance(marker, re.Pattern) else marker
+    assert repr(shown) in str(failed.value)
+
+
+def test_a_served_line_found_twice_fails_the_build(tmp_path):
+    page = "<html><head></head>" + "".join(flet.SERVED_INDEX) * 2 + "</html>"
+    with pytest.raises(FletChanged, match=r"index\.html .*found 2 times"):
+        flet.served_index(page, "/v/1/", "<script></script>")
+
+
+def test_a_moved_line_fails_scorer_serve_on_the_command_line(tmp_path, monkeypatch, capsys):
+    """The build's error is one line and exit 2, as a busy port is."""
+    from scorer import cli
+    from scorer.ui.serve import run
+
+    def build(*args: object, **kwargs: object) -> None:
+        raise FletChanged("main.dart.js", [flet.RIVE_CDN])
+
+    monkeypatch.setattr("scorer.ui.serve.server.build_app", build)
+    monkeypatch.setattr(run, "_system_allocator", lambda: None)
+    monkeypatch.setattr(run, "_print_address", lambda *args: None)
+    code = cli.main(["--data-dir", str(tmp_path), "serve", "--port", "0"])
+    assert code == 2
+    assert "scorer serve: flet-web 1." in capsys.readouterr().err

@@ -1,0 +1,140 @@
+"""Every address of the app, in one place: each route's template (the route table,
+:mod:`scorer.ui.shell.routes`, matches addresses against them) and one builder per route with
+parts, used wherever an address is made (tests/test_routes.py fails on an address made by hand
+anywhere else, and checks that every builder's address is read back by ``parse`` as built).
+
+A template's parts are ``:name`` (one part of the address) and ``:name?`` (an optional one),
+in ``repath``'s syntax, as Flet's :class:`flet.TemplateRoute` reads them. An address with
+no parts is its template (``HOME``, ``NEW``, ...). No flet here: the shell and the screens use
+it, and the builds write :func:`shapes` into the page for ``history.js``.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["CHECK", "DEAL", "DETAIL", "EDIT", "GAME", "HOME", "JOIN", "LINK", "NEW", "QR",
+           "RULES", "STATS", "deal", "deal_form", "detail", "edit", "game", "link", "qr",
+           "rules", "shapes", "PAIRS_BOARD", "PAIRS_CARD", "PAIRS_LINK", "PAIRS_NEW",
+           "PAIRS_RESULTS_QR", "PAIRS_SESSION", "PAIRS_TABLE", "PAIRS_TABLE_QR", "pairs_board",
+           "pairs_card", "pairs_link", "pairs_new", "pairs_results_qr", "pairs_session",
+           "pairs_table", "pairs_table_qr"]
+
+HOME = "/"  # games in progress and finished
+NEW = "/new"  # new game
+CHECK = "/check"  # score any hand without recording it
+JOIN = "/join"  # address and QR code to join from another phone
+STATS = "/stats"  # each player's record
+RULES = "/rules/:game/:rule?"  # the rules of a game (at a house rule)
+GAME = "/game/:id"  # scoreboard (and game over)
+QR = "/game/:id/qr"  # show to the table: the game's link as a QR code, full screen
+LINK = "/g/:data"  # a game opened from a link, read-only until kept
+DEAL = "/game/:id/deal"  # new deal
+DETAIL = "/game/:id/deal/:n"  # why this score, history, correct or remove
+EDIT = "/game/:id/deal/:n/edit"  # correct a deal
+
+
+def rules(game: str, rule: str | None = None) -> str:
+    """The rules page of ``game`` (a variant's name), at house rule ``rule``."""
+    return f"/rules/{game}" + (f"/{rule}" if rule else "")
+
+
+def game(game_id: str) -> str:
+    """The scoreboard of the game ``game_id``."""
+    return f"/game/{game_id}"
+
+
+def qr(game_id: str) -> str:
+    """The game's link as a QR code, to show to the table."""
+    return f"{game(game_id)}/qr"
+
+
+def link(data: str) -> str:
+    """A game opened from a link carrying ``data`` (:mod:`scorer.link`)."""
+    return f"/g/{data}"
+
+
+def deal(game_id: str) -> str:
+    """A new deal of the game."""
+    return f"{game(game_id)}/deal"
+
+
+def detail(game_id: str, number: int) -> str:
+    """Deal ``number`` of the game: why this score, its history."""
+    return f"{deal(game_id)}/{number}"
+
+
+def edit(game_id: str, number: int) -> str:
+    """The correction of deal ``number``."""
+    return f"{detail(game_id, number)}/edit"
+
+
+def deal_form(game_id: str, number: int | None) -> str:
+    """The deal form: a new deal (``number`` None or 0), else the correction of deal
+    ``number``."""
+    return edit(game_id, number) if number else deal(game_id)
+
+
+# --- a pairs evening (issue 32) ---
+
+PAIRS_NEW = "/pairs-new"  # a new pairs evening: its form
+PAIRS_SESSION = "/pairs/:id"  # the director's view
+PAIRS_TABLE = "/pairs/:id/table/:table"  # a table's phone: its round, its boards
+PAIRS_BOARD = "/pairs/:id/board/:n"  # a board's traveller
+PAIRS_CARD = "/pairs/:id/pair/:pair"  # a pair's personal score card
+PAIRS_TABLE_QR = "/pairs/:id/qr/:table"  # the director's QR code for a table (no network)
+PAIRS_RESULTS_QR = "/pairs/:id/table/:table/qr"  # a table's results as a QR code
+PAIRS_LINK = "/p/:data"  # a pairs session (or a table's results) opened from a link
+
+
+def pairs_new() -> str:
+    """The form of a new pairs evening."""
+    return PAIRS_NEW
+
+
+def pairs_session(session_id: str) -> str:
+    """The director's view of the session ``session_id``."""
+    return f"/pairs/{session_id}"
+
+
+def pairs_table(session_id: str, number: int) -> str:
+    """Table ``number``'s screen: its round and boards."""
+    return f"{pairs_session(session_id)}/table/{number}"
+
+
+def pairs_board(session_id: str, number: int) -> str:
+    """The traveller of board ``number``."""
+    return f"{pairs_session(session_id)}/board/{number}"
+
+
+def pairs_card(session_id: str, pair: int) -> str:
+    """The personal score card of pair ``pair``."""
+    return f"{pairs_session(session_id)}/pair/{pair}"
+
+
+def pairs_table_qr(session_id: str, number: int) -> str:
+    """The director's QR code carrying the session to table ``number``."""
+    return f"{pairs_session(session_id)}/qr/{number}"
+
+
+def pairs_results_qr(session_id: str, number: int) -> str:
+    """Table ``number``'s results as a QR code, for the director's phone."""
+    return f"{pairs_table(session_id, number)}/qr"
+
+
+def pairs_link(data: str) -> str:
+    """A pairs session opened from a link carrying ``data`` (:mod:`scorer.pairs_link`)."""
+    return f"/p/{data}"
+
+
+def shapes(templates: dict[str, str]) -> dict[str, str]:
+    """Each named template as a JavaScript regular expression's source matching its addresses
+    (``/game/:id`` -> ``^/game/[^/]+$``), for the page's scripts."""
+    def source(template: str) -> str:
+        parts = [p for p in template.split("/") if p]
+        pattern = "".join(
+            "(?:/[^/]+)?" if p.startswith(":") and p.endswith("?") else
+            "/[^/]+" if p.startswith(":") else "/" + re.escape(p) for p in parts)
+        return f"^{pattern or '/'}$"
+
+    return {name: source(template) for name, template in templates.items()}
