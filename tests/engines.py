@@ -18,6 +18,7 @@ Where an engine is not installed its tests skip, naming what to install; where
 from __future__ import annotations
 
 import contextlib
+import glob
 import os
 import shutil
 import socket
@@ -31,7 +32,8 @@ from typing import Any
 import pytest
 
 FIREFOX = "firefox-esr"
-MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
+# WebKitGTK's own browser, as Debian installs it (the folder names the machine's architecture).
+MINIBROWSERS = "/usr/lib/*/webkit2gtk-4.1/MiniBrowser"
 RELAY = Path(__file__).resolve().parent / "firefox_relay.py"
 # WebKit's window: its page is a phone's width (the window's frame takes a little).
 WEBKIT_WINDOW = (360, 720)
@@ -115,7 +117,8 @@ def _stop(process: subprocess.Popen) -> None:
 def webkit() -> Iterator[Any]:
     """WebKitGTK's MiniBrowser driven by WebKitWebDriver and selenium, on an Xvfb display of its
     own; everything ended after the block."""
-    if not shutil.which("WebKitWebDriver") or not Path(MINIBROWSER).exists():
+    browsers = sorted(glob.glob(MINIBROWSERS))
+    if not shutil.which("WebKitWebDriver") or not browsers:
         missing("WebKitGTK's WebDriver", "apt-get install webkit2gtk-driver")
     if not shutil.which("Xvfb"):
         missing("Xvfb", "apt-get install xvfb")
@@ -134,7 +137,7 @@ def webkit() -> Iterator[Any]:
     try:
         _listening(port, driver_process, "WebKitWebDriver")
         options = WebKitGTKOptions()
-        options.binary_location = MINIBROWSER
+        options.binary_location = browsers[0]
         options.add_argument("--automation")
         driver = webdriver.Remote(command_executor=f"http://127.0.0.1:{port}", options=options)
         driver.set_page_load_timeout(240)
