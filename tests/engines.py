@@ -125,6 +125,8 @@ def webkit() -> Iterator[Any]:
     try:
         from selenium import webdriver
         from selenium.webdriver import WebKitGTKOptions
+        from selenium.webdriver.remote.client_config import ClientConfig
+        from selenium.webdriver.remote.remote_connection import RemoteConnection
     except ImportError:
         missing("selenium", "the test extra: pip install -e '.[test]'")
     display, port = _free_display(), _free_port()
@@ -139,7 +141,9 @@ def webkit() -> Iterator[Any]:
         options = WebKitGTKOptions()
         options.binary_location = browsers[0]
         options.add_argument("--automation")
-        driver = webdriver.Remote(command_executor=f"http://127.0.0.1:{port}", options=options)
+        address = ClientConfig(remote_server_addr=f"http://127.0.0.1:{port}")
+        driver = webdriver.Remote(command_executor=RemoteConnection(client_config=address),
+                                  options=options)
         driver.set_page_load_timeout(240)
         driver.set_script_timeout(SCRIPT_SECONDS + 30)
         driver.set_window_size(*WEBKIT_WINDOW)
