@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import re
+from pathlib import Path
 
 import pytest
 from browser import FOCUSED, SEE_FRAMES, Phone, doubled, screen_faults, served
@@ -173,3 +174,39 @@ def test_screen_faults_names_a_dead_button_an_unnamed_or_doubled_one_and_a_choic
         "a doubled name 'Declarer Declarer'"]
     assert doubled("Board 1: board 1") and not doubled("Deal 1: calls 4 2 2 2; tricks 5 3 2 3")
     assert not doubled("Board 1: 10 IMPs to Reds; Reds total 10, Blues total -10")
+
+
+def test_a_missing_engine_skips_on_a_developer_s_machine(monkeypatch, tmp_path):
+    """Without Firefox ESR (not on the path) a test of it skips, naming what to install."""
+    import engines
+
+    monkeypatch.delenv("SCORER_ALL_ENGINES", raising=False)
+    monkeypatch.setenv("PATH", str(tmp_path))
+    with pytest.raises(pytest.skip.Exception, match="apt-get install firefox-esr"):
+        engines.firefox_executable(tmp_path)
+
+
+def test_a_missing_engine_fails_in_ci(monkeypatch, tmp_path):
+    """Under SCORER_ALL_ENGINES=1 (.ci/run) the same missing engine fails the test."""
+    import engines
+
+    monkeypatch.setenv("SCORER_ALL_ENGINES", "1")
+    monkeypatch.setenv("PATH", str(tmp_path))
+    with pytest.raises(pytest.fail.Exception, match="SCORER_ALL_ENGINES=1: .*firefox-esr"):
+        engines.firefox_executable(tmp_path)
+    with pytest.raises(pytest.fail.Exception, match="webkit2gtk-driver"), engines.webkit():
+        pass
+
+
+def test_firefox_is_started_behind_the_relay(monkeypatch, tmp_path):
+    """The executable given to Playwright runs the relay with this Python and Firefox ESR."""
+    import engines
+
+    (tmp_path / "firefox-esr").write_text("#!/bin/sh\n")
+    (tmp_path / "firefox-esr").chmod(0o755)
+    monkeypatch.setenv("PATH", str(tmp_path))
+    (tmp_path / "out").mkdir()
+    script = engines.firefox_executable(tmp_path / "out")
+    text = Path(script).read_text(encoding="utf-8")
+    assert os.access(script, os.X_OK)
+    assert str(engines.RELAY) in text and str(tmp_path / "firefox-esr") in text, text
