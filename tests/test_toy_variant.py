@@ -18,7 +18,7 @@ from typing import Any
 import flet as ft
 import pytest
 from controls import walk
-from flet_page import scorer_app
+from flet_page import dispatch, scorer_app
 
 from scorer.game import Game
 from scorer.i18n import Translator, catalog
@@ -237,11 +237,9 @@ def texts(app: Any) -> str:
 
 
 def event(app: Any, control: ft.BaseControl, name: str, data: Any = None) -> None:
-    loop = asyncio.new_event_loop()
-    try:
-        loop.run_until_complete(app.page.session.dispatch_event(control._i, name, data))
-    finally:
-        loop.close()
+    """The event sent as Flet's client sends it; the tasks it starts run as the page runs them
+    (an app made with ``run_tasks``)."""
+    dispatch(app, control, name, data)
 
 
 def tap(app: Any, label: str) -> None:
@@ -266,7 +264,7 @@ def go(app: Any, route: str) -> None:
 
 
 def test_new_game_deal_entry_and_the_scoreboard_of_the_toy_game(tmp_path: Path, toy):
-    with scorer_app(tmp_path) as app:
+    with scorer_app(tmp_path, run_tasks=True) as app:
         go(app, "/new")
         tap(app, "High card")  # offered in New game: the registry says so
         form = app.state(Filling).form
@@ -275,18 +273,20 @@ def test_new_game_deal_entry_and_the_scoreboard_of_the_toy_game(tmp_path: Path, 
         for n, name in enumerate(PLAYERS, start=1):
             type_in(app, f"Player {n}", name)
         tap(app, "First dealer Ana")
-        tap(app, "Start game")
+        tap(app, "Start game")  # and on to its scoreboard, as the app's tasks move it
         [summary] = app.session.store.list_games()
         game = app.session.store.load(summary.id)
         assert game.variant_name == NAME and game.players == PLAYERS and game.dealer == 0
-        go(app, f"/game/{game.id}/deal")  # deal entry: the toy's own input module
+        assert app.route == app.page.route == f"/game/{game.id}"
+        tap(app, "New deal")  # deal entry: the toy's own input module
+        assert app.page.route == f"/game/{game.id}/deal"
         assert "Cannot save yet: points of Ana" in texts(app)
         for player, points in zip(PLAYERS, ("10", "20", "5"), strict=True):
             type_in(app, player, points)
         assert "Ben shows the highest card: Ana 10 · Ben 20 · Cleo 5" in texts(app)
-        tap(app, "Save deal")
-        go(app, f"/game/{game.id}")
+        tap(app, "Save deal")  # saved, then the scoreboard: the real Save path, tasks and all
         assert app.session.store.load(game.id).totals == (10, 20, 5)
+        assert app.page.route == f"/game/{game.id}"
         shown = texts(app)
         assert "dealer: Ben" in shown and "Cleo leads" in shown
         assert "Rules: as the rules say (defaults)" in shown  # it has no house rules
