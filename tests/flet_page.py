@@ -62,22 +62,26 @@ def scorer_app(folder: Path, *, run_tasks: bool = False, **options: Any) -> Iter
 
     class Table(Connection):
         pubsubhub = PubSubHub(loop=loop)
+        session: Any = None
 
         def send_message(self, message: Any) -> None:
             super().send_message(message)
             if run_tasks and message.action == MessageAction.INVOKE_METHOD:
-                loop.call_soon(answer, message.body)
+                loop.call_soon(self.answer, message.body)
 
-    def answer(call: Any) -> None:
-        """What Flet's client answers a method called on it: done; a pushed address becomes
-        the page's, and the page hears of it as of any move of the browser."""
-        if call.name == "push_route":
-            session.page.route = call.args["route"]
-            waiting.append(session.dispatch_event(session.page._i, "route_change",
-                                                  {"route": call.args["route"]}))
-        session.handle_invoke_method_results(call.control_id, call.call_id, None, None)
+        def answer(self, call: Any) -> None:
+            """What Flet's client answers a method called on it: done; a pushed address
+            becomes the page's, and the page hears of it as of any move of the browser."""
+            if call.name == "push_route":
+                self.session.page.route = call.args["route"]
+                waiting.append(self.session.dispatch_event(
+                    self.session.page._i, "route_change", {"route": call.args["route"]}))
+            self.session.handle_invoke_method_results(call.control_id, call.call_id, None,
+                                                      None)
 
-    session = Session(Table())  # the page holds its session weakly: kept here
+    table = Table()
+    session = Session(table)  # the page holds its session weakly: kept here
+    table.session = session
     msgpack.packb(session.get_page_patch(), default=ENCODE)  # the page as first sent
     waiting: list[Any] = []
     if run_tasks:
@@ -93,6 +97,7 @@ def scorer_app(folder: Path, *, run_tasks: bool = False, **options: Any) -> Iter
         _TASKS.pop(id(app), None)
         for task in waiting:
             task.close()
+        table.session = None
         del session
         loop.close()
 

@@ -2,14 +2,14 @@
 three-player game, "High card" (each player's points as typed, first to a target), is defined
 here as those two modules, registered through the public hooks (``register_variant``,
 ``register_entry``) for each test only, and then scored as a game and played through the real
-app on a Flet page: New game, deal entry, the scoreboard (the plain grid: it has no board of
-its own), its rules link (it has no rules page) and Check a score. Nothing in ``scorer/`` names
-it; its sentences are added to the English catalog for the test (a shipped variant puts them
-in all six catalogs, which tests/test_i18n.py checks)."""
+app on a Flet page: New game, deal entry and its Save, each moving on through the app's own
+tasks as the page runs them (``scorer_app(run_tasks=True)``), the scoreboard (the plain grid:
+it has no board of its own), its rules link (it has no rules page) and Check a score. Nothing
+in ``scorer/`` names it; its sentences are added to the English catalog for the test (a
+shipped variant puts them in all six catalogs, which tests/test_i18n.py checks)."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
