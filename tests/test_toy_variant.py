@@ -374,3 +374,25 @@ def test_the_registry_is_the_lines_of_games_in_order():
     assert [type(v).__module__ for v in VARIANTS.values()] == [
         "scorer.rules." + line.partition(":")[0] for line in GAMES]
     assert list(ENTRIES) == list(dict.fromkeys(v.entry for v in VARIANTS.values()))
+
+
+def test_a_game_without_contracts_is_not_read_as_one(toy):
+    """The base ``Variant`` assumes no contract: a deal's scoresheet words and statistics are
+    a contract game's (``rules.contract_deals.ContractDeals``) only where the game says so."""
+    from scorer.rules import Contract, variant
+    from scorer.sheet import sheet_rows
+
+    class Played:  # a deal that happens to have what a contract game's deal has
+        contract = Contract.parse("4H")
+        declarer = 0
+        tricks = 10
+
+    score = toy.score(HighCardDeal((1, 2, 3)), HighCardRules(), PLAYERS)
+    assert toy.deal_words(Played(), PLAYERS) is None  # type: ignore[arg-type]
+    assert toy.deal_stats(Played(), score, 0) == {}  # type: ignore[arg-type]
+    draw = variant("draw-bridge")
+    assert EN.render(draw.deal_words(Played(), PLAYERS)[0]) == "4H by Ana"
+    assert draw.deal_stats(Played(), score, 0) == {"declared": 1, "made": 0}
+    [row] = sheet_rows(play([(1, 2, 3)]), EN)[1:]  # the toy's sheet: no contract, no tricks
+    assert row[:5] == ["1", "Ana", "Cleo shows the highest card", "",
+                       "Cleo shows the highest card"]
