@@ -81,7 +81,7 @@ def build(app: App, route: Route | None = None) -> Screen:
         controls.append(ft.TextField(label=t.render(form.seat_label(i)), value=form.names[i],
                                      on_change=lambda e, i=i: set_name(i, e.control.value),
                                      on_blur=lambda e, i=i: left_name(i)))
-    recent = [n for n in recent_players(app.session.store.list_games(), v.teams)
+    recent = [n for n in recent_players(app.session.list_games(), v.teams)
               if n.casefold() not in {x.strip().casefold() for x in form.names}]
     if recent:
         controls.append(w.note(t("ui.recent")))
