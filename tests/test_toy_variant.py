@@ -38,7 +38,7 @@ from scorer.ui import widgets as w
 from scorer.ui.boards import views as boards
 from scorer.ui.entry import ENTRIES, DealDraft, DealEntry, EntryKind, Evaluation, register_entry
 from scorer.ui.screens.check import ScoreCheck
-from scorer.ui.screens.frame import check_games, games
+from scorer.ui.screens.frame import checkable_variant_names, variant_names
 from scorer.ui.screens.new_game import Filling
 
 NAME = "toy-high-card"
@@ -182,7 +182,7 @@ def toy(monkeypatch) -> Iterator[HighCard]:
         for registry, kept in zip(registries, before, strict=True):
             registry.clear()
             registry.update(kept)
-    assert NAME not in games()
+    assert NAME not in variant_names()
 
 
 EN = Translator("en")
@@ -300,7 +300,7 @@ def test_new_game_deal_entry_and_the_scoreboard_of_the_toy_game(tmp_path: Path, 
 
 
 def test_check_a_score_offers_the_toy_game_and_names_its_three_players(tmp_path, toy):
-    assert NAME in check_games()
+    assert NAME in checkable_variant_names()
     with scorer_app(tmp_path) as app:
         go(app, "/check")
         tap(app, "Check High card")

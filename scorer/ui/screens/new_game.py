@@ -15,7 +15,7 @@ from .. import widgets as w
 from ..entry import problem_of
 from ..new_game_form import NewGameForm, recent_players
 from . import addresses
-from .frame import Screen, games, screen
+from .frame import Screen, screen, variant_names
 from .rules import rule_pickers
 
 if TYPE_CHECKING:
@@ -72,7 +72,7 @@ def build(app: App, route: Route | None = None) -> Screen:
         refresh_start()
 
     controls: list[ft.Control] = [w.heading(t("ui.game"))]
-    offered = games()
+    offered = variant_names()
     controls.append(w.ChoiceGroup(offered, [t(f"game.{g}") for g in offered],
                                   [t(f"game.{g}") for g in offered], form.variant_name,
                                   lambda name: _pick_game(app, name), per_row=3).control)
