@@ -4,15 +4,15 @@ names (cleaned and checked), game ids, stored times. Pure, standard library only
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
 from .rules import InvalidInput, Variant
-from .rules.values import Msg
+from .rules.values import Msg, check_int
 
-__all__ = ["MAX_NAME", "check_game_id", "check_players", "check_time", "clean_name",
-           "moment"]
+__all__ = ["MAX_NAME", "check_game_id", "check_players", "check_time", "check_type_name",
+           "check_whole", "clean_name", "moment"]
 
 MAX_NAME = 40
 
@@ -127,3 +127,20 @@ def check_players(v: Variant[Any, Any], players: object) -> tuple[str, ...]:
         raise InvalidInput("players", names, "has the same name twice; names must differ",
                            Msg.of("error.name_twice"))
     return tuple(names)
+
+
+def check_whole(field: str, value: object, low: int, high: int) -> int:
+    """A stored whole number (exactly an int: not a bool, not a float) from low to high."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidInput(field, value, f"is not a whole number between {low} and {high}")
+    return check_int(field, value, low, high)
+
+
+def check_type_name(data: Mapping[str, Any], name: str) -> str:
+    """The name of a game's type as stored (``data[name]``), text and not blank."""
+    value = data.get(name)
+    if value is None:  # 'variant: missing is missing or not text' said it twice (issue 30)
+        raise InvalidInput(name, None, "(every game names its type, e.g. draw-bridge)")
+    if not isinstance(value, str) or not value.strip():
+        raise InvalidInput(name, value, "is not the name of a game type, e.g. draw-bridge")
+    return str(value)

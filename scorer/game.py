@@ -11,6 +11,7 @@ removing a deal, ending it) returns a new Game; corrections and removals are kep
 from __future__ import annotations
 
 import enum
+import json
 import random
 import uuid
 from collections.abc import Callable, Mapping, Sequence
@@ -19,7 +20,14 @@ from datetime import UTC, datetime
 from functools import cached_property
 from typing import Any
 
-from .fields import check_game_id, check_players, check_time, clean_name
+from .fields import (
+    check_game_id,
+    check_players,
+    check_time,
+    check_type_name,
+    check_whole,
+    clean_name,
+)
 from .history import Correction
 from .rules import DealScore, EndRule, InvalidInput, Variant, variant
 from .rules.values import Msg, check_int
@@ -83,6 +91,10 @@ class DealRecord:
     table_number: int = 0
 
 
+# What replaying a game's deals derives: records, outcome, next dealer, state, closing points.
+Replay = tuple[tuple[DealRecord, ...], Outcome | None, int, Any, DealScore | None]
+
+
 @dataclass(frozen=True)
 class Game:
     variant_name: str
@@ -143,16 +155,20 @@ class Game:
         return self.variant.parties(self.players)
 
     @cached_property
-    def _replay(self) -> tuple[tuple[DealRecord, ...], Outcome | None, int, Any,
-                               DealScore | None]:
+    def _replay(self) -> Replay:
         v = self.variant
-        totals = [0] * len(self.parties)
-        dealer = self.first_dealer
-        records: list[DealRecord] = []
+        return self._played(v, (), self.first_dealer, v.start_state(self.rules), self.deals)
+
+    def _played(self, v: Variant[Any, Any], before: tuple[DealRecord, ...], dealer: int,
+                state: Any, deals: Sequence[Any]) -> Replay:
+        """``deals`` replayed after the records ``before`` (``dealer`` to deal, in ``state``,
+        no outcome yet): :meth:`add_deal` replays only its deal (issue 33)."""
+        last = before[-1] if before else None
+        totals = list(last.totals) if last else [0] * len(self.parties)
+        counted = last.table_number - 1 + last.counted if last else 0
+        records = list(before)
         outcome: Outcome | None = None
-        counted = 0
-        state = v.start_state(self.rules)
-        for number, deal in enumerate(self.deals, start=1):
+        for number, deal in enumerate(deals, start=len(before) + 1):
             if outcome is not None:
                 raise InvalidInput(f"deal {number}", "recorded",
                                    f"comes after the game ended at deal {outcome.after_deal}",
@@ -286,8 +302,13 @@ class Game:
 
     def add_deal(self, deal: Any, now: Callable[[], str] = utc_now) -> Game:
         """Record the next deal (it replaces what was announced for it)."""
-        self._check_open()
-        return self._changed(now, deals=(*self.deals, deal), pending=None)
+        self._check_open()  # so this game is open, not closed: its replay goes on
+        game = replace(self, updated_at=now(), deals=(*self.deals, deal), pending=None)
+        records, _outcome, dealer, state, _closing = self._replay
+        game.__dict__["_replay"] = game._played(self.variant, records, dealer, state, (deal,))
+        if (stored := self.__dict__.get("_stored_deals")) is not None:
+            game.__dict__["_stored_deals"] = (*stored, _deal_json(game.records[-1]))
+        return game
 
     def announce(self, data: Mapping[str, Any], now: Callable[[], str] = utc_now) -> Game:
         """Keep what the table announced for the next deal before it is played (Call Break:
@@ -330,11 +351,17 @@ class Game:
     def with_revision(self, revision: int) -> Game:
         """The same game at another storage revision (its derived scores carried over)."""
         game = replace(self, revision=revision)
-        if "_replay" in self.__dict__:
-            game.__dict__["_replay"] = self.__dict__["_replay"]
+        game.__dict__.update({k: v for k, v in self.__dict__.items()
+                              if k in ("_replay", "_stored_deals")})
         return game
 
     # --- storing --------------------------------------------------------------------
+    @cached_property
+    def _stored_deals(self) -> tuple[str, ...]:
+        """Each deal as stored, with its points, as JSON: made once per deal and carried on
+        by :meth:`add_deal` (a contract's text is not cheap); :meth:`to_dict` reads it."""
+        return tuple(_deal_json(r) for r in self.records)
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "schema_version": SCHEMA_VERSION,
@@ -348,8 +375,7 @@ class Game:
             "updated_at": self.updated_at,
             "closed": self.closed,
             "revision": self.revision,
-            "deals": [{**r.deal.to_dict(), "points": list(r.score.points)}
-                      for r in self.records],
+            "deals": json.loads(f"[{','.join(self._stored_deals)}]"),
             "history": [c.to_dict() for c in self.history],
             "pending": None if self.pending is None else dict(self.pending),
         }
@@ -362,7 +388,7 @@ class Game:
         version = data.get("schema_version")
         if version != SCHEMA_VERSION:
             raise InvalidInput("schema_version", version, f"is not {SCHEMA_VERSION}")
-        v = variant(_text(data, "variant"))
+        v = variant(check_type_name(data, "variant"))
         rules = data.get("rules", {})
         if not isinstance(rules, Mapping):
             raise InvalidInput("rules", rules, "is not a set of house rules")
@@ -389,7 +415,7 @@ class Game:
             players,
             parsed_rules,
             v.check_end(EndRule.from_dict(data.get("end", {}))),
-            _exact_int("first_dealer", data.get("first_dealer"), 0, v.player_count - 1),
+            check_whole("first_dealer", data.get("first_dealer"), 0, v.player_count - 1),
             tuple(deals),
             tuple(Correction.from_dict(c, v, parsed_rules, players, n)
                   for n, c in enumerate(raw_history, start=1)),
@@ -397,7 +423,7 @@ class Game:
             check_time("created_at", data.get("created_at"), required=False),
             check_time("updated_at", data.get("updated_at"), required=False),
             closed,
-            _exact_int("revision", data.get("revision", 0), 0, 2**53),
+            check_whole("revision", data.get("revision", 0), 0, 2**53),
         )
         pending = data.get("pending")
         if pending is not None:
@@ -414,22 +440,11 @@ class Game:
         return game
 
 
+def _deal_json(record: DealRecord) -> str:
+    return json.dumps({**record.deal.to_dict(), "points": list(record.score.points)})
+
+
 def _leaders(totals: Sequence[int], after: int, reason: Reason, number: int) -> Outcome:
     best = max(totals)
     winners = tuple(i for i, t in enumerate(totals) if t == best)
     return Outcome(winners, reason, number, after)
-
-
-def _exact_int(field: str, value: object, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidInput(field, value, f"is not a whole number between {low} and {high}")
-    return check_int(field, value, low, high)
-
-
-def _text(data: Mapping[str, Any], name: str) -> str:
-    value = data.get(name)
-    if value is None:  # 'variant: missing is missing or not text' said it twice (issue 30)
-        raise InvalidInput(name, None, "(every game names its type, e.g. draw-bridge)")
-    if not isinstance(value, str) or not value.strip():
-        raise InvalidInput(name, value, "is not the name of a game type, e.g. draw-bridge")
-    return str(value)

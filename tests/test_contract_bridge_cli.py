@@ -154,10 +154,12 @@ def test_in_bulgarian(capsys):
      (["draw-bridge", "--contract", "4H", "--tricks", "9", "--vulnerable", "no"],
       "--vulnerable: no is not used by draw-bridge"),
      (["chicago", "--contract", "4H", "--tricks", "10"],
-      "game: chicago is not one of draw-bridge, minibridge, call-break, duplicate, rubber, imps"),
+      "game: chicago is not one of draw-bridge, minibridge, call-break, duplicate, rubber, imps, "
+      "matchpoints, cross-imps, butler"),
      (["team-match", "--diff", "10"], "game: team-match is not one of"),
      (["poker", "--contract", "4H", "--tricks", "10"],
-      "game: poker is not one of draw-bridge, minibridge, call-break, duplicate, rubber, imps")],
+      "game: poker is not one of draw-bridge, minibridge, call-break, duplicate, rubber, imps, "
+      "matchpoints, cross-imps, butler")],
 )
 def test_invalid_input_exit_2_one_line(capsys, args, message):
     code, out, err = run(capsys, *args)

@@ -379,3 +379,71 @@ def test_stored_games_are_read_with_exact_types():
                          ("first_dealer", "1"), ("updated_at", "9999"), ("created_at", 5)):
         with pytest.raises(InvalidInput, match=field):
             Game.from_dict(doc | {field: value})
+
+
+def _random_deal(name, rng, dealer=0):
+    from scorer.rules.bridge_games import BridgeDeal
+    from scorer.rules.team_match import TeamBoard
+
+    contract = Contract.parse(f"{rng.randint(1, 7)}{rng.choice(['C', 'D', 'H', 'S', 'NT'])}"
+                              f"{rng.choice(['', 'X', 'XX'])}")
+    if name == "draw-bridge":
+        return DrawBridgeDeal(rng.randrange(2), contract, rng.randrange(14))
+    if name == "minibridge":  # a redeal (the same dealer deals again) one time in three
+        if rng.randrange(3) == 0:
+            return MiniBridgeDeal.from_hcp([11, 10, 9, 10], dealer=dealer)
+        return MiniBridgeDeal(rng.randrange(4), Contract.parse(f"{rng.randint(1, 7)}NT"),
+                              rng.randrange(14))
+    if name in ("rubber-bridge", "chicago"):
+        return BridgeDeal(rng.randrange(4), contract, rng.randrange(14))
+    if name == "team-match":
+        return TeamBoard(*(BridgeDeal(rng.randrange(4), contract, rng.randrange(14))
+                           for _ in range(2)))
+    cuts = sorted(rng.randrange(14) for _ in range(3))
+    return CallBreakDeal(tuple(rng.randint(2, 8) for _ in range(4)),
+                         (cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], 13 - cuts[2]))
+
+
+@pytest.mark.parametrize(("name", "players", "end"), [
+    ("draw-bridge", ["Ana", "Ben"], "target=1500"),
+    ("rubber-bridge", ["Ana", "Ben", "Cleo", "Dan"], "rubbers=3"),
+    ("chicago", ["Ana", "Ben", "Cleo", "Dan"], "open"),
+    ("team-match", ["Reds", "Blues"], "open"),
+    ("call-break", ["Ana", "Ben", "Cleo", "Dan"], "deals=9"),
+    ("minibridge", ["Ana", "Ben", "Cleo", "Dan"], "deals=12"),
+])
+def test_a_deal_added_extends_the_replay_as_a_whole_replay_would(name, players, end):
+    """add_deal replays only the new deal (issue 33): every derived figure, and the stored
+    form, equal a replay of the whole game, deal after deal up to its end."""
+    import dataclasses
+
+    rng = random.Random(name)
+    game = Game.new(name, players, end=end, first_dealer=0, now=clock)
+    added = 0
+    while not game.is_over and added < 60:
+        deal = _random_deal(name, rng, game.dealer)
+        try:
+            game = game.add_deal(deal, now=clock)
+        except InvalidInput:
+            continue
+        added += 1
+        if added % 3 == 0:
+            game.to_dict()  # the stored deals are kept from here on, and extended
+        whole = dataclasses.replace(game)  # nothing carried over: replayed from the start
+        assert game.records == whole.records
+        assert (game.outcome, game.dealer, game.state, game.closing, game.totals) == \
+            (whole.outcome, whole.dealer, whole.state, whole.closing, whole.totals)
+        assert game.to_dict() == whole.to_dict()
+        assert game.with_revision(5).to_dict() == whole.with_revision(5).to_dict()
+    assert added > 3
+    if game.is_over:
+        with pytest.raises(GameOver):
+            game.add_deal(_random_deal(name, rng), now=clock)
+
+
+def test_a_games_stored_form_is_a_copy_the_game_does_not_share():
+    game = draw_game(end="target=1000").add_deal(db(0, "1C", 7), now=clock)
+    game.to_dict()["deals"][0]["points"][0] = 999
+    game.to_dict()["deals"][0]["tricks"] = 13
+    assert game.to_dict()["deals"][0] == {"declarer": 0, "contract": "1C", "tricks": 7,
+                                          "points": [20, 0]}

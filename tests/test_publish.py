@@ -69,6 +69,19 @@ def test_the_page_ends_its_workers_before_any_starts_when_it_is_cached(site):
     assert page.index(script) < page.index("flutter_bootstrap.js")
 
 
+def test_the_page_reads_a_picked_file_itself_and_python_asks_it_to(site):
+    """picked.js (decision 245) wraps the page's Worker before python.js makes Python's, and
+    the worker takes the page's answers before Flet's handler (python-start.js's listener is
+    added before Flet's onmessage is set)."""
+    page = (site / "index.html").read_text(encoding="utf-8")
+    script = (files("scorer") / "assets" / "web" / "picked.js").read_text(encoding="utf-8")
+    assert page.count(script) == 1
+    assert page.index(script) < page.index('<script src="python.js">')
+    worker = (site / "python-worker.js").read_text(encoding="utf-8")
+    assert "self.flet_js.scorerReadPicked" in worker
+    assert worker.index('self.addEventListener("message"') < worker.index("self.onmessage =")
+
+
 def test_the_page_runs_python_in_the_browser_under_its_base_url(site):
     page = (site / "index.html").read_text(encoding="utf-8")
     assert '<base href="/cards/scorer/">' in page
@@ -120,20 +133,25 @@ def test_both_renderers_are_shipped_and_each_browser_keeps_the_one_flutter_picks
     assert 'canvasKitVariant: "full"' in (site / "flutter_bootstrap.js").read_text()
 
 
-def test_fallback_fonts_are_kept_only_once_asked_for_by_flutter(site):
+def test_fallback_fonts_are_kept_once_asked_for_but_devanagari_at_install(site):
+    """The fallback fonts are kept when Flutter (or the page, once its home screen is up:
+    decision 247) asks for them; the Devanagari one, which every first home screen needs for
+    its language list, at install (decision 248)."""
     manifest = precache(site)
     chinese = "fonts/NotoSansSC-common.woff2"
-    assert chinese not in manifest["files"]  # not downloaded at the first visit
+    devanagari = "fonts/NotoSansDevanagari.woff2"
+    assert chinese not in manifest["files"]  # not downloaded at the install
     assert manifest["onDemand"][chinese] == hashlib.sha256(
         (site / chinese).read_bytes()).hexdigest()[:16]
-    assert not [name for name in manifest["files"] if "Noto" in name]
+    assert [name for name in manifest["files"] if "Noto" in name] == [devanagari]
+    assert devanagari not in manifest["onDemand"]
     # Flutter's own URLs (fontFallbackBaseUrl + folder) are answered with ours.
     assert 'flet.fontFallbackBaseUrl="assets/fonts/";' in (site / "index.html").read_text()
     assert manifest["fontFallbacks"]["notosanssc"] == chinese
     assert manifest["fontFallbacks"]["notosansarabic"] == "fonts/NotoSansArabic.woff2"
     # Devanagari is asked for as plain Noto Sans's slice (decision 115).
-    assert manifest["fontFallbacks"]["notosans"] == "fonts/NotoSansDevanagari.woff2"
-    assert set(manifest["fontFallbacks"].values()) == {
+    assert manifest["fontFallbacks"]["notosans"] == devanagari
+    assert set(manifest["fontFallbacks"].values()) == {devanagari} | {
         name for name in manifest["onDemand"] if name.startswith("fonts/Noto")}
 
 
@@ -527,3 +545,25 @@ def test_the_snapshot_holds_what_a_games_screens_import_after_the_home_screen():
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == []
+
+
+def test_python_starts_beside_flutters_client_in_the_worker_flet_would_start(site, tmp_path):
+    """Issue 33: python-early.js is in the page after Flet's python.js, whose jsConnect it
+    takes over, and the page's start calls it before it starts Flutter; a repeat visit (a
+    service worker in charge) starts at once. A python.js without what it takes over fails the
+    build, naming it."""
+    from scorer.ui.site.flet_web import MARKERS, FletChanged, need
+
+    page = (site / "index.html").read_text(encoding="utf-8")
+    early = (files("scorer") / "assets" / "web" / "python-early.js").read_text(encoding="utf-8")
+    assert page.count(early) == 1
+    assert page.index('<script src="python.js">') < page.index(early)
+    start = page.index("function start()")
+    assert page.index(early) < start < page.index("window.scorerStartPython();", start) \
+        < page.index("flutter_bootstrap.js", start)
+    assert "if (sw.controller) { once(); }" in page
+    python_js = (site / "python.js").read_text(encoding="utf-8")
+    need("python.js", python_js, MARKERS["python.js"])
+    with pytest.raises(FletChanged, match="globalThis.jsConnect"):
+        need("python.js", python_js.replace("globalThis.jsConnect", "globalThis.connect"),
+             MARKERS["python.js"])

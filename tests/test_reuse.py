@@ -148,3 +148,24 @@ def test_a_rubber_save_draws_only_the_rubber_being_played_anew(tmp_path):
             ids = [c._i for c in controls(app.page)]
             assert len(ids) == len(set(ids)), f"after 1C with {tricks} tricks: an id twice"
             before = after
+
+
+def test_a_long_games_chart_keeps_to_its_points_and_ends_at_the_totals():
+    """Past CHART_POINTS deals a line goes through every k-th deal and the last one: a Save
+    in a 200-deal game draws as many points as one in a 60-deal game (issue 33)."""
+    from scorer.ui.boards.chart import CHART_POINTS, charted
+
+    for deals in (1, 59, 60, 61, 119, 120, 121, 200):
+        game = game_of(deals)
+        shown = charted(game.records)
+        numbers = [r.number for r in shown]
+        assert len(shown) <= CHART_POINTS + 1, deals
+        assert numbers == sorted(set(numbers)) and numbers[-1] == deals
+        if deals <= CHART_POINTS:
+            assert numbers == list(range(1, deals + 1))
+        else:
+            step = numbers[1] - numbers[0]
+            assert numbers[:-1] == list(range(step, deals + 1, step))[:len(numbers) - 1]
+    chart = totals_chart(game_of(200), EN, Reuse()).content.controls[0].content
+    assert [len(line.points) for line in chart.data_series[:2]] == [51, 51]  # 0, 4, ..., 200
+    assert chart.data_series[0].points[-1].y == game_of(200).totals[0]

@@ -264,7 +264,8 @@ def test_an_import_over_the_cap_says_so_on_the_phone():
 
     shown: list[str] = []
     app = SimpleNamespace(t=Translator("en"), session=SimpleNamespace(),
-                          files=SimpleNamespace(pick_files=too_large), message="")
+                          files=SimpleNamespace(pick_files=too_large), message="",
+                          read_picked=None)
     app.show = lambda: shown.append(app.message)
     asyncio.run(import_games(app))  # type: ignore[arg-type]
     assert shown == [f"Not imported: the file is larger than {SERVED_IMPORT_MB} MB, the most a "

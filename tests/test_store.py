@@ -515,6 +515,41 @@ def test_backup_is_copied_and_fsynced_where_hard_links_fail(tmp_path, monkeypatc
     assert len(synced) - before >= 3  # the new file, the copied backup, the folder
 
 
+
+def test_where_hard_links_fail_a_game_is_copied_to_its_backup_once_per_store(folder,
+                                                                            monkeypatch):
+    """The browser build (no hard links): the first save of a game since the store opened
+    copies the old file to ``.bak``; later saves keep that backup instead of writing a second
+    full copy each time (issue 33). A backup gone meanwhile is made again, a new store makes
+    a new one, and a damaged game file is still restored from it."""
+    from scorer.store import files
+
+    copies = []
+    real_copy = files._fsynced_copy
+    monkeypatch.setattr(os, "link", lambda *a: (_ for _ in ()).throw(OSError(errno.EPERM, "no")))
+    monkeypatch.setattr(files, "_fsynced_copy", lambda *a: (copies.append(a), real_copy(*a)))
+    bak = lambda game: game_file(folder, game.id).with_suffix(".json.bak")  # noqa: E731
+    with Store(folder) as store:
+        first = store.save(call_break())
+        assert copies == [] and not bak(first).exists()
+        second = store.save(first.add_deal(ROUND))
+        third = store.save(second.add_deal(ROUND))
+        fourth = store.save(third.add_deal(ROUND))
+        assert len(copies) == 1
+        assert read_game(AtomicJSONStorage(bak(first)), "bak") == first
+        bak(first).unlink()
+        fifth = store.save(fourth.add_deal(ROUND))
+        assert len(copies) == 2
+        assert read_game(AtomicJSONStorage(bak(first)), "bak") == fourth
+    with Store(folder) as store:  # the next visit
+        store.save(fifth.add_deal(ROUND))
+        assert len(copies) == 3
+        assert read_game(AtomicJSONStorage(bak(first)), "bak") == fifth
+    game_file(folder, first.id).write_text("{ damaged", encoding="utf-8")
+    with Store(folder) as store:
+        assert store.load(first.id) == fifth
+
+
 # --- the folder lock on the path Windows takes ----------------------------------------------
 
 

@@ -278,3 +278,32 @@ def test_a_screen_drawn_again_shows_its_own_controls_not_equal_ones_drawn_before
         result = next(c for c in walk([bar]) if isinstance(c, ft.Text))
         assert "choose the contract's level" not in (result.value or "")
         assert app.page.views[0].bottom_appbar is bar
+
+
+@pytest.mark.parametrize("deals", [3, 40])
+def test_a_save_scores_its_deal_once_whatever_the_games_length(tmp_path, monkeypatch, deals):
+    """Issue 33: the Save takes the deal as the entry evaluated it at the last tap, and the
+    game's replay is extended by that deal, not redone: one scoring per Save, in a 3-deal
+    game as in a 40-deal one."""
+    from scorer.rules.draw_bridge import DrawBridge
+
+    with scorer_app(tmp_path) as app:
+        game = Game.new("draw-bridge", ["Ana", "Ben"], first_dealer=0, end="target=100000")
+        for _ in range(deals):
+            game = game.add_deal(DrawBridgeDeal(0, Contract.parse("1C"), 7))
+        game = app.session.store.save(game)
+        app.route = f"/game/{game.id}/deal"
+        app.show()
+        for name in ("Declarer Ana", "Level 1", "Clubs", "Tricks 8"):
+            tap(app, _button(app, name).content)
+        scored: list[Any] = []
+        original = DrawBridge.score
+
+        def counted(self, *args, **kwargs):
+            scored.append(args[0])
+            return original(self, *args, **kwargs)
+
+        monkeypatch.setattr(DrawBridge, "score", counted)
+        tap(app, _button(app, "Save deal").content)
+        assert app.session.game is not None and len(app.session.game.deals) == deals + 1
+        assert scored == [DrawBridgeDeal(0, Contract.parse("1C"), 8)]

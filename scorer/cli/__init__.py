@@ -16,7 +16,7 @@ from typing import Any, NoReturn
 from ..i18n import LANGUAGES, Translator
 from ..rules import InvalidInput
 from . import check as check_command
-from . import stored
+from . import pairs, stored
 from .common import EXIT_INVALID, EXIT_PARTIAL, site_url, terminal_safe
 
 __all__ = ["EXIT_INVALID", "EXIT_PARTIAL", "UsageError", "build_parser", "main", "terminal_safe"]
@@ -41,7 +41,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     check = sub.add_parser("check", help="score a hand without recording it")
     check.add_argument("game", help="draw-bridge, minibridge, call-break; contract bridge: "
-                       "duplicate, rubber or imps")
+                       "duplicate, rubber or imps; pairs: matchpoints, cross-imps or butler")
     check.add_argument("--contract", help="e.g. 4HX, 3NT, 7♠XX")
     check.add_argument("--tricks", help="tricks taken by declarer (0-13); call-break: 4 counts")
     check.add_argument("--hcp", help="minibridge: the four counts N,E,S,W, e.g. 11,10,9,10")
@@ -55,12 +55,19 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--honors", help="rubber: declarer:100, declarer:150, defenders:100 or "
                        "defenders:150")
     check.add_argument("--diff", help="imps: the difference in points, e.g. 470 or -470")
+    check.add_argument("--scores", help="matchpoints, cross-imps, butler: one board's N-S "
+                       "scores, e.g. 420,420,400,-50 (A+/A- for an adjusted score)")
+    check.add_argument("--scale", help="matchpoints: wbf (2 a result beaten, 1 a tie; the "
+                       "default) or acbl (1 and 1/2)")
+    check.add_argument("--expected", help="matchpoints: the results a board of the session "
+                       "has, when this one has fewer (Neuberg's formula)")
     check.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE",
                        help="a house rule, e.g. undertricks=on (repeatable)")
     check.add_argument("--json", action="store_true", help="print JSON")
     check.add_argument("--lang", default=argparse.SUPPRESS, choices=sorted(LANGUAGES),
                        help=f"language of the explanation: {', '.join(LANGUAGES)}")
 
+    pairs.add_movement_parser(sub, sorted(LANGUAGES))
     _add_app_commands(sub)
     return parser
 
@@ -131,6 +138,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
         if args.command == "check":
             return check_command.command(args)
+        if args.command == "movement":
+            return pairs.movement_command(args)
         if args.command in ("games", "export", "import", "link"):
             return stored.command(args)
         if args.command == "publish":

@@ -12,6 +12,7 @@ from ..i18n import Translator
 from ..rules import VARIANTS, HandCheck, InvalidInput, variant
 from ..rules.bridge_checks import CHECK_MODES
 from ..rules.values import ascii_digits
+from . import pairs
 
 __all__ = ["command"]
 
@@ -19,6 +20,11 @@ __all__ = ["command"]
 def command(args: argparse.Namespace) -> int:
     """`scorer check GAME ...`: the hand's lines and result, or its JSON (--json)."""
     _typed_digits(args)
+    if args.game in pairs.PAIRS_CHECKS:
+        _check_unused(args.game, pairs.PAIRS_CHECKS[args.game], args)
+        if args.rule:
+            raise InvalidInput("--rule", args.rule[0], f"is not used by {args.game}")
+        return pairs.check(args)
     checked = _check(args)
     t = Translator(args.lang)
     if args.json:
@@ -43,7 +49,7 @@ def _lines(t: Translator, lines: Sequence[Any]) -> list[dict[str, Any]]:
 
 
 _OPTIONS = ("contract", "tricks", "hcp", "dealer", "calls", "vulnerable", "board", "declarer",
-            "honors", "diff")
+            "honors", "diff", "scores", "scale", "expected")
 
 
 def _typed_digits(args: argparse.Namespace) -> None:
@@ -76,7 +82,8 @@ def _check(args: argparse.Namespace) -> HandCheck:
         game = None
     if game is None or not game.check_options:  # or a whole-game variant (rubber bridge ...)
         raise InvalidInput("game", args.game,
-                           f"is not one of {', '.join([*checkable, *CHECK_MODES])}")
+                           f"is not one of "
+                           f"{', '.join([*checkable, *CHECK_MODES, *pairs.PAIRS_CHECKS])}")
     rules = game.parse_rules(_rules(args.rule))
     _check_unused(game.name, game.check_options, args)
     return game.check_hand(_options(game.check_options, args), rules)

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..game import check_game_id
-from .files import atomic_write, fsync_dir, loads_strict, make_dirs, read_plain
+from .files import atomic_write, loads_strict, make_dirs, read_plain
 
 __all__ = ["Drafts"]
 
@@ -44,8 +44,9 @@ class Drafts:
         return data if isinstance(data, dict) else None
 
     def discard(self, game_id: str) -> None:
-        path = self._path(game_id)
-        if path.exists():
-            with contextlib.suppress(FileNotFoundError):
-                path.unlink()
-            fsync_dir(self.folder)
+        """Remove the draft; not fsynced (a Save's third durable write, issue 33): a draft
+        a crash brings back names the deal it was for, which is recorded since, so it is
+        never offered again (``Session.kept_draft``), and a deleted game's draft names no
+        game."""
+        with contextlib.suppress(FileNotFoundError):
+            self._path(game_id).unlink()

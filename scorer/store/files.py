@@ -67,12 +67,16 @@ def _fsynced_copy(source: Path, target: Path) -> None:
         os.fsync(dst.fileno())
 
 
-def atomic_write(path: Path, data: bytes, backup: Path | None = None) -> None:
+def atomic_write(path: Path, data: bytes, backup: Path | None = None,
+                 copy_backup: bool = True) -> bool:
     """Write ``data`` to ``path`` so that a crash leaves the old file or the new one, never a
     mix; with ``backup``, the old file (if any) is kept there first (a hard link, so it costs
-    nothing; a fsynced copy where links are not available)."""
+    nothing; a fsynced copy where links are not available, unless ``copy_backup`` is False
+    and a backup is there already: then that older backup stays). True when a copy was
+    made."""
     tmp = path.with_name(f".{path.name}.{secrets.token_hex(4)}{TMP_SUFFIX}")
     link: Path | None = None
+    copied = False
     try:
         with open(tmp, "wb") as handle:
             handle.write(data)
@@ -83,9 +87,14 @@ def atomic_write(path: Path, data: bytes, backup: Path | None = None) -> None:
             try:
                 os.link(path, link)
             except (OSError, AttributeError):  # no hard links here (Pyodide has no os.link)
-                _fsynced_copy(path, link)
-            os.replace(link, backup)
-            link = None
+                if copy_backup or not backup.exists():
+                    _fsynced_copy(path, link)
+                    copied = True
+                else:
+                    link = None
+            if link is not None:
+                os.replace(link, backup)
+                link = None
         os.replace(tmp, path)
     except BaseException:
         for stray in (tmp, link):
@@ -94,6 +103,7 @@ def atomic_write(path: Path, data: bytes, backup: Path | None = None) -> None:
                     stray.unlink()
         raise
     fsync_dir(path.parent)
+    return copied
 
 
 def _refuse_constant(name: str) -> Any:
@@ -202,10 +212,12 @@ class AtomicJSONStorage(Storage):
     """
 
     def __init__(self, path: str | os.PathLike[str], backup: bool = False,
-                 strict: bool = True) -> None:
+                 strict: bool = True, copy_backup: bool = True) -> None:
         self.path = Path(path)
         self.backup = self.path.with_name(self.path.name + ".bak") if backup else None
         self.strict = strict
+        self.copy_backup = copy_backup  # see atomic_write
+        self.copied = False  # the last write copied the old file to its backup
 
     def read(self) -> dict[str, dict[str, Any]] | None:
         try:
@@ -215,7 +227,7 @@ class AtomicJSONStorage(Storage):
         return parse_document(raw, self.path.name, self.strict)
 
     def write(self, data: dict[str, dict[str, Any]]) -> None:
-        atomic_write(self.path, dumps(data), self.backup)
+        self.copied = atomic_write(self.path, dumps(data), self.backup, self.copy_backup)
 
     def close(self) -> None:
         pass

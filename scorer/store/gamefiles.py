@@ -44,6 +44,10 @@ class GameFiles:
         self.games_dir = folder / "games"
         self.quarantine_dir = folder / "quarantine"
         self.notices: list[Msg] = []
+        # Games whose backup this process made by copying (where there are no hard links: the
+        # browser build). Their later saves keep that backup (the game as before this visit
+        # changed it) instead of writing a second full copy at every Save (issue 33).
+        self.backed_up: set[str] = set()  # by id.casefold()
         self.unreadable: dict[str, UnreadableGame] = {}  # by id.casefold()
         # derived data, large, written only by the store: read without the strict checks
         self.index = AtomicJSONStorage(folder / "index.json", strict=False)
@@ -153,12 +157,19 @@ class GameFiles:
 
     # -- writing
     def write(self, game: Game) -> None:
-        """One atomic write of the whole game, the old file kept as ``.bak``."""
+        """One atomic write of the whole game, the old file kept as ``.bak`` (where files
+        cannot be hard-linked, the game as it was before its first save since the store
+        opened: see :attr:`backed_up`)."""
+        key = game.id.casefold()
+        storage = AtomicJSONStorage(self.path(game.id), backup=True,
+                                    copy_backup=key not in self.backed_up)
         try:
-            write_game(AtomicJSONStorage(self.path(game.id), backup=True), game)
+            write_game(storage, game)
         except OSError as error:
             raise WriteFailed(f"game {game.id} was not saved: {why(error)} "
                               f"({self.games_dir})") from None
+        if storage.copied:
+            self.backed_up.add(key)
 
     def write_all(self, games: Sequence[Game]) -> None:
         """New games all at once: staged, committed, moved in (see :mod:`.transfer`)."""
@@ -176,3 +187,4 @@ class GameFiles:
             path.with_name(path.name + ".bak").unlink(missing_ok=True)
         fsync_dir(self.games_dir)
         self.unreadable.pop(game_id.casefold(), None)
+        self.backed_up.discard(game_id.casefold())

@@ -171,9 +171,10 @@ async function scorerWithMemory(bytes, load) {
     }
 }
 
-// Python from the snapshot, with the app's files; null (and the snapshot dropped) if that fails.
-async function scorerRestore(loadPyodide, archive) {
-    const snapshot = await scorerReadSnapshot();
+// Python from the snapshot (being read: ``reading``), with the app's files; null (and the
+// snapshot dropped) if that fails.
+async function scorerRestore(loadPyodide, archive, reading) {
+    const snapshot = await reading;
     if (!snapshot) {
         return null;
     }
@@ -274,19 +275,59 @@ except SystemExit as _exit:
     return typeof self.flet_js.start_connection === "function";
 }
 
+// A picked import file, read by the page (picked.js) and handed here whole (decision 245):
+// Python asks for it with flet_js.scorerReadPicked(name, size, limit, progress), a promise of
+// its bytes; progress(loaded) is called after each slice. The page's answers are taken here,
+// ahead of Flet's onmessage (this listener is added first), which would give them to Flutter's
+// protocol as a message.
+const scorerPicks = new Map();
+let scorerPickCount = 0;
+self.addEventListener("message", (event) => {
+    const data = event.data;
+    if (!data || data.constructor !== Object || data.scorer !== "picked") {
+        return;
+    }
+    event.stopImmediatePropagation();
+    const waiting = scorerPicks.get(data.id);
+    if (!waiting) {
+        return;
+    }
+    if (data.bytes === undefined && data.error === undefined) {
+        waiting.progress(data.loaded);
+        return;
+    }
+    scorerPicks.delete(data.id);
+    if (data.error !== undefined) {
+        waiting.reject(new Error(data.error));
+    } else {
+        waiting.resolve(data.bytes);
+    }
+});
+// The app's home screen is up (scorer.ui.site.browser): the page then keeps the fallback
+// fonts for offline use, in the background (decision 247).
+self.flet_js.scorerHomeUp = () => self.postMessage({ scorer: "home-shown" });
+self.flet_js.scorerReadPicked = (name, size, limit, progress) => new Promise((resolve, reject) => {
+    const id = ++scorerPickCount;
+    scorerPicks.set(id, { resolve, reject, progress });
+    self.postMessage({ scorer: "read-picked", id, name, size, limit });
+});
+
 self.initPyodide = async function () {
     try {
+        const maker = self.flet_js.args && self.flet_js.args.scorerSnapshotMaker;
+        // The snapshot is read and unpacked while Pyodide's module loads (issue 33).
+        const reading = maker ? null : scorerReadSnapshot();
         const pyodideModule = await import(self.pyodideUrl);
         const loadPyodide = pyodideModule.loadPyodide || self.loadPyodide;
         const archive = scorerAppArchive();
         archive.catch(() => {});  // awaited below; reported there
-        if (self.flet_js.args && self.flet_js.args.scorerSnapshotMaker) {
+        if (maker) {
             await scorerMakeSnapshot(loadPyodide, archive, self.flet_js.args.modules);
             self.postMessage("done");
             return;
         }
         self.scorerMark("worker started");
-        let pyodide = await scorerRestore(loadPyodide, archive);
+        let pyodide = await scorerRestore(loadPyodide, archive, reading);
         let started = false;
         if (pyodide) {
             try {

@@ -10,8 +10,10 @@
  * not in the list goes to the network as usual.
  *
  * PRECACHE.onDemand lists files kept the same way but fetched only when the page first asks
- * for them: the fallback fonts for names in other scripts, and both renderers' files (Flutter
- * picks skwasm or CanvasKit for the browser at hand: each phone keeps only the one it uses).
+ * for them: the fallback fonts for names in other scripts (asked for by Flutter when a name
+ * needs one, and all of them by the page once its home screen is up: decision 247), and both
+ * renderers' files (Flutter picks skwasm or CanvasKit for the browser at hand: each phone
+ * keeps only the one it uses).
  * A new build downloads at install the new revision of every such file the phone has kept.
  * Flutter asks for the fonts by its own URLs (fontFallbackBaseUrl + "notosanssc/v37/....woff2");
  * PRECACHE.fontFallbacks says which of ours answers each folder.
@@ -130,6 +132,26 @@ async function onDemand(cache, name) {
   }
   return (await fetching.get(name)).clone();
 }
+
+// Asked by the page once its home screen is up (decision 247): every fallback font is kept
+// now, in the background, so that a phone offline later draws a name in any of their scripts
+// (it never asked for the font while online). One at a time; offline, the rest wait for the
+// next opening.
+self.addEventListener("message", (event) => {
+  if (!event.data || event.data.scorer !== "keep-fonts") return;
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    for (const name of new Set(Object.values(FALLBACKS))) {
+      if (!has(ON_DEMAND, name) || await cache.match(keyOf(name))) continue;
+      try {
+        await onDemand(cache, name);
+      } catch (error) {
+        console.warn(`Scorer: ${name} not kept for offline use yet (${error})`);
+        return;
+      }
+    }
+  })());
+});
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;

@@ -3,20 +3,26 @@ target as a dashed line where the game has one (flet-charts)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import partial
 
 import flet as ft
 
-from ...game import Game
+from ...game import DealRecord, Game
 from ...i18n import Translator
 from ..reuse import Reuse
 
-__all__ = ["totals_chart", "axis_range"]
+__all__ = ["CHART_POINTS", "axis_range", "charted", "totals_chart"]
 
 # Each party's line, and the target's: at least 3:1 against the page in both themes (WCAG's
 # non-text contrast; Material's orange 700 was 2.5:1 on the light page): tests/test_reported.py.
 COLORS = ("#388E3C", "#E65100", "#1976D2", "#AB47BC")  # Material green 700, orange 900, ...
 TARGET_COLOR = "#E53935"  # Material red 600
+# Points per line at most. A phone's chart is about 300 pixels wide: past 60 deals a point
+# per deal is under 5 pixels from the next, and every point drawn is compared and sent at
+# every Save, so a long game's Save cost more with every deal (issue 33). A longer game is
+# drawn through every k-th deal and the last one (k the smallest that keeps to the bound).
+CHART_POINTS = 60
 
 
 def totals_chart(game: Game, t: Translator, reuse: Reuse | None = None,
@@ -31,7 +37,7 @@ def totals_chart(game: Game, t: Translator, reuse: Reuse | None = None,
     import flet_charts as fch
 
     series_points = [[(0, 0)] for _ in game.parties]
-    for record in game.records:
+    for record in charted(game.records):
         for party, total in enumerate(record.totals):
             series_points[party].append((record.number, total))
     values = [y for points in series_points for _, y in points]
@@ -88,6 +94,15 @@ def totals_chart(game: Game, t: Translator, reuse: Reuse | None = None,
     return ft.Semantics(label=summary, container=True, image=True, exclude_semantics=True,
                         content=ft.Column([ft.Container(chart, padding=ft.Padding.only(right=14)),
                                            ft.Row(legend, wrap=True, spacing=12)], spacing=4))
+
+
+def charted(records: Sequence[DealRecord]) -> list[DealRecord]:
+    """The deals a line goes through: every one up to :data:`CHART_POINTS`, else every k-th
+    and the last (the current totals are always drawn)."""
+    step = -(-len(records) // CHART_POINTS)  # at least 1
+    if step <= 1:
+        return list(records)
+    return [*records[step - 1::step], *([records[-1]] if len(records) % step else [])]
 
 
 def axis_range(low: int, high: int, ticks: int = 4) -> tuple[int, int, int]:

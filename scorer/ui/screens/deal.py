@@ -49,7 +49,7 @@ def view(app: App, game: Game, number: int | None) -> ft.View:
     draft = session.draft_for(game, number)
     unit = game.variant.deal_word  # a team match's boards
     save = w.tap(t("ui.save_deal", unit=unit), t("ui.save_deal", unit=unit),
-                 lambda: session.save_deal(number), primary=True)
+                 lambda: session.save_deal(number, entry.evaluation), primary=True)
     status = ft.Text(size=15, weight=ft.FontWeight.BOLD)
 
     def changed() -> None:

@@ -8,6 +8,7 @@ circle)."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
@@ -18,9 +19,12 @@ from ...i18n import Translator
 if TYPE_CHECKING:
     from ..shell.session import Session
 
-__all__ = ["App", "Route"]
+__all__ = ["App", "ReadPicked", "Route"]
 
 State = TypeVar("State")
+# The browser build's reader of a picked file (scorer.ui.site.browser.read_picked): given the
+# name and size the picker told, the bytes read so far after each slice, then the bytes.
+ReadPicked = Callable[[str, int], AsyncIterator[int | bytes]]
 
 
 @dataclass(frozen=True)
@@ -51,6 +55,7 @@ class App(Protocol):
     # Where a game's link opens: (site address, hash routes); None: this page's address.
     link_site: tuple[str, bool] | None
     files: ft.FilePicker  # downloads and imports
+    read_picked: ReadPicked | None  # the browser build: a picked file is read by the page
     share: ft.Share  # the phone's share sheet
     text_size: int  # the app's own text size, in percent of the phone's (100: the phone's)
 

@@ -3,6 +3,7 @@ CSV or JSON download, games imported from a JSON file (Home)."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from functools import partial
 from typing import TYPE_CHECKING
@@ -13,14 +14,19 @@ from ...game import Game
 from ...i18n import Translator
 from ...sheet import to_csv, to_text
 from ...store import GameSummary, InvalidImport, StoreError
-from ...store.transfer import SERVED_IMPORT_MB, SERVED_TOO_LARGE
+from ...store.transfer import (
+    MAX_IMPORT_BYTES,
+    MAX_IMPORT_MB,
+    SERVED_IMPORT_MB,
+    SERVED_TOO_LARGE,
+)
 from ..entry import problem_of
 from ..present import game_title, short_time
 
 if TYPE_CHECKING:
     from .host import App
 
-__all__ = ["copy_sheet", "download", "games_named", "import_games", "share_sheet"]
+__all__ = ["copy_sheet", "download", "games_named", "import_games", "megabytes", "share_sheet"]
 
 
 async def share_sheet(app: App, game: Game) -> None:
@@ -60,22 +66,37 @@ def games_named(t: Translator, here: Mapping[str, GameSummary], ids: Sequence[st
     return "; ".join(names)
 
 
+def megabytes(size: int) -> str:
+    """A file's size in MB (of 1,048,576 bytes, as the limits are), rounded up to a tenth: a
+    file just over a limit is never said to be at it."""
+    return f"{math.ceil(size * 10 / (1024 * 1024)) / 10:.1f}"
+
+
 async def import_games(app: App) -> None:
-    """Games from a JSON file the player picks; what came in (or why not) is said on Home."""
+    """Games from a JSON file the player picks; what came in (or why not) is said on Home.
+
+    In the browser build the picker sends only the file's name and size: a file larger than
+    Scorer imports is refused by its size, unread, and a file it takes is read by the page
+    with its progress shown (decision 245). Elsewhere the picker sends the bytes (to `scorer
+    serve`, at most what a phone's message may hold: decision 224)."""
     t, session = app.t, app.session
     try:
         picked = await app.files.pick_files(file_type=ft.FilePickerFileType.CUSTOM,
-                                            allowed_extensions=["json"], with_data=True)
+                                            allowed_extensions=["json"],
+                                            with_data=app.read_picked is None)
     except RuntimeError as error:  # scorer serve: the file was over what a phone may send
         if str(error) != SERVED_TOO_LARGE:
             raise
         app.message = t("ui.import_too_large_served", mb=SERVED_IMPORT_MB)
         app.show()
         return
-    if not picked or picked[0].bytes is None:
+    if not picked:
+        return
+    data = picked[0].bytes if app.read_picked is None else await _read(app, picked[0])
+    if data is None:
         return
     try:
-        report = await session.import_games(picked[0].bytes)
+        report = await session.import_games(data)
     except InvalidImport as error:
         app.message = t("ui.import_failed", reason=t.render(problem_of(error)))
         app.show()
@@ -94,3 +115,33 @@ async def import_games(app: App) -> None:
             parts.append(t("ui.import_conflicts", games=named(report.conflicts)))
     app.message = " ".join(parts)
     app.show()
+
+
+async def _read(app: App, picked: ft.FilePickerFile) -> bytes | None:
+    """The picked file's bytes, read by the page (the browser build), with how much is read
+    shown on Home as it goes; None, said on Home, when it is too large or cannot be read."""
+    t, reader = app.t, app.read_picked
+    assert reader is not None
+    size = megabytes(picked.size)
+    if picked.size > MAX_IMPORT_BYTES:
+        app.message = t("ui.import_too_large_size", name=picked.name, size=size,
+                        mb=MAX_IMPORT_MB)
+        app.show()
+        return None
+    shown = -1
+    try:
+        async for part in reader(picked.name, picked.size):
+            if isinstance(part, bytes):
+                return part
+            percent = min(100, part * 100 // max(picked.size, 1))
+            # A step a player sees, not a redraw per slice; and the whole once read.
+            if percent - shown >= 10 or (percent == 100 and shown < 100):
+                shown = percent
+                app.message = t("ui.import_reading", name=picked.name, percent=percent,
+                                size=size)
+                app.message_is_news = True
+                app.show()
+    except OSError:  # gone, or changed, since it was picked
+        app.message = t("ui.import_failed", reason=t("ui.import_unread"))
+        app.show()
+    return None

@@ -183,8 +183,11 @@ LOCK_PACKAGES = '"packages":'
 MARKERS: dict[str, tuple[Marker, ...]] = {
     "index.html": (APP_CONFIG, BASE, *INDEX_CHANGED, PYODIDE_ON),
     "python-worker.js": (INIT_BEGIN, INIT_END) + WORKER_NEEDS,
-    # python-start.js answers the page's python.js as Flet's worker does.
-    "python.js": ('"initialized"',),
+    # python-start.js answers the page's python.js as Flet's worker does; python-early.js
+    # takes jsConnect's place with the worker it started (and its registry of apps).
+    "python.js": ('"initialized"', "globalThis.jsConnect = async function (appId, args, "
+                  "dartOnMessage)", "let _apps = {};", "let _documentUrl = document.URL;",
+                  '"/python-worker.js"'),
     "flutter_bootstrap.js": (SERVICE_WORKER_SETTINGS, FLUTTER_CONFIG),
     "main.dart.js": (RIVE_CDN,),
     "main.dart.wasm": (RIVE_CDN,),

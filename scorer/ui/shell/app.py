@@ -22,6 +22,7 @@ from ...i18n import Translator, choose_language
 from ...store import Store
 from .. import widgets as w
 from ..screens import addresses
+from ..screens.host import ReadPicked
 from ..screens.sharing import download
 from ..theme import DARK, FALLBACK_FONTS, HIGH_DARK, HIGH_LIGHT, LIGHT, SYMBOL_FONT, theme
 from .routes import parse, row_of, screen_for
@@ -64,8 +65,10 @@ class ScorerApp:
                  persist: Callable[[], Awaitable[None]] | None = None,
                  serverless: bool = False,
                  link_site: tuple[str, bool] | None = None, text_size: int = 100,
-                 high_contrast: bool = False, browser_scale: float = 1.0) -> None:
+                 high_contrast: bool = False, browser_scale: float = 1.0,
+                 read_picked: ReadPicked | None = None) -> None:
         self.page = page
+        self.read_picked = read_picked
         self.text_size = text_size
         self.browser_scale = browser_scale
         # Where a game's link opens: (site address, hash routes); None: this page's address
@@ -296,12 +299,15 @@ def make_main(store: Store, join_url: str | None = None, *,
               table_code: str | None = None,
               persist: Callable[[], Awaitable[None]] | None = None,
               serverless: bool = False,
-              link_site: tuple[str, bool] | None = None) -> Callable[[ft.Page], Any]:
+              link_site: tuple[str, bool] | None = None,
+              read_picked: ReadPicked | None = None) -> Callable[[ft.Page], Any]:
     """The app's entry point for each page (session). ``table_code`` is shown on the Join
     screen (scorer serve); ``persist`` and ``serverless`` are for the browser build
     (scorer.ui.site.browser): a hook awaited after every change before the screen moves on, and no
     joining (there is no server to join). ``link_site``: the address a game's link opens and
-    whether it routes by the fragment (scorer serve: the published site, or itself)."""
+    whether it routes by the fragment (scorer serve: the published site, or itself).
+    ``read_picked``: the browser build's reader of a picked import file (the page reads it,
+    after its size was checked: decision 245); elsewhere the picker sends the bytes."""
 
     async def main(page: ft.Page) -> None:
         # The language: the one chosen on this device before, else the browser's or device's.
@@ -320,7 +326,7 @@ def make_main(store: Store, join_url: str | None = None, *,
         app = ScorerApp(page, store, join_url, lang=lang, prefs=prefs, table_code=table_code,
                         persist=persist, serverless=serverless, link_site=link_site,
                         text_size=text_size(size), high_contrast=contrast == "more",
-                        browser_scale=browser_scale(scale))
+                        browser_scale=browser_scale(scale), read_picked=read_picked)
         app.show()
 
     return main

@@ -24,7 +24,7 @@ from ...i18n import Translator
 from ...rules import InvalidInput, Msg
 from ...stats import PlayerStats
 from ...store import GameSummary, ImportReport, Kept, StaleGame, Store, StoreError
-from ..entry import DealDraft, draft_for_game, draft_of_deal, problem_of
+from ..entry import DealDraft, Evaluation, draft_for_game, draft_of_deal, problem_of
 from ..screens import addresses
 
 __all__ = ["TOPIC", "PubSub", "Session", "SessionUI"]
@@ -303,11 +303,14 @@ class Session:
         self.announce(game.id)
         return True
 
-    def save_deal(self, number: int | None) -> None:
-        """Save the deal being entered (or corrected) to the game as last loaded or saved."""
+    def save_deal(self, number: int | None, evaluation: Evaluation | None = None) -> None:
+        """Save the deal being entered (or corrected) to the game as last loaded or saved;
+        ``evaluation``: the draft's, as the entry shows it (so the deal is not scored again
+        for the Save, issue 33)."""
         assert self.draft is not None and self.game is not None
         game = self.game
-        evaluation = self.draft.evaluate()
+        if evaluation is None:
+            evaluation = self.draft.evaluate()
         if not evaluation.can_save:
             return
         try:

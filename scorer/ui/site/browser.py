@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import asyncio
 import math
+from collections.abc import AsyncIterator
 from typing import Any
 
-from ...store import DataFolderBusy, Store
+from ...store import MAX_IMPORT_BYTES, DataFolderBusy, Store
 
-__all__ = ["DATA_MOUNT", "persist", "start"]
+__all__ = ["DATA_MOUNT", "persist", "read_picked", "start"]
 
 DATA_MOUNT = "/data"  # the IndexedDB-backed folder; the store is DATA_MOUNT/scorer
 
@@ -235,6 +236,41 @@ async def open_store() -> Store:
         return _store
 
 
+async def read_picked(name: str, size: int) -> AsyncIterator[int | bytes]:
+    """The bytes of the file just picked (``name``, ``size``, as Flet's picker told them), read
+    by the page itself (scorer/assets/web/picked.js) and handed to this worker whole: the
+    number of bytes read so far after each slice, then the bytes. OSError if the page cannot
+    read it (decision 245). The caller has refused a file larger than MAX_IMPORT_BYTES by its
+    size; the page refuses it too, unread."""
+    import flet_js
+    from pyodide.ffi import create_proxy
+
+    ask = getattr(flet_js, "scorerReadPicked", None)
+    if ask is None:
+        raise OSError("this page cannot read a picked file")
+    told: asyncio.Queue[int | bytes | OSError] = asyncio.Queue()
+    progress = create_proxy(lambda loaded: told.put_nowait(int(loaded)))
+
+    async def whole() -> None:
+        try:
+            told.put_nowait((await ask(name, size, MAX_IMPORT_BYTES, progress)).to_bytes())
+        except Exception as error:  # noqa: BLE001 - JavaScript's error, said in one line
+            told.put_nowait(OSError(str(getattr(error, "message", error))))
+
+    reading = asyncio.ensure_future(whole())
+    try:
+        while True:
+            item = await told.get()
+            if isinstance(item, OSError):
+                raise item
+            yield item
+            if isinstance(item, bytes):
+                return
+    finally:
+        reading.cancel()
+        progress.destroy()
+
+
 def start() -> None:
     """Run the app in this page (called by the site's ``main.py``)."""
     import flet as ft
@@ -246,15 +282,19 @@ def start() -> None:
     fallbacks_on_demand()  # Flutter fetches a Noto font only for a text that needs it
 
     async def main(page: ft.Page) -> None:
+        _mark("session started")
         try:
             store = await open_store()
+            _mark("store opened")
         except DataFolderBusy:
             info = await ask(page.get_device_info)
             t = Translator(choose_language(None, getattr(info, "language", None)))
             page.title = "Scorer"
             page.add(ft.Text(t("ui.open_elsewhere"), size=18))
             return
-        await make_main(store, None, persist=persist, serverless=True)(page)
+        await make_main(store, None, persist=persist, serverless=True,
+                        read_picked=read_picked)(page)
+        _mark("home sent")
         _home_shown()
 
     ft.run(main)
@@ -270,6 +310,16 @@ LATER = ("flet_charts", "flet.controls.core.gesture_detector", "flet.controls.co
          "flet.controls.material.progress_bar", "flet.data_channel", "encodings.utf_8_sig")
 
 
+def _mark(name: str) -> None:
+    """A stage of the start on the console, as the worker's own (python-start.js's
+    ``scorerMark``): what bench_web.py reads to say where a visit's time went."""
+    import js
+
+    mark = getattr(js, "scorerMark", None)
+    if mark is not None:
+        mark(name)
+
+
 def _home_shown() -> None:
     """Tell the site's worker that the home screen is up, with the modules it took and those a
     game's screens take later (:data:`LATER`): the worker then has a Python memory snapshot
@@ -282,3 +332,6 @@ def _home_shown() -> None:
     hook = getattr(flet_js, "scorerHomeShown", None)
     if hook is not None:
         hook(",".join(sorted(set(sys.modules) | set(LATER))))
+    up = getattr(flet_js, "scorerHomeUp", None)  # the page keeps its fonts now (decision 247)
+    if up is not None:
+        up()

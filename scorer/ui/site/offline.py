@@ -15,7 +15,8 @@ from ..serve.client_files import web_script
 from ..serve.flet_files import RENDERER_FILES
 from ..theme import FLUTTER_FALLBACKS
 
-__all__ = ["GZIP_FROM", "NOT_PRECACHED", "ON_DEMAND", "precached", "write_service_worker"]
+__all__ = ["GZIP_FROM", "NOT_PRECACHED", "ON_DEMAND", "PRECACHED_FONTS", "precached",
+           "write_service_worker"]
 
 # Shipped (for the licence notices and what Flet's client may ask for) but not precached:
 # nothing on Scorer's screens loads them.
@@ -25,6 +26,10 @@ NOT_PRECACHED = ("assets/NOTICES", "assets/packages/media_kit/", "assets/package
 # Kept offline but fetched only when first asked for (then cached): the fallback fonts, which
 # only a name in another script needs (Flutter asks for them by its own URLs: see theme.py).
 ON_DEMAND = ("fonts/Noto",)
+# ... except this one, kept at install: every first home screen names नेपाली and हिन्दी in the
+# language list, so every phone needs it at once (41 kB), not a moment after that screen is
+# drawn with boxes for them (decision 248).
+PRECACHED_FONTS = ("fonts/NotoSansDevanagari.woff2",)
 
 # Precached files this large get a gzipped copy that the service worker downloads instead.
 GZIP_FROM = 64 * 1024
@@ -48,7 +53,8 @@ def precached(site: Path) -> tuple[list[tuple[str, str]], list[str], list[tuple[
                 or (path.suffix == ".gz" and path.with_suffix("").is_file()):  # a copy
             continue
         data = path.read_bytes()
-        if name.startswith(ON_DEMAND) or (both and name in RENDERER_FILES["auto"]):
+        if (name.startswith(ON_DEMAND) and name not in PRECACHED_FONTS) \
+                or (both and name in RENDERER_FILES["auto"]):
             lazy.append((name, hashlib.sha256(data).hexdigest()[:16]))
         else:
             entries.append((name, hashlib.sha256(data).hexdigest()[:16]))
@@ -74,8 +80,9 @@ def write_service_worker(site: Path, base: str) -> None:
     version = hashlib.sha256(json.dumps([entries, lazy]).encode()).hexdigest()[:16]
     script = web_script("sw.js")
     on_demand = dict(lazy)
+    kept = on_demand.keys() | dict(entries).keys()
     fallbacks = {folder: name for folder, name in sorted(FLUTTER_FALLBACKS.items())
-                 if name in on_demand}
+                 if name in kept}
     manifest = json.dumps({"version": version, "base": base, "files": dict(entries),
                            "gzipped": gzipped, "onDemand": on_demand,
                            "fontFallbacks": fallbacks}, indent=0)

@@ -52,9 +52,10 @@ RENDERERS = ("auto", "canvaskit", "skwasm")
 
 # --- Scorer's own web scripts ----------------------------------------------------------------
 # Every script of Scorer's that the site ships is named here. In index.html: head_scripts()
-# (client_files.py: the locale fix and history.js, shared with `scorer serve`) and
-# page-leave.js (the published site only) first in <head>, and PAGE_SCRIPT (below) in place of
-# Flutter's start. From scorer/assets/web:
+# (client_files.py: the locale fix and history.js, shared with `scorer serve`), page-leave.js
+# and picked.js (the published site only) first in <head>, and python-early.js (Python's worker
+# started beside Flutter's client) then PAGE_SCRIPT (below) in place of Flutter's start. From
+# scorer/assets/web:
 # python-start.js, in Flet's python-worker.js (_patch_python_worker), and sw.js with its
 # precache list (offline.py).
 
@@ -69,15 +70,32 @@ PAGE_SCRIPT = """<script>
       }).catch(function () {});
     }
     function start() {
+      // Python's worker first, beside Flutter's client (python-early.js, issue 33)
+      if (window.scorerStartPython) { window.scorerStartPython(); }
       var script = document.createElement("script");
       script.src = "flutter_bootstrap.js";
       script.async = true;
       document.body.appendChild(script);
     }
     if (!("serviceWorker" in navigator)) { start(); return; }
+    // Once the home screen is up (and a moment more: what the first screen needs comes
+    // first), the worker keeps the fallback fonts for names in other scripts, so that an
+    // offline phone draws a name it never showed before (decision 247). Not where the phone
+    // asks to save data: there a font is fetched when a name needs it, as before.
+    window.addEventListener("scorer-home-shown", function () {
+      if (navigator.connection && navigator.connection.saveData) { return; }
+      setTimeout(function () {
+        navigator.serviceWorker.ready.then(function (registration) {
+          if (registration.active) { registration.active.postMessage({ scorer: "keep-fonts" }); }
+        }).catch(function () {});
+      }, 3000);
+    }, { once: true });
     var started = false;
     function once() { if (!started) { started = true; start(); } }
     var sw = navigator.serviceWorker;
+    // A repeat visit: the service worker is in charge already, start now (registering again,
+    // which checks for a new build, runs beside the start: issue 33).
+    if (sw.controller) { once(); }
     navigator.serviceWorker.register("sw.js", { scope: "__BASE__" }).then(function (reg) {
       // Already in charge, or installed but not in charge of this load (a forced reload):
       // start now. A first visit starts when the worker has kept the site and taken over, or
@@ -199,10 +217,13 @@ def _copy_own_assets(target: Path) -> None:
 
 def _write_index(path: Path, base: str, renderer: str) -> None:
     # Then page-leave.js, before any worker starts: a page the browser caches ends its
-    # workers (decision 155).
-    first = head_scripts() + f"\n<script>\n{web_script('page-leave.js')}</script>"
+    # workers (decision 155); and picked.js, before Flet's python.js makes its worker: an
+    # import file read by the page, refused by its size first (decision 245).
+    first = head_scripts() + "".join(f"\n<script>\n{web_script(name)}</script>"
+                                     for name in ("page-leave.js", "picked.js"))
     page = flet.index_page(path, base, renderer, head_script=first,
-                           page_script=PAGE_SCRIPT.replace("__BASE__", base),
+                           page_script=f"<script>\n{web_script('python-early.js')}</script>\n"
+                           + PAGE_SCRIPT.replace("__BASE__", base),
                            theme_color=THEME_COLOR)
     path.write_text(page, encoding="utf-8")
 
