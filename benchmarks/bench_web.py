@@ -62,7 +62,10 @@ repeat visits: about two minutes), ``--games draw-bridge,call-break,...`` (which
 
 A/B runs on a busy machine: ``--site DIR`` (repeatable) benches folders built before (e.g. by
 an older checkout's ``scorer publish``), their repeat visits alternating A, B, A, B, ...
-``--repeats N`` sets how many repeat visits each gets.
+``--repeats N`` sets how many repeat visits each gets. ``--press-placeholder`` makes every
+page press Flutter's "Enable accessibility" placeholder itself as soon as it exists, as the
+site's a11y.js does: for a site built without a11y.js, whose tree (where the bench sees the
+home screen) would never come otherwise (decision 232: what a11y.js costs a repeat visit).
 """
 
 from __future__ import annotations
@@ -116,6 +119,15 @@ OLD = "2020-01-01T00:00:00.000+00:00"  # the small games' time: older than the b
 
 # The app's accessibility tree is up: the page turns it on itself (a11y.js, decision 193).
 TREE_UP = "flt-semantics-host span, flt-semantics-host [aria-label]"
+# --press-placeholder: the press a11y.js makes, alone (a page script run before the page's own).
+PRESS_PLACEHOLDER = """new MutationObserver((changes, watcher) => {
+  const placeholder = document.querySelector('flt-semantics-placeholder');
+  if (!placeholder) return;
+  const box = placeholder.getBoundingClientRect();
+  placeholder.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true,
+    clientX: box.left + box.width / 2, clientY: box.top + box.height / 2, view: window}));
+  watcher.disconnect();
+}).observe(document, {childList: true, subtree: true});"""
 
 
 def big_game_file(folder: Path) -> Path:
@@ -325,8 +337,9 @@ class Visits:
     """One site, its static server and one browser profile (one phone)."""
 
     def __init__(self, browser_type, site_dir: Path, profile: Path,
-                 executable: str | None = None) -> None:
+                 executable: str | None = None, press: bool = False) -> None:
         self.browser_type = browser_type
+        self.press = press  # --press-placeholder
         self.site_dir = site_dir
         self.size = sum(p.stat().st_size for p in site_dir.rglob("*") if p.is_file())
         self.site = StaticSite(site_dir).start()
@@ -342,6 +355,8 @@ class Visits:
             str(self.profile), executable_path=self.executable, args=CHROMIUM_ARGS,
             headless=True, viewport=PHONE)
         block_other_hosts(context, self.failures)
+        if self.press:
+            context.add_init_script(PRESS_PLACEHOLDER)
 
         def counted(response) -> None:
             if not response.from_service_worker and response.url.startswith("http"):
@@ -380,9 +395,11 @@ class Visits:
         return seconds
 
 
-def compare(browser_type, sites: list[Path], repeats: int, tmp: Path) -> None:
+def compare(browser_type, sites: list[Path], repeats: int, tmp: Path,
+            press: bool = False) -> None:
     """Sites built before, their repeat visits alternating (see the module's docstring)."""
-    runs = [Visits(browser_type, site, tmp / f"profile-{n}") for n, site in enumerate(sites)]
+    runs = [Visits(browser_type, site, tmp / f"profile-{n}", press=press)
+            for n, site in enumerate(sites)]
     for run in runs:
         seconds, sent = run.first()
         print(f"{run.site_dir}: first visit {sent / 1e6:.1f} MB sent, home in {seconds:.1f} s")
@@ -719,6 +736,9 @@ def main() -> None:
     parser.add_argument("--site", action="append", type=Path, default=[],
                         help="bench this folder built before (repeatable: A/B)")
     parser.add_argument("--repeats", type=int, default=3, help="repeat visits (3)")
+    parser.add_argument("--press-placeholder", action="store_true",
+                        help="each page presses Flutter's accessibility placeholder itself "
+                             "(a site built without a11y.js)")
     parser.add_argument("--quick", action="store_true",
                         help="Draw Bridge only, 1 stored game, 7 taps and saves, 5 openings, "
                              "2 repeat visits")
@@ -773,7 +793,7 @@ def main() -> None:
             if args.site:
                 if budget:
                     raise SystemExit("bench_web: --site with --cpu-budget is not supported")
-                compare(p.chromium, args.site, args.repeats, tmp)
+                compare(p.chromium, args.site, args.repeats, tmp, args.press_placeholder)
                 return
             for renderer in renderers:
                 tag = renderer + (f", {cores(args.cpu_budget)}" if budget else "")

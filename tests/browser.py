@@ -355,10 +355,19 @@ CONTROLS = """() => Array.from(document.querySelectorAll(['button', 'checkbox', 
     .map(e => {
   const b = e.getBoundingClientRect();
   const role = e.getAttribute('role') || 'textbox';
+  // At the top or bottom edge of a scroller around it: Flutter gives a control partly
+  // scrolled out of view the box of its part in view (its height is then not its own).
+  let edge = false;
+  for (let a = e.parentElement; a && a.tagName !== 'FLT-SEMANTICS-HOST'; a = a.parentElement) {
+    const s = getComputedStyle(a);
+    if (s.overflowY === 'visible' && s.overflowX === 'visible') continue;
+    const c = a.getBoundingClientRect();
+    edge = edge || b.top <= c.top + 0.5 || b.bottom >= c.bottom - 0.5;
+  }
   return {name: (e.getAttribute('aria-label') || e.textContent || '').trim(), role,
           checked: e.getAttribute(role === 'tab' ? 'aria-selected' : 'aria-checked'),
           tabbable: e.getAttribute('tabindex') === '0', tappable: e.hasAttribute('flt-tappable'),
-          disabled: e.getAttribute('aria-disabled') === 'true',
+          disabled: e.getAttribute('aria-disabled') === 'true', edge,
           x: b.x, y: b.y, width: b.width, height: b.height};
 })"""
 # A page function: the name of what has the keyboard's focus (a control's label or text).
@@ -415,6 +424,14 @@ def screen_faults(found: list[dict]) -> list[str]:
             if not control["tappable"]:
                 faults.append(f"{name!r} ({role}) is dead: no tap action in the tree")
     return faults
+
+
+def small_targets(found: list[dict], least: float) -> list[str]:
+    """The enabled controls among ``found`` (see :data:`CONTROLS`) smaller than ``least`` px
+    either way, one line each (one partly scrolled out of view is not measured)."""
+    return [f"{c['name']!r} is {c['width']:.0f} x {c['height']:.0f} px (under {least:g})"
+            for c in found if c["role"] in PRESSED and not c["disabled"] and not c["edge"]
+            and (c["width"] < least or c["height"] < least)]
 
 
 def check_screen(phone: Phone, where: str) -> list[dict]:
@@ -572,3 +589,72 @@ def block_other_hosts(context, failures: list[str]) -> None:
             route.abort()
 
     context.route("**/*", route)
+
+
+# A page function: what large text can break, read from the rectangles of the accessibility
+# tree's nodes (never from pixels): a node drawn past the page's left or right edge (cut; a
+# node in a sideways scroller excepted), two texts or controls drawn over each other (neither
+# holding the other), and a number of two or more digits broken over lines (narrower than a
+# quarter of its height per digit: one line of digits is about 0.4 of its height per digit,
+# a number one digit per line under 0.2).
+LAYOUT = """() => {
+  const host = document.querySelector('flt-semantics-host');
+  if (!host) return ['no accessibility tree'];
+  const W = window.innerWidth, faults = [], px = Math.round;
+  const roles = ['button', 'checkbox', 'switch', 'radio', 'tab', 'link', 'slider', 'textbox',
+                 'img', 'heading'];
+  const sideways = e => { for (let a = e.parentElement; a && a !== host; a = a.parentElement) {
+      const s = getComputedStyle(a); if (s.overflowX === 'scroll' || s.overflowX === 'auto')
+        return true; } return false; };
+  const own = e => Array.from(e.childNodes).filter(n => n.nodeType === 3)
+      .map(n => n.textContent).join('').trim();
+  // What of a node is in view: its box within each scroller around it (content scrolled
+  // under an app bar or a bottom bar is hidden there, not drawn over it).
+  const seen = e => { let r = e.getBoundingClientRect();
+    let box = {left: r.left, right: r.right, top: r.top, bottom: r.bottom};
+    for (let a = e.parentElement; a && a !== host; a = a.parentElement) {
+      const s = getComputedStyle(a);
+      if (s.overflowY === 'visible' && s.overflowX === 'visible') continue;
+      const c = a.getBoundingClientRect();
+      box = {left: Math.max(box.left, c.left), right: Math.min(box.right, c.right),
+             top: Math.max(box.top, c.top), bottom: Math.min(box.bottom, c.bottom)};
+    }
+    box.width = box.right - box.left; box.height = box.bottom - box.top; return box; };
+  const leaves = [];
+  host.querySelectorAll('flt-semantics, span, h1, h2, h3, input, textarea').forEach(e => {
+    const whole = e.getBoundingClientRect();
+    if (whole.width < 1 || whole.height < 1) return;
+    const r = seen(e);
+    if (r.width < 1 || r.height < 1) return;  // scrolled out of view
+    const role = e.getAttribute('role') || (/^H\\d$/.test(e.tagName) ? 'heading' : '');
+    const text = (e.getAttribute('aria-label') || own(e)
+        || (e.tagName === 'SPAN' ? e.textContent : '')).trim();
+    if (!text && !roles.includes(role)) return;
+    const name = text || role;
+    if ((whole.left < -1 || whole.right > W + 1) && !sideways(e))
+      faults.push(`${JSON.stringify(name)} drawn past the page's edge (${px(whole.left)} `
+                  + `to ${px(whole.right)} of ${W})`);
+    const digits = (text.match(/^[+\\-\\u2212]?([0-9][0-9.,]*)$/) || [null, ''])[1]
+      .replace(/[.,]/g, '');
+    if (digits.length >= 2 && whole.width < 0.25 * digits.length * whole.height)
+      faults.push(`the number ${text} broken over lines (${px(whole.width)} x `
+                  + `${px(whole.height)} px)`);
+    leaves.push({e, name, r});
+  });
+  for (let i = 0; i < leaves.length; i++) for (let j = i + 1; j < leaves.length; j++) {
+    const a = leaves[i], b = leaves[j];
+    if (a.e.contains(b.e) || b.e.contains(a.e)) continue;
+    const w = Math.min(a.r.right, b.r.right) - Math.max(a.r.left, b.r.left);
+    const h = Math.min(a.r.bottom, b.r.bottom) - Math.max(a.r.top, b.r.top);
+    if (w > 2 && h > 2)
+      faults.push(`${JSON.stringify(a.name)} and ${JSON.stringify(b.name)} drawn over each `
+                  + `other (${px(w)} x ${px(h)} px)`);
+  }
+  return faults;
+}"""
+
+
+def layout_faults(phone: Phone) -> list[str]:
+    """What large text broke on the screen shown (see :data:`LAYOUT`), one line each."""
+    phone.frames(10)
+    return list(phone.page.evaluate(LAYOUT))

@@ -552,7 +552,7 @@ def test_python_starts_beside_flutters_client_in_the_worker_flet_would_start(sit
     takes over, and the page's start calls it before it starts Flutter; a repeat visit (a
     service worker in charge) starts at once. A python.js without what it takes over fails the
     build, naming it."""
-    from scorer.ui.site.flet_web import MARKERS, FletChanged, need
+    from scorer.ui.serve.flet_files import MARKERS, FletChanged, need
 
     page = (site / "index.html").read_text(encoding="utf-8")
     early = (files("scorer") / "assets" / "web" / "python-early.js").read_text(encoding="utf-8")

@@ -142,6 +142,16 @@ BUILT = [
     (addresses.edit("G-7x", 12), Route("edit", game_id="G-7x", deal=12)),
     (addresses.deal_form("G-7x", None), Route("deal", game_id="G-7x")),
     (addresses.deal_form("G-7x", 4), Route("edit", game_id="G-7x", deal=4)),
+    (addresses.pairs_new(), Route("pairs-new")),
+    (addresses.pairs_session("p1a2b3c4d"), Route("pairs", game_id="p1a2b3c4d")),
+    (addresses.pairs_table("p1a2b3c4d", 3), Route("pairs-table", game_id="p1a2b3c4d", table=3)),
+    (addresses.pairs_board("p1a2b3c4d", 7), Route("pairs-board", game_id="p1a2b3c4d", deal=7)),
+    (addresses.pairs_card("p1a2b3c4d", 5), Route("pairs-card", game_id="p1a2b3c4d", pair=5)),
+    (addresses.pairs_table_qr("p1a2b3c4d", 2),
+     Route("pairs-table-qr", game_id="p1a2b3c4d", table=2)),
+    (addresses.pairs_results_qr("p1a2b3c4d", 2),
+     Route("pairs-results-qr", game_id="p1a2b3c4d", table=2)),
+    (addresses.pairs_link("1~abc"), Route("pairs-link", data="1~abc")),
 ]
 
 

@@ -9,6 +9,7 @@
 - :mod:`.merge`: one game kept here and brought by a link: which is the other's past;
 - :mod:`.shelf`: where the games are kept: the files (:mod:`.gamefiles`) or TinyDB storages
   of another class (``MemoryStorage`` in tests);
+- :mod:`.pairs`: pairs sessions (issue 32), documents of their own beside the games;
 - :mod:`.core`: :class:`Store`, which puts them together.
 
 It imports neither ``scorer.i18n`` nor ``scorer.sheet``: it speaks in Msg values and English
@@ -33,6 +34,7 @@ from .files import AtomicJSONStorage, atomic_write
 from .index import GameSummary, UnreadableGame
 from .merge import Relation
 from .migrate import migrate
+from .pairs import PairsRecord, PairsShelf, UnknownSession
 from .transfer import EXPORT_FORMAT, MAX_IMPORT_BYTES, ImportReport, parse_import
 
 __all__ = [
@@ -48,6 +50,9 @@ __all__ = [
     "Kept",
     "NewerSchema",
     "NotAFolder",
+    "PairsRecord",
+    "PairsShelf",
+    "UnknownSession",
     "Relation",
     "StaleGame",
     "Store",

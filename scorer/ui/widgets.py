@@ -289,8 +289,14 @@ class Toggle:
 ROW_WIDTH = 340
 
 
+# The mark of a group's node in the page (Flutter writes it as ``flt-semantics-identifier``),
+# where a11y.js looks for the chips the arrow keys move between.
+CHIP_GROUP = "scorer-chips"
+
+
 class ChoiceGroup:
-    """A grid of buttons, at most one selected; ``on_pick(value)`` after a tap."""
+    """A grid of buttons, at most one selected; ``on_pick(value)`` after a tap. The arrow
+    keys move the keyboard's focus within the group (the page's a11y.js, decision 230)."""
 
     def __init__(self, values: Sequence[Any], texts: Sequence[str], labels: Sequence[str],
                  selected: Any, on_pick: Callable[[Any], Any], *, per_row: int = 7) -> None:
@@ -303,7 +309,12 @@ class ChoiceGroup:
         self.cells = [tap(text, label, partial(self.pick, value), selected=value == selected,
                           choice=True, min_width=width)
                       for value, text, label in zip(values, texts, labels, strict=True)]
-        self.control = ft.Row(list(self.cells), wrap=True, spacing=0, run_spacing=0)
+        # One node around the group, marked for the page's script (a11y.js): the arrow keys
+        # move the focus from chip to chip within it (issue 29 item 3, decision 230). A mark,
+        # not a handler: a tap costs what it did.
+        self.control = ft.Semantics(
+            container=True, identifier=CHIP_GROUP,
+            content=ft.Row(list(self.cells), wrap=True, spacing=0, run_spacing=0))
 
     def select(self, value: Any) -> None:
         for cell, cell_value in zip(self.cells, self.values, strict=True):
@@ -373,9 +384,28 @@ def bottom_bar(line: ft.Control, action: ft.Control | None = None) -> ft.BottomA
     bar = ft.Container(
         ft.Row([said] + ([action] if action is not None else []),
                vertical_alignment=ft.CrossAxisAlignment.CENTER),
-        bgcolor=ft.Colors.SURFACE_CONTAINER, padding=ft.Padding.symmetric(horizontal=10,
-                                                                          vertical=6))
+        bgcolor=ft.Colors.SURFACE_CONTAINER,
+        padding=ft.Padding.symmetric(horizontal=PAGE_PAD, vertical=BAR_PAD))
     return cast(ft.BottomAppBar, bar)  # typed as Flet's bar, drawn by Flutter as any control
+
+
+# A tablet keeps a readable column (issue 29, decision 231): a screen's contents, and its
+# bottom bar's line and action, are at most this wide, centred; a phone's are its width less
+# PAGE_PAD each side, as before.
+COLUMN = 680
+PAGE_PAD = 10
+BAR_PAD = 6  # the bottom bar's padding above and below its line
+
+
+def fit_column(view: ft.View, width: float | None) -> None:
+    """Pad ``view`` (and its bottom bar, :func:`bottom_bar`) so that on a page ``width`` px
+    wide its contents keep to a centred column of at most :data:`COLUMN` px: a total stays
+    near its name on a tablet (it was ~700 px away at 1280 px)."""
+    side = max(float(PAGE_PAD), ((width or 0) - COLUMN) / 2)
+    view.padding = ft.Padding.symmetric(horizontal=side, vertical=PAGE_PAD)
+    bar = view.bottom_appbar
+    if isinstance(bar, ft.Container):  # ours: a plain container in the bar's slot
+        bar.padding = ft.Padding.symmetric(horizontal=side, vertical=BAR_PAD)
 
 
 def heading(text: str) -> ft.Semantics:

@@ -36,6 +36,7 @@ def test_the_tree_is_there_from_the_first_frame_with_every_control_named(phone):
     phone.new_game("Draw Bridge", ["Ana", "Ben"], dealer="Ana")
     check_screen(phone, "the scoreboard")
     phone.tap("New deal")
+    phone.see("Cannot save yet")  # deal entry drawn (10 frames were not always enough)
     found = check_screen(phone, "deal entry")
     back = [c for c in found if c["name"] == "Back"]
     assert len(back) == 1, f"one Back, named, and it is a button: {back}"

@@ -141,11 +141,19 @@ def test_scoreboard_text_is_readable(browser, game_url, scheme, colours):
 
 @pytest.mark.parametrize(("asked", "colours"), [
     ({"contrast": "more"}, HIGH_LIGHT), ({"contrast": "more", "color_scheme": "dark"}, HIGH_DARK),
-    ({"contrast": "no-preference"}, LIGHT)])
+    ({"contrast": "no-preference"}, LIGHT),
+    # Forced colours (Windows' high contrast, a browser's own colours) ask for it too, with no
+    # prefers-contrast at all (decision 232).
+    ({"forced_colors": "active", "contrast": "no-preference"}, HIGH_LIGHT),
+    ({"forced_colors": "active", "contrast": "no-preference", "color_scheme": "dark"},
+     HIGH_DARK),
+    ({"forced_colors": "none", "contrast": "no-preference", "color_scheme": "dark"}, DARK)],
+    ids=["more-light", "more-dark", "usual", "forced-light", "forced-dark", "not-forced-dark"])
 def test_a_phone_that_asks_for_more_contrast_gets_the_high_contrast_scheme(browser, game_url,
                                                                           asked, colours):
-    """Issue 29 item 5: prefers-contrast: more draws the high-contrast scheme (the page tells
-    the app, a11y.js); a phone that does not ask keeps the usual one."""
+    """Issue 29 item 5: prefers-contrast: more, or forced colours, draw the high-contrast
+    scheme (the page tells the app, a11y.js); a phone that asks for neither keeps the usual
+    one."""
     context = browser.new_context(viewport=PHONE, **asked)
     try:
         phone = Phone(context.new_page(), game_url).open()

@@ -16,6 +16,11 @@
 //    which Flutter takes as its text scale on top of the browser's own.
 // 4. The phone's wish for more contrast, and the browser's text size, written where the app
 //    reads them as it starts.
+// 5. The arrow keys within a group of chips (a ChoiceGroup, marked "scorer-chips" by the app):
+//    Right and Down move the focus to the next chip, Left and Up to the one before, Home and
+//    End to the first and last; at either end the focus stays (decision 230). Tab still goes
+//    chip by chip. Flutter follows the page's focus (a focused node is told to the app), so
+//    Enter or Space then presses the chip the focus moved to.
 (function () {
     "use strict";
     var doc = document.documentElement;
@@ -109,6 +114,51 @@
     }
 
     var pressed = false;
+    var GROUP = '[flt-semantics-identifier="scorer-chips"]';
+    var STEPS = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+    var held = {};  // arrows taken here: their key-up is kept from Flutter too
+
+    function chipsOf(group) {
+        return Array.prototype.filter.call(group.querySelectorAll("[tabindex]"), function (node) {
+            return node.getAttribute("tabindex") === "0" && node.closest(GROUP) === group &&
+                node.getAttribute("aria-disabled") !== "true";
+        });
+    }
+
+    function arrow(event) {
+        if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) { return; }
+        var key = event.key;
+        if (!(key in STEPS) && key !== "Home" && key !== "End") { return; }
+        var here = document.activeElement;
+        var group = here && here.closest ? here.closest(GROUP) : null;
+        if (!group) { return; }
+        var chips = chipsOf(group);
+        var at = chips.indexOf(here);
+        if (at < 0) { return; }
+        var step = STEPS[key];
+        if ((key === "ArrowLeft" || key === "ArrowRight") &&
+            window.getComputedStyle(group).direction === "rtl") { step = -step; }
+        var to = key === "Home" ? 0 : key === "End" ? chips.length - 1 :
+            Math.max(0, Math.min(chips.length - 1, at + step));  // no wrap: the ends stop it
+        event.preventDefault();
+        event.stopImmediatePropagation();
+        held[event.code] = true;
+        if (to !== at) { chips[to].focus(); }
+    }
+
+    function arrowUp(event) {
+        if (held[event.code]) {
+            delete held[event.code];
+            event.preventDefault();
+            event.stopImmediatePropagation();
+        }
+    }
+
+    // Before Flutter's own listeners (this script runs first): an arrow taken here does not
+    // also scroll the page.
+    window.addEventListener("keydown", arrow, true);
+    window.addEventListener("keyup", arrowUp, true);
+
     var watcher = new MutationObserver(function () {
         if (!pressed) { pressed = pressPlaceholder(); }
         if (pressed && document.querySelector("flt-semantics-host")) { watcher.disconnect(); }

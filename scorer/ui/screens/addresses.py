@@ -15,7 +15,10 @@ import re
 
 __all__ = ["CHECK", "DEAL", "DETAIL", "EDIT", "GAME", "HOME", "JOIN", "LINK", "NEW", "QR",
            "RULES", "STATS", "deal", "deal_form", "detail", "edit", "game", "link", "qr",
-           "rules", "shapes"]
+           "rules", "shapes", "PAIRS_BOARD", "PAIRS_CARD", "PAIRS_LINK", "PAIRS_NEW",
+           "PAIRS_RESULTS_QR", "PAIRS_SESSION", "PAIRS_TABLE", "PAIRS_TABLE_QR", "pairs_board",
+           "pairs_card", "pairs_link", "pairs_new", "pairs_results_qr", "pairs_session",
+           "pairs_table", "pairs_table_qr"]
 
 HOME = "/"  # games in progress and finished
 NEW = "/new"  # new game
@@ -70,6 +73,58 @@ def deal_form(game_id: str, number: int | None) -> str:
     """The deal form: a new deal (``number`` None or 0), else the correction of deal
     ``number``."""
     return edit(game_id, number) if number else deal(game_id)
+
+
+# --- a pairs evening (issue 32) ---
+
+PAIRS_NEW = "/pairs-new"  # a new pairs evening: its form
+PAIRS_SESSION = "/pairs/:id"  # the director's view
+PAIRS_TABLE = "/pairs/:id/table/:table"  # a table's phone: its round, its boards
+PAIRS_BOARD = "/pairs/:id/board/:n"  # a board's traveller
+PAIRS_CARD = "/pairs/:id/pair/:pair"  # a pair's personal score card
+PAIRS_TABLE_QR = "/pairs/:id/qr/:table"  # the director's QR code for a table (no network)
+PAIRS_RESULTS_QR = "/pairs/:id/table/:table/qr"  # a table's results as a QR code
+PAIRS_LINK = "/p/:data"  # a pairs session (or a table's results) opened from a link
+
+
+def pairs_new() -> str:
+    """The form of a new pairs evening."""
+    return PAIRS_NEW
+
+
+def pairs_session(session_id: str) -> str:
+    """The director's view of the session ``session_id``."""
+    return f"/pairs/{session_id}"
+
+
+def pairs_table(session_id: str, number: int) -> str:
+    """Table ``number``'s screen: its round and boards."""
+    return f"{pairs_session(session_id)}/table/{number}"
+
+
+def pairs_board(session_id: str, number: int) -> str:
+    """The traveller of board ``number``."""
+    return f"{pairs_session(session_id)}/board/{number}"
+
+
+def pairs_card(session_id: str, pair: int) -> str:
+    """The personal score card of pair ``pair``."""
+    return f"{pairs_session(session_id)}/pair/{pair}"
+
+
+def pairs_table_qr(session_id: str, number: int) -> str:
+    """The director's QR code carrying the session to table ``number``."""
+    return f"{pairs_session(session_id)}/qr/{number}"
+
+
+def pairs_results_qr(session_id: str, number: int) -> str:
+    """Table ``number``'s results as a QR code, for the director's phone."""
+    return f"{pairs_table(session_id, number)}/qr"
+
+
+def pairs_link(data: str) -> str:
+    """A pairs session opened from a link carrying ``data`` (:mod:`scorer.pairs_link`)."""
+    return f"/p/{data}"
 
 
 def shapes(templates: dict[str, str]) -> dict[str, str]:

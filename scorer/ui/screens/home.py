@@ -13,7 +13,7 @@ from ...store import GameSummary
 from .. import widgets as w
 from ..new_game_form import NewGameForm
 from ..present import deal_word, game_title, short_time
-from . import addresses, new_game
+from . import addresses, new_game, pairs_new
 from .frame import Screen, screen
 from .sharing import import_games
 
@@ -52,6 +52,7 @@ def build(app: App, route: Route | None = None) -> Screen:
               expand=1),
         w.tap(t("ui.stats"), t("ui.stats"), lambda: app.go(addresses.STATS), expand=1)],
         spacing=8))
+    controls += pairs_new.home_section(app)  # a pairs evening (issue 32)
     summaries = session.list_games()
     for status in ("in progress", "finished"):
         group = [s for s in summaries if s.status == status]

@@ -36,6 +36,8 @@ class Route:
     deal: int | None = None
     rule: str | None = None
     data: str | None = None  # "link": what the link carries (scorer.link)
+    table: int | None = None  # a pairs evening: the table whose phone this is
+    pair: int | None = None  # a pairs evening: the pair whose score card is shown
     # The route table's row that ``parse`` matched (a ``scorer.ui.shell.routes.Row``), kept so
     # the screen is found without reading the table again; not part of what the address names.
     row: object = field(default=None, compare=False, repr=False)

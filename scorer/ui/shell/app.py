@@ -94,9 +94,11 @@ class ScorerApp:
         self.share = ft.Share()  # the phone's share sheet, where it has one
         self.awake = False
         self.route = page.route or addresses.HOME
+        self.width = page.width  # the page's, followed as it changes (a tablet turned)
         page.on_route_change = lambda e: self._route_changed(e.route)
         page.on_connect = lambda e: self._reconnected()
         page.on_app_lifecycle_state_change = self._lifecycle
+        page.on_resize = lambda e: self._resized(e.width)
         self.session = Session(store, self, page.pubsub, persist=persist, serverless=serverless)
 
     def state(self, kind: type[State]) -> State:
@@ -145,6 +147,19 @@ class ScorerApp:
         self.route = self.page.route or addresses.HOME
         self.show()
 
+    def _resized(self, width: float) -> None:
+        """The page changed its width (a tablet turned, a window resized): the column of
+        the screen shown follows (:func:`widgets.fit_column`); a resize that leaves it
+        alone sends nothing."""
+        self.width = width
+        if self.page.views:
+            view = self.page.views[0]
+            before = view.padding
+            w.fit_column(view, width)
+            if view.padding != before:  # Flet's marks miss a View's padding: sent whole
+                self.page.update(view)
+        self.drawn_later()  # not Flet's comparison of the whole page after the event
+
     def _lifecycle(self, event: ft.AppLifecycleStateChangeEvent) -> None:
         """The page hides (another app, the phone locked, the tab closing): a draft changed in
         the last moments is kept now rather than after :data:`session.DRAFT_DELAY`."""
@@ -170,6 +185,7 @@ class ScorerApp:
             view.appbar.leading = w.icon_button(
                 ft.Icon(ft.Icons.ARROW_BACK, semantics_label=self.t("ui.back")),
                 lambda: self.go(parent))
+        w.fit_column(view, self.width)  # a tablet: a centred column
         if self.page.views:
             copy_view(view, self.page.views[0])
             del self.page.views[1:]
@@ -267,7 +283,7 @@ def copy_view(source: ft.View, target: ft.View) -> None:
     in itself, never compared: None first, then the new one (two cheap comparisons, where
     an equal screen would have been compared whole)."""
     for name in ("controls", "appbar", "bottom_appbar", "horizontal_alignment", "scroll",
-                 "route"):
+                 "route", "padding"):
         value = getattr(source, name)
         if isinstance(value, (ft.BaseControl, list)) and value is not getattr(target, name):
             setattr(target, name, None)  # then to ``value``: Flet sees a change

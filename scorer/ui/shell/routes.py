@@ -13,6 +13,14 @@
     /game/:id/deal             new deal
     /game/:id/deal/:n          why this score, history, correct or remove
     /game/:id/deal/:n/edit     correct a deal
+    /pairs-new                 a new pairs evening
+    /pairs/:id                 a pairs evening: the director's view
+    /pairs/:id/table/:table    a pairs evening: a table's phone
+    /pairs/:id/board/:n        a pairs evening: a board's traveller
+    /pairs/:id/pair/:pair      a pairs evening: a pair's score card
+    /pairs/:id/qr/:table       a pairs evening: the director's QR code for a table
+    /pairs/:id/table/:table/qr  a table's results as a QR code
+    /p/:data                   a pairs evening opened from a link
 
 An address that names nothing shows Home; a game that cannot be opened shows Home with a note.
 The templates, and one builder of addresses per route, are in
@@ -55,6 +63,10 @@ from ..screens import (
     join,
     linked,
     new_game,
+    pairs_director,
+    pairs_linked,
+    pairs_new,
+    pairs_table,
     rules,
     scoreboard,
     stats,
@@ -99,6 +111,8 @@ PARTS: dict[str, tuple[str, Callable[[str], str | int | None]]] = {
     "rule": ("rule", lambda text: text),
     "n": ("deal", _deal_number),
     "data": ("data", lambda text: text),
+    "table": ("table", _deal_number),  # a pairs evening's table
+    "pair": ("pair", _deal_number),  # a pairs evening's pair
 }
 _PART = re.compile(r":(\w+)")
 
@@ -161,6 +175,22 @@ ROUTES: tuple[Row, ...] = (
     Row.of(addresses.DEAL, "deal", deal, addresses.deal("abc"), of_game=True),
     Row.of(addresses.DETAIL, "detail", detail, addresses.detail("abc", 3), of_game=True),
     Row.of(addresses.EDIT, "edit", deal, addresses.edit("abc", 3), of_game=True),
+    # A pairs evening (issue 32).
+    Row.of(addresses.PAIRS_NEW, "pairs-new", pairs_new, addresses.pairs_new()),
+    Row.of(addresses.PAIRS_SESSION, "pairs", pairs_director,
+           addresses.pairs_session("p1")),
+    Row.of(addresses.PAIRS_TABLE, "pairs-table", pairs_table,
+           addresses.pairs_table("p1", 2)),
+    Row.of(addresses.PAIRS_BOARD, "pairs-board", pairs_director,
+           addresses.pairs_board("p1", 3), build=pairs_director.build_board),
+    Row.of(addresses.PAIRS_CARD, "pairs-card", pairs_director,
+           addresses.pairs_card("p1", 4), build=pairs_director.build_card),
+    Row.of(addresses.PAIRS_TABLE_QR, "pairs-table-qr", pairs_linked,
+           addresses.pairs_table_qr("p1", 2), build=pairs_linked.build_table_qr),
+    Row.of(addresses.PAIRS_RESULTS_QR, "pairs-results-qr", pairs_linked,
+           addresses.pairs_results_qr("p1", 2), build=pairs_linked.build_results_qr),
+    Row.of(addresses.PAIRS_LINK, "pairs-link", pairs_linked,
+           addresses.pairs_link("1~abc"), build=pairs_linked.build_opened),
 )
 _HOME = Route("home", row=ROUTES[0])
 

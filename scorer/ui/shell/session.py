@@ -24,6 +24,7 @@ from ...i18n import Translator
 from ...rules import InvalidInput, Msg
 from ...stats import PlayerStats
 from ...store import GameSummary, ImportReport, Kept, StaleGame, Store, StoreError
+from ...store.pairs import PairsShelf
 from ..entry import DealDraft, Evaluation, draft_for_game, draft_of_deal, problem_of
 from ..screens import addresses
 
@@ -365,6 +366,11 @@ class Session:
 
     def export_json(self, game_ids: list[str]) -> str:
         return self.store.export_json(game_ids)
+
+    @property
+    def pairs(self) -> PairsShelf:
+        """The pairs evenings kept here (issue 32): the store's, as the screens use it."""
+        return self.store.pairs
 
     def keeping(self, game: Game, history: bool = True) -> Kept:
         """What keeping a linked game would do, without doing it."""

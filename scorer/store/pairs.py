@@ -1,0 +1,222 @@
+"""Pairs sessions (issue 32) as documents of their own, beside the games.
+
+A pairs session is not a game of deals (a board's matchpoints change as later results arrive),
+so it is kept as its own kind of document: ``pairs/<id>.json``, one TinyDB file per session::
+
+    {"pairs": {"1": {"id": ..., "revision": n, "created_at": ..., "updated_at": ...,
+                     "session": PairsSession.to_dict()}}}
+
+with ``pairs/<id>.json.bak`` its previous version. Every change is one atomic write of the
+whole document (:func:`scorer.store.files.atomic_write`, through ``AtomicJSONStorage``), on
+disk before :meth:`PairsShelf.change` returns.
+
+Many phones save into one session at once (one per table). A change is therefore given as a
+function of the session *as stored* (``change(id, lambda s: s.enter(result, at))``) and applied
+under the store's lock: two tables saving different boards at the same moment both keep their
+result, never "changed elsewhere" (decision 311). What the function refuses (a different
+result for a board already entered) is refused by name, and nothing is written.
+
+With another TinyDB storage class (``MemoryStorage`` in tests) each session is one instance
+of that class, kept for the life of the store.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from tinydb.storages import Storage
+
+from ..rules import InvalidInput
+from ..rules.pairs.session import FORMAT, PairsSession
+from .errors import CorruptFile, NewerSchema, UnknownGame, WriteFailed
+from .files import AtomicJSONStorage, make_dirs
+
+__all__ = ["PAIRS_TABLE", "PairsRecord", "PairsShelf", "UnknownSession"]
+
+PAIRS_TABLE = "pairs"
+SCHEMA_VERSION = 1
+_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
+
+
+class UnknownSession(UnknownGame):
+    """No stored pairs session has that id."""
+
+
+@dataclass(frozen=True)
+class PairsRecord:
+    """A stored session with what the store adds: its id, revision and times."""
+
+    id: str
+    session: PairsSession
+    revision: int
+    created_at: str
+    updated_at: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "schema_version": SCHEMA_VERSION, "revision": self.revision,
+                "created_at": self.created_at, "updated_at": self.updated_at,
+                "session": self.session.to_dict()}
+
+    @classmethod
+    def from_dict(cls, data: Any, name: str) -> PairsRecord:
+        if not isinstance(data, dict):
+            raise CorruptFile(f"{name} is not a pairs session")
+        version = data.get("schema_version")
+        if isinstance(version, int) and version > SCHEMA_VERSION:
+            raise NewerSchema(f"{name} was written by a newer Scorer (schema {version})")
+        revision = data.get("revision")
+        ident = data.get("id")
+        if not isinstance(revision, int) or not isinstance(ident, str):
+            raise CorruptFile(f"{name} is not a pairs session (no id or revision)")
+        session = data.get("session")
+        if not isinstance(session, dict) or session.get("format") != FORMAT:
+            raise CorruptFile(f"{name} does not hold a {FORMAT}")
+        return cls(ident, PairsSession.from_dict(session), revision,
+                   str(data.get("created_at", "")), str(data.get("updated_at", "")))
+
+
+def now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+class PairsShelf:
+    """The pairs sessions of a data folder (or of another TinyDB storage class)."""
+
+    def __init__(self, folder: Path, lock: threading.RLock,
+                 storage: type[Storage] = AtomicJSONStorage) -> None:
+        self.folder = folder / "pairs"
+        self._lock = lock
+        self._in_files = issubclass(storage, AtomicJSONStorage)
+        self._storage = storage
+        self._kept: dict[str, Storage] = {}  # another storage class: one instance per session
+
+    # -- where each session is
+    def _storage_of(self, session_id: str) -> Storage:
+        if not _ID.match(session_id):
+            raise UnknownSession(f"no pairs session {session_id!r}")
+        if self._in_files:
+            return AtomicJSONStorage(self.folder / f"{session_id}.json", backup=True)
+        if session_id not in self._kept:
+            self._kept[session_id] = self._storage()
+        return self._kept[session_id]
+
+    def _ids(self) -> Iterator[str]:
+        if not self._in_files:
+            yield from (i for i, s in self._kept.items() if s.read() is not None)
+            return
+        if not self.folder.is_dir():
+            return
+        for path in self.folder.glob("*.json"):
+            if _ID.match(path.stem):
+                yield path.stem
+
+    def _read(self, session_id: str) -> PairsRecord:
+        storage = self._storage_of(session_id)
+        document = storage.read()
+        if document is None:
+            raise UnknownSession(f"no pairs session {session_id!r}")
+        docs = document.get(PAIRS_TABLE, {})
+        if len(docs) != 1:
+            raise CorruptFile(f"pairs session {session_id} does not hold exactly one session")
+        try:
+            return PairsRecord.from_dict(next(iter(docs.values())), f"pairs session "
+                                         f"{session_id}")
+        except InvalidInput as error:
+            raise CorruptFile(f"pairs session {session_id} is not readable ({error})") from None
+
+    def _write(self, record: PairsRecord) -> None:
+        try:
+            if self._in_files:
+                make_dirs(self.folder)
+            self._storage_of(record.id).write({PAIRS_TABLE: {"1": record.to_dict()}})
+        except OSError as error:
+            raise WriteFailed(f"pairs session {record.id} was not saved: "
+                              f"{error.strerror or error}") from None
+
+    # -- the API
+    def create(self, session: PairsSession, at: str | None = None) -> PairsRecord:
+        """A new session, stored under a new id (revision 1)."""
+        stamp = at or now()
+        with self._lock:
+            while True:
+                session_id = "p" + secrets.token_hex(4)
+                if session_id not in set(self._ids()):
+                    break
+            record = PairsRecord(session_id, session, 1, stamp, stamp)
+            self._write(record)
+            return record
+
+    def load(self, session_id: str) -> PairsRecord:
+        """The session as stored now (UnknownSession, CorruptFile, NewerSchema)."""
+        with self._lock:
+            return self._read(session_id.casefold())
+
+    def revision(self, session_id: str) -> int | None:
+        try:
+            return self.load(session_id).revision
+        except (UnknownSession, CorruptFile, NewerSchema, OSError):
+            return None
+
+    def change(self, session_id: str, how: Callable[[PairsSession], PairsSession],
+               at: str | None = None) -> PairsRecord:
+        """Apply ``how`` to the session as stored and store the result (one atomic write);
+        the session unchanged is not written. ``how`` may raise InvalidInput: nothing is
+        written then."""
+        with self._lock:
+            record = self._read(session_id.casefold())
+            changed = how(record.session)
+            if changed == record.session:
+                return record
+            # Checked whole as it will be read back before it is written.
+            PairsSession.from_dict(changed.to_dict())
+            new = PairsRecord(record.id, changed, record.revision + 1, record.created_at,
+                              at or now())
+            self._write(new)
+            return new
+
+    def keep(self, session_id: str, session: PairsSession,
+             at: str | None = None) -> tuple[PairsRecord, bool]:
+        """A session brought by a link: stored under its own id when there is none here (True),
+        else merged into the one kept (the core's ``merge``: the same result is one, a
+        correction wins, a difference becomes a conflict; another session's results are
+        refused by name). Keeping the same link twice changes nothing."""
+        with self._lock:
+            session_id = session_id.casefold()
+            self._storage_of(session_id)  # an id that names no file is refused here
+            try:
+                self._read(session_id)
+            except UnknownSession:
+                stamp = at or now()
+                record = PairsRecord(session_id, session, 1, stamp, stamp)
+                self._write(record)
+                return record, True
+            return self.change(session_id, lambda kept: kept.merge(session), at), False
+
+    def list(self) -> list[PairsRecord]:
+        """Every readable session, most recently changed first (one that cannot be read is
+        left out, never moved or changed)."""
+        found = []
+        with self._lock:
+            for session_id in self._ids():
+                try:
+                    found.append(self._read(session_id))
+                except (UnknownSession, CorruptFile, NewerSchema, InvalidInput, OSError):
+                    continue
+        return sorted(found, key=lambda r: (r.updated_at, r.id), reverse=True)
+
+    def delete(self, session_id: str) -> None:
+        with self._lock:
+            self._read(session_id.casefold())
+            if self._in_files:
+                for path in (self.folder / f"{session_id.casefold()}.json",
+                             self.folder / f"{session_id.casefold()}.json.bak"):
+                    path.unlink(missing_ok=True)
+            else:
+                self._kept.pop(session_id.casefold(), None)

@@ -1,0 +1,229 @@
+"""The director's view of a pairs evening (``/pairs/:id``, issue 32), a board's traveller
+(``/pairs/:id/board/:n``) and a pair's personal score card (``/pairs/:id/pair/:pair``).
+
+The view: the tables (each opens that table's screen: how a phone picks its table), each
+round's tables finished or not, what is missing, conflicts (two results for one board at one
+table, from two phones: the director keeps one with a tap), the ranking as it stands (per
+direction for a Mitchell, overall for a Howell) and the boards' travellers and pairs' cards.
+Every result saved on a table's phone reaches it at once (the session's id over pubsub, as a
+game's changes reach the other phones). Worked out again from the stored session each time.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING
+
+import flet as ft
+
+from ...pairs_sheet import pairs_csv
+from ...rules import InvalidInput
+from ...rules.pairs.progress import missing, rounds_status
+from ...rules.pairs.scoring import decimal
+from ...rules.pairs.session import PairsSession, TableResult
+from ...rules.pairs.standings import PairTotal, place_msg, standings
+from ...rules.values import Msg
+from ...store import PairsRecord, StoreError
+from ...store.pairs import now
+from .. import widgets as w
+from . import addresses, home
+from .frame import Screen, screen
+from .pairs_table import _result_text, save_change
+from .pairs_text import at_seat, board_msg, pair_name, say
+
+if TYPE_CHECKING:
+    from .host import App, Route
+
+__all__ = ["build", "build_board", "build_card", "changed_elsewhere"]
+
+
+def _open(app: App, route: Route) -> PairsRecord | None:
+    assert route.game_id is not None
+    try:
+        return app.session.pairs.load(route.game_id)
+    except (StoreError, OSError, InvalidInput):
+        app.message = app.t("ui.no_such_game", id=route.game_id)
+        return None
+
+
+def _title(app: App, session: PairsSession) -> str:
+    s = session.settings
+    return app.t("pairs.app_title", kind=app.t(f"pairs.kind_{s.movement}"), tables=s.tables)
+
+
+def build(app: App, route: Route) -> Screen:
+    record = _open(app, route)
+    if record is None:
+        return home.build(app, route)
+    t, session = app.t, record.session
+    plan, settings = session.movement, session.settings
+    controls: list[ft.Control] = [
+        ft.Text(t.sentence(_movement_msg(session)), size=14),
+        w.heading(t("pairs.app_pick_table")), w.note(say(t, "pairs.app_pick_table_help"))]
+    numbers = sorted({s.table for s in plan.seatings})
+    controls.append(ft.Row([w.tap(str(n), t("ui.table_n", n=n),
+                                  partial(app.go, addresses.pairs_table(record.id, n)),
+                                  min_width=56) for n in numbers], wrap=True, spacing=0))
+    # No network: each table's phone scans its QR code (the session and its table).
+    controls.append(ft.Row([w.tap(t("pairs.app_qr_table", table=n),
+                                  t("pairs.app_qr_table", table=n),
+                                  partial(app.go, addresses.pairs_table_qr(record.id, n)))
+                            for n in numbers], wrap=True, spacing=0))
+    # Rounds: each table finished, or how many boards it has entered.
+    controls.append(w.heading(t("pairs.app_progress")))
+    for rows in rounds_status(session):
+        parts = []
+        for row in rows:
+            size = len(row.seating.boards)
+            parts.append(t("pairs.app_table_done", table=row.seating.table) if row.done
+                         else t("pairs.app_table_part", table=row.seating.table,
+                                n=len(row.entered), total=size))
+        number = rows[0].seating.round if rows else 0
+        controls.append(ft.Text(t("pairs.app_round_line", n=number, tables=" · ".join(parts)),
+                                size=14))
+    gaps = missing(session)
+    controls.append(w.note(say(t, "pairs.app_missing", n=len(gaps))))
+    if session.conflicts:
+        controls.append(w.heading(t("pairs.app_conflicts", n=len(session.conflicts))))
+    for conflict in session.conflicts:
+        board, table = conflict[0].result.key
+        lines: list[ft.Control] = [ft.Text(t("pairs.app_conflict", board=board, table=table),
+                                           weight=ft.FontWeight.BOLD)]
+        for entry in conflict:
+            text = _result_text(app, entry.result)
+            label = t("pairs.app_keep", result=text)
+            lines.append(w.tap(label, label, partial(_resolve, app, record.id, entry.result)))
+        controls.append(w.card(*lines))
+    # The ranking as it stands.
+    ranking = standings(session).ranking
+    for index, group in enumerate(ranking):
+        key = "pairs.app_ranking" if len(ranking) == 1 else \
+            ("pairs.app_ranking_ns", "pairs.app_ranking_ew")[index]
+        controls.append(w.heading(t(key)))
+        for total in group:
+            text = _total_text(app, session, total)
+            controls.append(w.sheet_row(ft.Container(
+                ft.Text(text, size=15), padding=4, ink=True,
+                on_click=lambda e, p=total.pair: app.go(addresses.pairs_card(record.id, p))),
+                t("pairs.app_open_card", text=text), button=True))
+    label = t("pairs.app_download_csv")
+    controls.append(w.tap(label, label, partial(app.page.run_task, _download, app, record.id)))
+    controls.append(w.heading(t("pairs.app_travellers")))
+    boards = list(range(1, plan.boards + 1))
+    controls.append(ft.Row([w.tap(str(b), t("pairs.app_traveller_n", n=b),
+                                  partial(app.go, addresses.pairs_board(record.id, b)),
+                                  min_width=56) for b in boards], wrap=True, spacing=0))
+    controls.append(w.heading(t("pairs.app_cards")))
+    controls.append(ft.Row([w.tap(t.render(plan.pair_label(p)),
+                                  t("pairs.app_card_n", pair=t.render(pair_name(settings, plan,
+                                                                               p))),
+                                  partial(app.go, addresses.pairs_card(record.id, p)))
+                            for p in plan.pair_numbers], wrap=True, spacing=0))
+    return Screen(screen(addresses.pairs_session(record.id), _title(app, session), controls), "/")
+
+
+async def _download(app: App, session_id: str) -> None:
+    """The ranking and travellers as CSV, read from the session as stored now."""
+    record = app.session.pairs.load(session_id)
+    text = pairs_csv(record.session, app.t.plain)
+    await app.files.save_file(file_name=f"scorer-pairs-{record.id}.csv",
+                              src_bytes=text.encode("utf-8"))
+
+
+def _movement_msg(session: PairsSession) -> Msg:
+    plan = session.movement
+    return Msg.of("pairs.movement_title", kind=Msg(f"pairs.kind_{plan.kind}"),
+                  tables=plan.tables, rounds=plan.rounds, per_round=plan.boards_per_round,
+                  boards=plan.boards, pairs=len(plan.pair_numbers))
+
+
+def _total_text(app: App, session: PairsSession, total: PairTotal) -> str:
+    t = app.t
+    name = t.render(pair_name(session.settings, session.movement, total.pair))
+    place = t.render(place_msg(total))
+    if total.percent is not None and total.top is not None:
+        return t("pairs.app_rank_mp", place=place, pair=name, pct=decimal(total.percent),
+                 mp=decimal(total.points), top=decimal(total.top))
+    return t("pairs.app_rank_imps", place=place, pair=name, imps=decimal(total.points))
+
+
+def _resolve(app: App, session_id: str, chosen: TableResult) -> None:
+    at = now()
+    save_change(app, session_id, lambda s: s.resolve(chosen.board, chosen.table, chosen, at))
+    app.show()
+
+
+def build_board(app: App, route: Route) -> Screen:
+    """A board's traveller: every table's result with both sides' points and their lines."""
+    record = _open(app, route)
+    if record is None:
+        return home.build(app, route)
+    t, session = app.t, record.session
+    board = route.deal or 1
+    plan, settings = session.movement, session.settings
+    controls: list[ft.Control] = [w.suited(t.render(board_msg(board)), 15, ft.FontWeight.BOLD)]
+    if not 1 <= board <= plan.boards:
+        controls.append(w.note(say(t, "pairs.app_no_board", board=board), error=True))
+    found = standings(session).travellers.get(board)
+    if found is None:
+        controls.append(w.note(say(t, "pairs.app_no_results")))
+    else:
+        _score, rows = found
+        for row in rows:
+            head = t("pairs.app_traveller_row", table=row.table, round=row.round,
+                     ns=t.render(at_seat(settings, plan, row.ns_pair, 0)),
+                     ew=t.render(at_seat(settings, plan, row.ew_pair, 1)))
+            points = t("pairs.app_points", ns=decimal(row.ns), ew=decimal(row.ew))
+            lines: list[ft.Control] = [ft.Text(head, weight=ft.FontWeight.BOLD),
+                                       w.suited(_result_text(app, row.result), 15),
+                                       ft.Text(points, size=15)]
+            lines += [w.suited(t.render(line.msg), 12) for line in row.lines]
+            controls.append(w.card(*lines))
+    return Screen(screen(addresses.pairs_board(record.id, board),
+                         t("pairs.app_traveller_n", n=board), controls),
+                  addresses.pairs_session(record.id))
+
+
+def build_card(app: App, route: Route) -> Screen:
+    """A pair's personal score card: its boards, opponents, scores and points."""
+    record = _open(app, route)
+    if record is None:
+        return home.build(app, route)
+    t, session = app.t, record.session
+    plan, settings = session.movement, session.settings
+    pair = route.pair or 0
+    name = t.render(pair_name(settings, plan, pair))
+    title = t("pairs.app_card_n", pair=name)
+    controls: list[ft.Control] = []
+    result = standings(session)
+    rows = result.cards.get(pair)
+    if rows is None:
+        controls.append(w.note(say(t, "pairs.app_no_pair", pair=pair), error=True))
+        rows = ()
+    for group in result.ranking:
+        for total in group:
+            if total.pair == pair:
+                controls.append(ft.Text(_total_text(app, session, total), size=16,
+                                        weight=ft.FontWeight.BOLD))
+    for row in rows:
+        side = t(("side.NS", "side.EW")[row.direction])
+        other = t.render(pair_name(settings, plan, row.opponents))
+        score = "" if row.score is None else (f"+{row.score}" if row.score > 0
+                                              else str(row.score))
+        text = t("pairs.app_card_row", board=row.board, round=row.round, table=row.table,
+                 side=side, other=other, score=score or "-",
+                 points=decimal(row.points),
+                 top="-" if row.top is None else decimal(row.top))
+        controls.append(w.card(w.suited(text, 14), w.suited(_result_text(app, row.result), 13)))
+    if not rows:
+        controls.append(w.note(say(t, "pairs.app_no_results")))
+    return Screen(screen(addresses.pairs_card(record.id, pair), title, controls),
+                  addresses.pairs_session(record.id))
+
+
+def changed_elsewhere(app: App, route: Route, game_id: str) -> None:
+    """A table's phone saved a result (or another director's phone resolved a conflict): the
+    view is drawn again from the session as stored."""
+    if route.game_id == game_id:
+        app.show()
+

@@ -1,0 +1,111 @@
+"""A pairs evening with no network (issue 32): the director's QR code for each table
+(``/pairs/:id/qr/:table``: the session, to open on that table's phone), a table's results as a
+QR code (``/pairs/:id/table/:table/qr``: only its own results, for the director's phone), and
+a session opened from such a link (``/p/:data``): what it carries, and *Keep and merge*, which
+keeps the evening on this phone or merges its results into the one kept (the core's
+``merge``: the same result is one, a difference becomes a conflict for the director)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import flet as ft
+
+from ...link import InvalidLink
+from ...pairs_link import PairsLink, pairs_link, read_pairs_link, table_part
+from ...rules import InvalidInput
+from ...store import StoreError
+from .. import widgets as w
+from ..entry.base import problem_of
+from ..qr import qr_png
+from . import addresses, home
+from .frame import Screen, screen
+from .pairs_text import say
+
+if TYPE_CHECKING:
+    from .host import App, Route
+
+__all__ = ["build_opened", "build_results_qr", "build_table_qr"]
+
+
+def _site(app: App) -> tuple[str, bool]:
+    """Where a link opens: the published site (or ``--site-url``), else this server."""
+    if app.link_site is not None:
+        return app.link_site
+    return app.page.url or "", True
+
+
+def _qr_screen(app: App, route: Route, *, whole: bool) -> Screen:
+    t = app.t
+    assert route.game_id is not None and route.table is not None
+    try:
+        record = app.session.pairs.load(route.game_id)
+    except (StoreError, OSError, InvalidInput):
+        app.message = t("ui.no_such_game", id=route.game_id)
+        return home.build(app, route)
+    number = route.table
+    session = record.session if whole else table_part(record.session, number)
+    title = t("pairs.app_qr_table", table=number) if whole else t("pairs.app_qr_results")
+    path = addresses.pairs_table_qr(record.id, number) if whole \
+        else addresses.pairs_results_qr(record.id, number)
+    back = addresses.pairs_session(record.id) if whole else addresses.pairs_table(record.id, number)
+    site, fragment = _site(app)
+    try:
+        made = pairs_link(record.id, session, number, site, fragment=fragment, to_table=whole)
+    except InvalidInput as error:
+        return Screen(screen(path, title, [w.note(t.sentence(problem_of(error)), error=True)]),
+                      back)
+    code = ft.Container(
+        ft.Image(src=qr_png(made, error="l", scale=10), fit=ft.BoxFit.CONTAIN,
+                 semantics_label=t("ui.link_qr"), filter_quality=ft.FilterQuality.NONE),
+        bgcolor=ft.Colors.WHITE, padding=12, alignment=ft.Alignment.CENTER)
+    controls: list[ft.Control] = [code, ft.Text(say(t, "pairs.app_qr_help"), size=14),
+                                  ft.Text(made, size=w.SMALLEST, selectable=True,
+                                          semantics_label=t("ui.address", url=made))]
+    return Screen(screen(path, title, controls), back)
+
+
+def build_table_qr(app: App, route: Route) -> Screen:
+    return _qr_screen(app, route, whole=True)
+
+
+def build_results_qr(app: App, route: Route) -> Screen:
+    return _qr_screen(app, route, whole=False)
+
+
+def build_opened(app: App, route: Route) -> Screen:
+    t = app.t
+    path = addresses.pairs_link(route.data or "")
+    try:
+        linked = read_pairs_link(route.data or "")
+    except InvalidLink as error:
+        return Screen(screen(path, t("pairs.app_link_title"), [
+            w.card(w.note(say(t, "pairs.app_link_failed",
+                              reason=t.render(problem_of(error))), error=True))]), "/")
+    s = linked.session.settings
+    title = t("pairs.app_title", kind=t(f"pairs.kind_{s.movement}"), tables=s.tables)
+    controls: list[ft.Control] = [
+        ft.Text(t("pairs.app_link_what", title=title, n=len(linked.session.entries)), size=16,
+                weight=ft.FontWeight.BOLD)]
+    label = t("pairs.app_link_keep")
+    controls.append(w.tap(label, label, lambda: _keep(app, linked), primary=True))
+    return Screen(screen(path, t("pairs.app_link_title"), controls), "/")
+
+
+def _keep(app: App, linked: PairsLink) -> None:
+    try:
+        record, added = app.session.pairs.keep(linked.session_id, linked.session)
+    except InvalidInput as error:
+        app.snack(app.t.sentence(problem_of(error)))
+        return
+    except (StoreError, OSError) as error:
+        app.snack(app.t("ui.not_saved", reason=str(error)))
+        return
+    app.session.sync_soon()
+    app.session.announce(record.id)
+    app.message = say(app.t, "pairs.app_link_added" if added else "pairs.app_link_merged")
+    app.message_is_news = True
+    if linked.to_table and linked.table is not None:
+        app.go(addresses.pairs_table(record.id, linked.table))
+    else:
+        app.go(addresses.pairs_session(record.id))

@@ -1,0 +1,275 @@
+"""A table's phone in a pairs evening (``/pairs/:id/table/:table``, issue 32).
+
+The address is what the phone keeps of its table: picked once from the director's view, it
+survives a reload and a restart of the server (decision 313). The screen shows the round the
+table is on (the core's ``current_round``): who sits N-S and E-W, the round's boards with each
+board's dealer and vulnerability, and for the first board still to enter the team match's
+inputs (passed out, declarer, contract, doubling, tricks). The score is shown for both sides
+and the other side accepts it with one tap (E-W's Accept: decision 312), which saves it. A
+saved board can be corrected (its old value kept in the history). After the round's last board
+the screen says where the pairs and the boards go (the table card) and shows the next round.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from ...pairs_link import table_part
+from ...rules import InvalidInput
+from ...rules.pairs.movement import table_cards
+from ...rules.pairs.progress import current_round, rounds_status
+from ...rules.pairs.session import PairsSession, TableResult
+from ...rules.team_match import result_msg
+from ...store import PairsRecord, StoreError
+from ...store.pairs import now
+from .. import widgets as w
+from ..entry.base import problem_of
+from ..entry.common import (
+    contract_picker,
+    declarer_picker,
+    doubling_picker,
+    seat_names,
+    tricks_picker,
+)
+from . import addresses, home
+from .frame import Screen, screen
+from .pairs_text import ResultDraft, board_msg, next_msg, pair_name, say, score_msg
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from .host import App, Route
+
+__all__ = ["TableEntry", "build", "changed_elsewhere", "save_change"]
+
+
+class TableEntry:
+    """What a table's screen keeps between redraws: the board being entered (or corrected)."""
+
+    def __init__(self) -> None:
+        self.key: tuple[str, int, int] | None = None  # session, table, board
+        self.draft: ResultDraft | None = None
+        self.correcting = False
+        self.drawn: object = None  # this table's results and conflicts as last drawn
+
+
+def save_change(app: App, session_id: str,
+                how: Callable[[PairsSession], PairsSession]) -> PairsRecord | None:
+    """A change of the session, made on the session as stored (on disk before this returns),
+    then the other phones are told (the same pubsub as games: the session's id). None after
+    telling the player why it was not saved (a refusal names the board and table)."""
+    try:
+        record = app.session.pairs.change(session_id, how)
+    except InvalidInput as error:
+        app.snack(app.t.sentence(problem_of(error)))
+        return None
+    except (StoreError, OSError) as error:
+        app.snack(app.t("ui.not_saved", reason=str(error)))
+        return None
+    app.session.sync_soon()  # the browser build: into the browser's storage too
+    app.session.announce(record.id)
+    return record
+
+
+def _open(app: App, session_id: str) -> PairsRecord | None:
+    try:
+        return app.session.pairs.load(session_id)
+    except (StoreError, OSError, InvalidInput):
+        return None
+
+
+def build(app: App, route: Route) -> Screen:
+    t = app.t
+    assert route.game_id is not None and route.table is not None
+    record = _open(app, route.game_id)
+    if record is None:
+        app.message = t("ui.no_such_game", id=route.game_id)
+        return home.build(app, route)
+    session, number = record.session, route.table
+    app.state(TableEntry).drawn = _mine(session, number)
+    title = t("ui.table_n", n=number)
+    back = addresses.pairs_session(record.id)
+    try:
+        found = current_round(session, number)
+    except InvalidInput as error:
+        return Screen(screen(addresses.pairs_table(record.id, number), title,
+                             [w.note(t.sentence(problem_of(error)), error=True)]), back)
+    controls: list[ft.Control] = []
+    done = _last_done(session, number, None if found is None else found[0].seating.round)
+    if done is not None:
+        said: list[ft.Control] = [w.heading(t("pairs.app_round_done", n=done.seating.round))]
+        if done.seating.round < session.movement.rounds:  # the last round: no next move
+            said.append(ft.Text(t.sentence(next_msg(done)), size=15))
+        controls.append(w.card(*said))
+    label = t("pairs.app_qr_results")  # no network: the director's phone merges them
+    results = w.tap(label, label, lambda: app.go(addresses.pairs_results_qr(record.id, number)))
+    if found is None:
+        controls += [w.note(say(t, "pairs.app_table_finished")), results]
+        return Screen(screen(addresses.pairs_table(record.id, number), title, controls), back)
+    row, card = found
+    seating, plan = row.seating, session.movement
+    settings = session.settings
+    controls.append(w.heading(t("pairs.app_round_of", n=seating.round, total=plan.rounds)))
+    controls.append(ft.Text(t("pairs.app_seats",
+                              ns=t.render(pair_name(settings, plan, seating.ns)),
+                              ew=t.render(pair_name(settings, plan, seating.ew))), size=15))
+    state = app.state(TableEntry)
+    current = session.current()
+    first_missing = row.missing[0] if row.missing else None
+    if state.key is not None and (state.key[:2] != (record.id, number)
+                                  or state.key[2] not in seating.boards):
+        state.key, state.draft, state.correcting = None, None, False
+    if state.draft is not None and not state.correcting \
+            and (state.draft.board, number) in current:  # saved meanwhile by another phone
+        state.key, state.draft = None, None
+    if state.draft is None and first_missing is not None:
+        state.key = (record.id, number, first_missing)
+        state.draft, state.correcting = ResultDraft(first_missing, number), False
+    for board in seating.boards:
+        entry = current.get((board, number))
+        lines: list[ft.Control] = [w.suited(t.render(board_msg(board)), 15,
+                                            ft.FontWeight.BOLD)]
+        open_here = state.draft is not None and state.draft.board == board
+        if entry is not None and not open_here:
+            lines.append(w.suited(_result_text(app, entry.result), 15))
+            lines.append(w.tap(t("pairs.app_correct", board=board),
+                               t("pairs.app_correct", board=board),
+                               partial(_correct, app, record.id, number, board,
+                                       entry.result)))
+        elif board in row.in_conflict:
+            lines.append(w.note(say(t, "pairs.app_in_conflict"), error=True))
+        elif open_here:
+            lines += _inputs(app, record.id, number)
+        else:
+            lines.append(w.note(say(t, "pairs.app_to_enter")))
+        controls.append(w.card(*lines))
+    if seating.round < plan.rounds:  # the last round: the evening ends, nobody moves
+        controls.append(w.note(say(t, "pairs.app_after_round",
+                                   next=t.render(next_msg(card)))))
+    controls.append(results)
+    return Screen(screen(addresses.pairs_table(record.id, number), title, controls), back)
+
+
+def _last_done(session: PairsSession, table: int, now: int | None) -> Any:
+    """The table card of the table's last round finished before round ``now`` (None: none)."""
+    cards = {(c.seating.round, c.seating.table): c for c in table_cards(session.movement)}
+    found = None
+    for rows in rounds_status(session):
+        for row in rows:
+            if row.seating.table == table and row.done and (now is None
+                                                            or row.seating.round < now):
+                found = cards[(row.seating.round, table)]
+    return found
+
+
+def _result_text(app: App, result: TableResult) -> str:
+    t = app.t
+    if result.deal is None:
+        return t.render(score_msg(result))
+    return t("pairs.app_result", result=t.render(result_msg(result.deal)),
+             scores=t.render(score_msg(result)))
+
+
+def _inputs(app: App, session_id: str, table: int) -> list[ft.Control]:
+    """The entry of one board: passed out, declarer, contract, doubling, tricks; the scores
+    for both sides and E-W's Accept (the save). A tap changes these controls in place (the
+    chips restyle themselves; the line and Accept follow), never the whole screen, so a quick
+    second tap finds the control it aimed at (decision 314)."""
+    t, state = app.t, app.state(TableEntry)
+    draft = state.draft
+    assert draft is not None
+    fields = draft.fields
+    line = w.suited("", 16, ft.FontWeight.BOLD)
+    help_line = w.note(say(t, "pairs.app_accept_help"))
+    label = t("pairs.app_accept", board=draft.board)
+    accept = w.tap(label, label, lambda: _save(app, session_id, table), primary=True)
+
+    def refresh() -> None:
+        result, problem = draft.result()
+        if result is None:
+            assert problem is not None
+            w.set_suited(line, t.sentence(problem))
+            line.weight = None
+        else:
+            w.set_suited(line, _result_text(app, result))
+            line.weight = ft.FontWeight.BOLD
+        help_line.visible = result is not None
+        w.set_enabled(accept, result is not None)
+        box.visible = not fields.passed_out
+
+    def setter(name: str) -> Callable[[Any], None]:
+        def picked(value: Any) -> None:
+            setattr(fields, name, value)
+            refresh()
+            app.page.update()
+        return picked
+
+    names, texts = seat_names(t, ("",) * 4)
+    box = ft.Column([
+        declarer_picker(t, names, texts, fields.declarer, setter("declarer")),
+        *contract_picker(t, fields.level, fields.strain, setter("level"), setter("strain")),
+        doubling_picker(t, fields.doubling, setter("doubling")),
+        *tricks_picker(t, t("ui.tricks_by_side"), fields.tricks, setter("tricks")),
+    ], spacing=6)
+    refresh()
+    controls: list[ft.Control] = [
+        w.Toggle(t("ui.passed_out"), t("ui.passed_out"), fields.passed_out,
+                 setter("passed_out")).control, box, line, help_line, accept]
+    if state.correcting:
+        controls.append(w.tap(t("pairs.app_cancel"), t("pairs.app_cancel"),
+                              lambda: _cancel(app)))
+    return controls
+
+
+def _save(app: App, session_id: str, table: int) -> None:
+    state = app.state(TableEntry)
+    if state.draft is None:
+        return
+    result, _problem = state.draft.result()
+    if result is None:
+        return
+    at = now()
+    if state.correcting:
+        saved = save_change(app, session_id, lambda s: s.correct(result, at))
+    else:
+        saved = save_change(app, session_id, lambda s: s.enter(result, at))
+    if saved is not None:
+        state.key, state.draft, state.correcting = None, None, False
+    app.show()
+
+
+def _correct(app: App, session_id: str, table: int, board: int, result: TableResult) -> None:
+    state = app.state(TableEntry)
+    draft = ResultDraft(board, table)
+    if result.deal is not None:
+        draft.fill(result.deal)
+    state.key, state.draft, state.correcting = (session_id, table, board), draft, True
+    app.show()
+
+
+def _cancel(app: App) -> None:
+    state = app.state(TableEntry)
+    state.key, state.draft, state.correcting = None, None, False
+    app.show()
+
+
+def _mine(session: PairsSession, table: int) -> object:
+    """What this table's screen shows of the session: its results and its conflicts (its
+    round follows from them alone)."""
+    part = table_part(session, table)
+    return (part.entries, part.conflicts)
+
+
+def changed_elsewhere(app: App, route: Route, game_id: str) -> None:
+    """Another phone saved into this session: drawn again only when it changed this table's
+    results (the director resolved a conflict here, a second phone of this table saved), the
+    board being entered kept. Another table's save leaves the screen as it is, so it never
+    takes a tap from a player entering a board (decision 323)."""
+    if route.game_id != game_id or route.table is None:
+        return
+    record = _open(app, game_id)
+    if record is None or _mine(record.session, route.table) != app.state(TableEntry).drawn:
+        app.show()
