@@ -17,6 +17,7 @@ from scorer.i18n import Translator
 from scorer.store import Store
 from scorer.store.transfer import MAX_IMPORT_BYTES
 from scorer.ui.screens.sharing import import_games, megabytes
+from scorer.ui.shell.session import Session
 
 
 class Reader:
@@ -44,11 +45,13 @@ def picking(name: str, size: int, asked: list[dict]):
 
 def app_with(store: Store, pick, reader: Reader | None) -> tuple[SimpleNamespace, list[str]]:
     shown: list[str] = []
-    session = SimpleNamespace(store=store, persist=None, announce=lambda _scope: None)
-    app = SimpleNamespace(t=Translator("en"), session=session, message="",
+    told = SimpleNamespace(subscribe_topic=lambda *args: None,
+                           send_others_on_topic=lambda *args: None)
+    app = SimpleNamespace(t=Translator("en"), message="",
                           message_is_news=False, files=SimpleNamespace(pick_files=pick),
                           read_picked=reader)
     app.show = lambda: shown.append(app.message)
+    app.session = Session(store, app, told)  # the import's real path: written, then told
     return app, shown
 
 

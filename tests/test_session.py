@@ -495,3 +495,77 @@ def test_the_scoreboard_after_a_save_uses_the_game_in_memory_unless_the_store_mo
     loads.clear()
     reopened = mine.open(game.id)
     assert loads == [game.id] and reopened is not saved and reopened.is_over
+
+
+# --- one path for "made durable, then the others told" (issue 31) ----------------------------
+
+class LinkStore(FakeStore):
+    """A store that keeps linked games and imports as the real one says it did."""
+
+    def __init__(self, written: bool) -> None:
+        super().__init__()
+        self.written = written
+
+    def keep_linked(self, game: Game, history: bool = True) -> Any:
+        return type("Kept", (), {"written": self.written, "game_id": game.id})()
+
+    def import_data(self, data: bytes) -> str:
+        return "report"
+
+
+@pytest.mark.parametrize("written", [True, False])
+def test_a_kept_link_is_made_durable_then_the_others_are_told(hub, written):
+    store = LinkStore(written)
+    order: list[str] = []
+
+    async def persist() -> None:
+        order.append("durable")
+
+    mine, _ = session(store, hub, persist=persist)
+    other, other_screen = session(store, hub)
+    hub.handlers.append((None, lambda topic, game_id: order.append(f"told {game_id}")))
+    game = Game.new("draw-bridge", ["Ana", "Ben"], first_dealer=0)
+    kept = asyncio.run(mine.keep_linked(game))
+    assert kept.written is written
+    assert order == (["durable", "told *"] if written else [])  # nothing written: not told
+    assert other_screen.heard == (["*"] if written else [])
+    order.clear()
+    assert asyncio.run(mine.import_games(b"{}")) == "report"
+    assert order == ["durable", "told *"]
+
+
+def test_what_could_not_be_made_durable_is_not_told(hub):
+    store = LinkStore(True)
+
+    async def persist() -> None:
+        raise OSError("the browser's storage is full")
+
+    mine, _ = session(store, hub, persist=persist)
+    other, other_screen = session(store, hub)
+    with pytest.raises(OSError, match="storage is full"):
+        asyncio.run(mine.import_games(b"{}"))
+    assert other_screen.heard == []
+
+
+def reaching_the_store(source: str) -> list[int]:
+    """The lines of ``source`` that reach a session's store (``app.session.store``,
+    ``session.store``)."""
+    import ast
+
+    return sorted(node.lineno for node in ast.walk(ast.parse(source))
+            if isinstance(node, ast.Attribute) and node.attr == "store"
+            and (isinstance(node.value, ast.Attribute) and node.value.attr == "session"
+                 or isinstance(node.value, ast.Name) and node.value.id == "session"))
+
+
+def test_no_screen_reaches_the_store_but_through_the_session():
+    from pathlib import Path
+
+    import scorer.ui
+
+    ui = Path(scorer.ui.__file__).parent
+    drawing = [p for part in ("screens", "entry", "boards") for p in (ui / part).rglob("*.py")]
+    drawing += [p for p in ui.glob("*.py")]
+    found = {p.name: reaching_the_store(p.read_text("utf-8")) for p in drawing}
+    assert {name: lines for name, lines in found.items() if lines} == {}
+    assert reaching_the_store("x = app.session.store.list_games()\ny = session.store\n") == [1, 2]

@@ -2,14 +2,14 @@
 three-player game, "High card" (each player's points as typed, first to a target), is defined
 here as those two modules, registered through the public hooks (``register_variant``,
 ``register_entry``) for each test only, and then scored as a game and played through the real
-app on a Flet page: New game, deal entry, the scoreboard (the plain grid: it has no board of
-its own), its rules link (it has no rules page) and Check a score. Nothing in ``scorer/`` names
-it; its sentences are added to the English catalog for the test (a shipped variant puts them
-in all six catalogs, which tests/test_i18n.py checks)."""
+app on a Flet page: New game, deal entry and its Save, each moving on through the app's own
+tasks as the page runs them (``scorer_app(run_tasks=True)``), the scoreboard (the plain grid:
+it has no board of its own), its rules link (it has no rules page) and Check a score. Nothing
+in ``scorer/`` names it; its sentences are added to the English catalog for the test (a
+shipped variant puts them in all six catalogs, which tests/test_i18n.py checks)."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,7 +18,7 @@ from typing import Any
 import flet as ft
 import pytest
 from controls import walk
-from flet_page import scorer_app
+from flet_page import dispatch, scorer_app
 
 from scorer.game import Game
 from scorer.i18n import Translator, catalog
@@ -38,7 +38,7 @@ from scorer.ui import widgets as w
 from scorer.ui.boards import views as boards
 from scorer.ui.entry import ENTRIES, DealDraft, DealEntry, EntryKind, Evaluation, register_entry
 from scorer.ui.screens.check import ScoreCheck
-from scorer.ui.screens.frame import check_games, games
+from scorer.ui.screens.frame import checkable_variant_names, variant_names
 from scorer.ui.screens.new_game import Filling
 
 NAME = "toy-high-card"
@@ -182,7 +182,7 @@ def toy(monkeypatch) -> Iterator[HighCard]:
         for registry, kept in zip(registries, before, strict=True):
             registry.clear()
             registry.update(kept)
-    assert NAME not in games()
+    assert NAME not in variant_names()
 
 
 EN = Translator("en")
@@ -237,11 +237,9 @@ def texts(app: Any) -> str:
 
 
 def event(app: Any, control: ft.BaseControl, name: str, data: Any = None) -> None:
-    loop = asyncio.new_event_loop()
-    try:
-        loop.run_until_complete(app.page.session.dispatch_event(control._i, name, data))
-    finally:
-        loop.close()
+    """The event sent as Flet's client sends it; the tasks it starts run as the page runs them
+    (an app made with ``run_tasks``)."""
+    dispatch(app, control, name, data)
 
 
 def tap(app: Any, label: str) -> None:
@@ -266,7 +264,7 @@ def go(app: Any, route: str) -> None:
 
 
 def test_new_game_deal_entry_and_the_scoreboard_of_the_toy_game(tmp_path: Path, toy):
-    with scorer_app(tmp_path) as app:
+    with scorer_app(tmp_path, run_tasks=True) as app:
         go(app, "/new")
         tap(app, "High card")  # offered in New game: the registry says so
         form = app.state(Filling).form
@@ -275,18 +273,20 @@ def test_new_game_deal_entry_and_the_scoreboard_of_the_toy_game(tmp_path: Path, 
         for n, name in enumerate(PLAYERS, start=1):
             type_in(app, f"Player {n}", name)
         tap(app, "First dealer Ana")
-        tap(app, "Start game")
+        tap(app, "Start game")  # and on to its scoreboard, as the app's tasks move it
         [summary] = app.session.store.list_games()
         game = app.session.store.load(summary.id)
         assert game.variant_name == NAME and game.players == PLAYERS and game.dealer == 0
-        go(app, f"/game/{game.id}/deal")  # deal entry: the toy's own input module
+        assert app.route == app.page.route == f"/game/{game.id}"
+        tap(app, "New deal")  # deal entry: the toy's own input module
+        assert app.page.route == f"/game/{game.id}/deal"
         assert "Cannot save yet: points of Ana" in texts(app)
         for player, points in zip(PLAYERS, ("10", "20", "5"), strict=True):
             type_in(app, player, points)
         assert "Ben shows the highest card: Ana 10 · Ben 20 · Cleo 5" in texts(app)
-        tap(app, "Save deal")
-        go(app, f"/game/{game.id}")
+        tap(app, "Save deal")  # saved, then the scoreboard: the real Save path, tasks and all
         assert app.session.store.load(game.id).totals == (10, 20, 5)
+        assert app.page.route == f"/game/{game.id}"
         shown = texts(app)
         assert "dealer: Ben" in shown and "Cleo leads" in shown
         assert "Rules: as the rules say (defaults)" in shown  # it has no house rules
@@ -300,7 +300,7 @@ def test_new_game_deal_entry_and_the_scoreboard_of_the_toy_game(tmp_path: Path, 
 
 
 def test_check_a_score_offers_the_toy_game_and_names_its_three_players(tmp_path, toy):
-    assert NAME in check_games()
+    assert NAME in checkable_variant_names()
     with scorer_app(tmp_path) as app:
         go(app, "/check")
         tap(app, "Check High card")
@@ -374,3 +374,25 @@ def test_the_registry_is_the_lines_of_games_in_order():
     assert [type(v).__module__ for v in VARIANTS.values()] == [
         "scorer.rules." + line.partition(":")[0] for line in GAMES]
     assert list(ENTRIES) == list(dict.fromkeys(v.entry for v in VARIANTS.values()))
+
+
+def test_a_game_without_contracts_is_not_read_as_one(toy):
+    """The base ``Variant`` assumes no contract: a deal's scoresheet words and statistics are
+    a contract game's (``rules.contract_deals.ContractDeals``) only where the game says so."""
+    from scorer.rules import Contract, variant
+    from scorer.sheet import sheet_rows
+
+    class Played:  # a deal that happens to have what a contract game's deal has
+        contract = Contract.parse("4H")
+        declarer = 0
+        tricks = 10
+
+    score = toy.score(HighCardDeal((1, 2, 3)), HighCardRules(), PLAYERS)
+    assert toy.deal_words(Played(), PLAYERS) is None  # type: ignore[arg-type]
+    assert toy.deal_stats(Played(), score, 0) == {}  # type: ignore[arg-type]
+    draw = variant("draw-bridge")
+    assert EN.render(draw.deal_words(Played(), PLAYERS)[0]) == "4H by Ana"
+    assert draw.deal_stats(Played(), score, 0) == {"declared": 1, "made": 0}
+    [row] = sheet_rows(play([(1, 2, 3)]), EN)[1:]  # the toy's sheet: no contract, no tricks
+    assert row[:5] == ["1", "Ana", "Cleo shows the highest card", "",
+                       "Cleo shows the highest card"]

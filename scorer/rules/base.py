@@ -258,8 +258,9 @@ class Variant(ABC, Generic[DealT, RulesT]):
         raise InvalidInput("announcement", data, f"is not used in {self.title}")
 
     @abstractmethod
-    def check_deal(self, deal: Any, dealer: int, rules: RulesT) -> None:
-        """Raise InvalidInput if ``deal`` cannot have been played with ``dealer`` dealing."""
+    def check_deal(self, deal: object, dealer: int, rules: RulesT) -> None:
+        """Raise InvalidInput if ``deal`` (anything: a deal of another game is refused too)
+        cannot have been played with ``dealer`` dealing."""
 
     @abstractmethod
     def score(self, deal: DealT, rules: RulesT, players: Sequence[str]) -> DealScore:
@@ -308,13 +309,9 @@ class Variant(ABC, Generic[DealT, RulesT]):
     # --- how a deal reads on a scoresheet, and in statistics --------------------------------
     def deal_words(self, deal: DealT, players: Sequence[str]) -> tuple[Msg, str] | None:
         """What was bid (or called) and the tricks taken, as a scoresheet writes them in two
-        columns; None where the deal's summary says it all (passed out, redealt)."""
-        played: Any = deal  # by default: a deal with a contract, a declarer and tricks
-        contract = getattr(played, "contract", None)
-        if contract is None:
-            return None
-        return (Msg.of("sheet.by", contract=str(contract), declarer=players[played.declarer]),
-                str(played.tricks))
+        columns; None where the deal's summary says it all (passed out, redealt), and by
+        default (a game of contracts takes :class:`~.contract_deals.ContractDeals`')."""
+        return None
 
     def deal_line(self, deal: DealT, players: Sequence[str],
                   score: DealScore | None = None) -> Msg | None:
@@ -338,10 +335,9 @@ class Variant(ABC, Generic[DealT, RulesT]):
     def deal_stats(self, deal: DealT, score: DealScore, player: int,
                    ) -> Mapping[str, int] | None:
         """What one deal adds to player ``player``'s statistics (see scorer.stats.PlayerStats:
-        declared, made, exact, over, failed); None when the deal was not played (a redeal)."""
-        played: Any = deal
-        if getattr(played, "contract", None) is not None and played.declarer == player:
-            return {"declared": 1, "made": int(bool(score.made))}
+        declared, made, exact, over, failed); None when the deal was not played (a redeal).
+        By default nothing beyond the deal's points (a game of contracts takes
+        :class:`~.contract_deals.ContractDeals`')."""
         return {}
 
     def __repr__(self) -> str:

@@ -12,6 +12,7 @@ from typing import Any
 from .base import DealScore, RulesT, Variant
 from .contract import Contract, check_tricks, result_msg
 from .contract_bridge import Honours
+from .contract_deals import ContractDeals
 from .seats import SEATS, SIDE_MSGS, seat_index, seat_msg
 from .values import InvalidInput, Line, Msg, check_int, kept_numbers
 
@@ -100,7 +101,7 @@ def passed_out_score(sheet: Any = None) -> DealScore:
     return DealScore((0, 0), (PASSED_OUT_LINE,), Msg.of("summary.passed_out"), sheet=sheet)
 
 
-class FourSeatBridge(Variant[BridgeDeal, RulesT]):
+class FourSeatBridge(ContractDeals, Variant[BridgeDeal, RulesT]):
     """Four players at N, E, S, W (in that order), North-South against East-West."""
 
     player_count = 4
@@ -129,7 +130,7 @@ class FourSeatBridge(Variant[BridgeDeal, RulesT]):
     def deal_from_dict(self, data: Mapping[str, Any]) -> BridgeDeal:
         return BridgeDeal.from_dict(data)
 
-    def check_deal(self, deal: Any, dealer: int, rules: Any) -> None:
+    def check_deal(self, deal: object, dealer: int, rules: Any) -> None:
         if not isinstance(deal, BridgeDeal):
             raise InvalidInput("deal", type(deal).__name__, f"is not a {self.title} deal")
         if deal.honours is not None and not self.honours_in(rules):

@@ -274,7 +274,7 @@ class CallBreak(Variant[CallBreakDeal, CallBreakRules]):
         calls = kept_numbers("calls", data.get("calls"))
         return {"calls": list(check_calls(calls, rules))}
 
-    def check_deal(self, deal: Any, dealer: int, rules: Any) -> None:
+    def check_deal(self, deal: object, dealer: int, rules: Any) -> None:
         if not isinstance(deal, CallBreakDeal):
             raise InvalidInput("deal", type(deal).__name__, "is not a Call Break deal")
         check_min_call(deal.calls, rules)

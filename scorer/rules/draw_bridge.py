@@ -13,6 +13,7 @@ from typing import Any
 
 from .base import DealScore, EndRule, HandCheck, RuleInfo, Variant, option_contract
 from .contract import Contract, ContractScore, Doubling, check_tricks, side_points, trick_points
+from .contract_deals import ContractDeals
 from .values import InvalidInput, Line, Msg, check_int, house_rule, kept_numbers, switch_settings
 
 __all__ = ["PASSED_OUT_LINE", "UNDERTRICK", "DrawBridgeRules", "DrawBridgeDeal", "DrawBridge",
@@ -105,7 +106,7 @@ def _doubled(points: int, doubling: Doubling, lines: list[Line]) -> int:
     return result
 
 
-class DrawBridge(Variant[DrawBridgeDeal, DrawBridgeRules]):
+class DrawBridge(ContractDeals, Variant[DrawBridgeDeal, DrawBridgeRules]):
     name = "draw-bridge"
     entry = "draw_bridge"
     title = "Draw Bridge"
@@ -150,7 +151,7 @@ class DrawBridge(Variant[DrawBridgeDeal, DrawBridgeRules]):
             check_tricks(kept_numbers("tricks", data.get("tricks"))),
         )
 
-    def check_deal(self, deal: Any, dealer: int, rules: Any) -> None:
+    def check_deal(self, deal: object, dealer: int, rules: Any) -> None:
         if not isinstance(deal, DrawBridgeDeal):
             raise InvalidInput("deal", type(deal).__name__, "is not a Draw Bridge deal")
 

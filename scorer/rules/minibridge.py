@@ -23,6 +23,7 @@ from .contract import (
     side_points,
     trick_points,
 )
+from .contract_deals import ContractDeals
 from .seats import SEATS, SIDES, seat_index, seat_msg
 from .values import InvalidInput, Line, Msg, check_int, house_rule, kept_numbers, switch_settings
 
@@ -234,7 +235,7 @@ class MiniBridgeDeal:
         return data
 
 
-class MiniBridge(Variant[MiniBridgeDeal, MiniBridgeRules]):
+class MiniBridge(ContractDeals, Variant[MiniBridgeDeal, MiniBridgeRules]):
     name = "minibridge"
     entry = "minibridge"
     title = "MiniBridge"
@@ -309,7 +310,7 @@ class MiniBridge(Variant[MiniBridgeDeal, MiniBridgeRules]):
             hcp_counts,
         )
 
-    def check_deal(self, deal: Any, dealer: int, rules: Any) -> None:
+    def check_deal(self, deal: object, dealer: int, rules: Any) -> None:
         if not isinstance(deal, MiniBridgeDeal):
             raise InvalidInput("deal", type(deal).__name__, "is not a MiniBridge deal")
         if deal.hcp is None:

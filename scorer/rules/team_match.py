@@ -174,7 +174,7 @@ class TeamMatch(Variant[TeamBoard, "TeamRules"]):
     def deal_from_dict(self, data: Mapping[str, Any]) -> TeamBoard:
         return TeamBoard.from_dict(data)
 
-    def check_deal(self, deal: Any, dealer: int, rules: Any) -> None:
+    def check_deal(self, deal: object, dealer: int, rules: Any) -> None:
         if not isinstance(deal, TeamBoard):
             raise InvalidInput("deal", type(deal).__name__, "is not a team-match board")
 

@@ -15,7 +15,7 @@ from .. import widgets as w
 from ..entry import DealDraft, entry_for, new_draft, new_entry
 from ..entry.common import ContractFields
 from . import addresses
-from .frame import Screen, check_games, screen
+from .frame import Screen, checkable_variant_names, screen
 from .rules import rule_pickers
 
 if TYPE_CHECKING:
@@ -93,7 +93,7 @@ def build(app: App, route: Route | None = None) -> Screen:
     evaluation = entry.evaluation
     w.set_suited(result, entry.status(evaluation, saving=False))
     result.color = ft.Colors.ERROR if evaluation.problem else None
-    checkable = check_games()
+    checkable = checkable_variant_names()
     controls: list[ft.Control] = [
         w.note(t("ui.check_help")),
         w.ChoiceGroup(checkable, [t(f"game.{g}") for g in checkable],

@@ -15,7 +15,7 @@ from ...game import Game
 from .. import widgets as w
 from ..entry import new_entry
 from . import addresses, scoreboard
-from .frame import Screen, games, screen
+from .frame import Screen, screen, variant_names
 
 if TYPE_CHECKING:
     from .host import App, Route
@@ -35,7 +35,7 @@ def build(app: App, route: Route, game: Game) -> Screen:
     """A new deal (``route.deal`` None) or a correction; the scoreboard where there is none
     to enter (the game is over, the deal does not exist, the game has no entry yet)."""
     home = addresses.game(game.id)
-    if game.variant_name in games():
+    if game.variant_name in variant_names():
         if route.deal is None and not game.is_over:
             return Screen(scoreboard.keep_under(app, game.id, view(app, game, None)), home)
         if route.deal is not None and 1 <= route.deal <= len(game.deals):

@@ -11,7 +11,7 @@ from ...game import Game
 from .. import widgets as w
 from ..present import history_texts
 from . import addresses, scoreboard
-from .frame import Screen, games, points, rules_line, screen
+from .frame import Screen, points, rules_line, screen, variant_names
 
 if TYPE_CHECKING:
     from .host import App, Route
@@ -50,7 +50,7 @@ def view(app: App, game: Game, number: int) -> ft.View:
     if changes:
         controls.append(w.heading(t("ui.history")))
     controls += [w.suited(text, size=13) for text in changes]
-    if game.variant_name in games():
+    if game.variant_name in variant_names():
         controls.append(w.tap(t("ui.correct", unit=unit), t("ui.correct", unit=unit),
                               lambda: _edit(app, game, number), primary=True))
     if number == len(game.deals):

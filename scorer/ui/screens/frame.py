@@ -16,19 +16,20 @@ from ..entry import entry_for
 if TYPE_CHECKING:
     from .host import App
 
-__all__ = ["Screen", "check_games", "confirm", "games", "party_totals", "points", "rules_line",
-           "screen"]
+__all__ = ["Screen", "checkable_variant_names", "confirm", "party_totals", "points", "rules_line",
+           "screen", "variant_names"]
 
 
-def games() -> tuple[str, ...]:
-    """Every game, as the registry offers them now (New game, deal entry, rules): read when a
-    screen is drawn, so a game registered later (``register_variant``) is offered too."""
+def variant_names() -> tuple[str, ...]:
+    """The name of every game, as the registry offers them now (New game, deal entry,
+    rules): read when a screen is drawn, so a game registered later (``register_variant``) is
+    offered too."""
     return tuple(VARIANTS)
 
 
-def check_games() -> tuple[str, ...]:
-    """The games Check a score holds one deal of (a team match's board needs both tables),
-    found through each game's input module (``DealDraft.checkable``)."""
+def checkable_variant_names() -> tuple[str, ...]:
+    """The names of the games Check a score holds one deal of (a team match's board needs
+    both tables), found through each game's input module (``DealDraft.checkable``)."""
     return tuple(name for name in VARIANTS if entry_for(name).draft.checkable)
 
 

@@ -34,9 +34,9 @@ class Unfolded:
 
 def build(app: App, route: Route | None = None) -> Screen:
     t = app.t
-    store = app.session.store
+    session = app.session
     controls: list[ft.Control] = []
-    for notice in store.notices:
+    for notice in session.notices:
         controls.append(w.card(w.note(t.sentence(notice), error=True)))
     controls.append(w.tap(t("ui.new_game"), t("ui.new_game"),
                           lambda: new_game.start(app, NewGameForm()), primary=True))
@@ -53,7 +53,7 @@ def build(app: App, route: Route | None = None) -> Screen:
         w.tap(t("ui.stats"), t("ui.stats"), lambda: app.go(addresses.STATS), expand=1)],
         spacing=8))
     controls += pairs_new.home_section(app)  # a pairs evening (issue 32)
-    summaries = store.list_games()
+    summaries = session.list_games()
     for status in ("in progress", "finished"):
         group = [s for s in summaries if s.status == status]
         if not group:

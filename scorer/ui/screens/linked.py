@@ -137,7 +137,7 @@ def _what_keeping_does(app: App, linked: LinkedGame) -> str:
     """What Keep on this phone will do where this phone has the game already (bring it up
     to date, nothing, keep a copy): said before the tap (issue 30); '' for a new game."""
     try:
-        kept = app.session.store.keeping(linked.game, linked.history)
+        kept = app.session.keeping(linked.game, linked.history)
     except (StoreError, OSError):
         return ""
     return "" if kept.relation is None else app.t(f"ui.link_will_{kept.relation.value}")
@@ -148,9 +148,7 @@ async def keep(app: App, linked: LinkedGame) -> None:
     the game kept here replaced only by a longer history of it; then its scoreboard."""
     t, session = app.t, app.session
     try:
-        kept: Kept = session.store.keep_linked(linked.game, linked.history)
-        if kept.written and session.persist is not None:
-            await session.persist()
+        kept: Kept = await session.keep_linked(linked.game, linked.history)
     except InvalidInput as error:
         app.snack(t("ui.import_failed", reason=t.render(problem_of(error))))
         return
@@ -158,8 +156,6 @@ async def keep(app: App, linked: LinkedGame) -> None:
         app.snack(t("ui.not_saved", reason=str(error)))
         return
     relation = None if kept.relation is None else kept.relation.value
-    if kept.written:
-        session.announce("*")
     app.message = t(KEPT_SAID[relation], id=kept.game_id)
     app.message_is_news = True
     app.go(addresses.game(kept.game_id))

@@ -15,7 +15,7 @@ from .. import widgets as w
 from ..entry import problem_of
 from ..new_game_form import NewGameForm, recent_players
 from . import addresses
-from .frame import Screen, games, screen
+from .frame import Screen, screen, variant_names
 from .rules import rule_pickers
 
 if TYPE_CHECKING:
@@ -72,7 +72,7 @@ def build(app: App, route: Route | None = None) -> Screen:
         refresh_start()
 
     controls: list[ft.Control] = [w.heading(t("ui.game"))]
-    offered = games()
+    offered = variant_names()
     controls.append(w.ChoiceGroup(offered, [t(f"game.{g}") for g in offered],
                                   [t(f"game.{g}") for g in offered], form.variant_name,
                                   lambda name: _pick_game(app, name), per_row=3).control)
@@ -81,7 +81,7 @@ def build(app: App, route: Route | None = None) -> Screen:
         controls.append(ft.TextField(label=t.render(form.seat_label(i)), value=form.names[i],
                                      on_change=lambda e, i=i: set_name(i, e.control.value),
                                      on_blur=lambda e, i=i: left_name(i)))
-    recent = [n for n in recent_players(app.session.store.list_games(), v.teams)
+    recent = [n for n in recent_players(app.session.list_games(), v.teams)
               if n.casefold() not in {x.strip().casefold() for x in form.names}]
     if recent:
         controls.append(w.note(t("ui.recent")))

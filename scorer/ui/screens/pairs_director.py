@@ -40,7 +40,7 @@ __all__ = ["build", "build_board", "build_card", "changed_elsewhere"]
 def _open(app: App, route: Route) -> PairsRecord | None:
     assert route.game_id is not None
     try:
-        return app.session.store.pairs.load(route.game_id)
+        return app.session.pairs.load(route.game_id)
     except (StoreError, OSError, InvalidInput):
         app.message = app.t("ui.no_such_game", id=route.game_id)
         return None
@@ -124,7 +124,7 @@ def build(app: App, route: Route) -> Screen:
 
 async def _download(app: App, session_id: str) -> None:
     """The ranking and travellers as CSV, read from the session as stored now."""
-    record = app.session.store.pairs.load(session_id)
+    record = app.session.pairs.load(session_id)
     text = pairs_csv(record.session, app.t.plain)
     await app.files.save_file(file_name=f"scorer-pairs-{record.id}.csv",
                               src_bytes=text.encode("utf-8"))

@@ -123,7 +123,7 @@ def _create(app: App) -> None:
     if settings is None:
         return
     try:
-        record = app.session.store.pairs.create(PairsSession(settings))
+        record = app.session.pairs.create(PairsSession(settings))
     except (StoreError, OSError) as error:
         app.snack(app.t("ui.not_saved", reason=str(error)))
         return
@@ -138,7 +138,7 @@ def home_section(app: App) -> list[ft.Control]:
     t = app.t
     controls: list[ft.Control] = [w.tap(t("pairs.app_new"), t("pairs.app_new"),
                                          lambda: app.go(addresses.pairs_new()))]
-    records = app.session.store.pairs.list()
+    records = app.session.pairs.list()
     if records:
         controls.append(w.heading(t("pairs.app_home", n=len(records))))
     for record in records:

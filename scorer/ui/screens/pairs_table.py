@@ -62,7 +62,7 @@ def save_change(app: App, session_id: str,
     then the other phones are told (the same pubsub as games: the session's id). None after
     telling the player why it was not saved (a refusal names the board and table)."""
     try:
-        record = app.session.store.pairs.change(session_id, how)
+        record = app.session.pairs.change(session_id, how)
     except InvalidInput as error:
         app.snack(app.t.sentence(problem_of(error)))
         return None
@@ -76,7 +76,7 @@ def save_change(app: App, session_id: str,
 
 def _open(app: App, session_id: str) -> PairsRecord | None:
     try:
-        return app.session.store.pairs.load(session_id)
+        return app.session.pairs.load(session_id)
     except (StoreError, OSError, InvalidInput):
         return None
 

@@ -18,7 +18,7 @@ from ..new_game_form import NewGameForm
 from ..present import grid_rows, undone_texts
 from ..reuse import Reuse
 from . import addresses, linked, new_game
-from .frame import Screen, confirm, games, party_totals, rules_line, screen
+from .frame import Screen, confirm, party_totals, rules_line, screen, variant_names
 from .rules import show_rules
 from .sharing import copy_sheet, download, share_sheet
 
@@ -86,7 +86,8 @@ def view(app: App, game: Game) -> ft.View:
     controls: list[ft.Control] = []
     outcome = game.outcome
     leaders = set(outcome.winners) if outcome else set()
-    entered = game.variant_name in games()  # this app has the game's input (else stored only)
+    # this app has the game's input (else stored only)
+    entered = game.variant_name in variant_names()
     kept = app.session.kept_draft(game) if entered else None
     head = totals_card(game, t)  # a team match: IMPs won by each team, and the margin
     controls.append(party_totals(app, game, leaders) if head is None else head)

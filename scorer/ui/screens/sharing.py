@@ -47,9 +47,9 @@ async def copy_sheet(app: App, game: Game) -> None:
 
 
 async def download(app: App, game: Game, kind: str) -> None:
-    store = app.session.store
-    text = (to_csv(store.load_many([game.id]), app.t.plain) if kind == "csv"
-            else store.export_json([game.id]))
+    session = app.session
+    text = (to_csv(session.load_many([game.id]), app.t.plain) if kind == "csv"
+            else session.export_json([game.id]))
     name = f"scorer-{game.variant_name}-{game.id}.{kind}"
     await app.files.save_file(file_name=name, src_bytes=text.encode("utf-8"))
 
@@ -96,31 +96,23 @@ async def import_games(app: App) -> None:
     if data is None:
         return
     try:
-        report = session.store.import_data(data)
+        report = await session.import_games(data)
     except InvalidImport as error:
         app.message = t("ui.import_failed", reason=t.render(problem_of(error)))
         app.show()
         return
-    except (StoreError, OSError) as error:
+    except (StoreError, OSError) as error:  # not read, not written or not made durable
         app.message = t("ui.import_failed", reason=str(error))
         app.show()
         return
-    if session.persist is not None:
-        try:
-            await session.persist()
-        except OSError as error:
-            app.message = t("ui.import_failed", reason=str(error))
-            app.show()
-            return
     parts = [t("ui.imported", n=len(report.imported))]
     if report.skipped or report.conflicts:
-        here = {s.id.casefold(): s for s in session.store.list_games()}
+        here = {s.id.casefold(): s for s in session.list_games()}
         named = partial(games_named, t, here)
         if report.skipped:
             parts.append(t("ui.import_skipped", games=named(report.skipped)))
         if report.conflicts:
             parts.append(t("ui.import_conflicts", games=named(report.conflicts)))
-    session.announce("*")
     app.message = " ".join(parts)
     app.show()
 

@@ -18,8 +18,8 @@ of Flet's ``initPyodide``) sends the app's output to Flet's client as Flet's own
 one type byte ``0x00`` (a Flet protocol message; ``0x01`` is a raw data-channel frame), then
 msgpack of ``[action, body]`` with ``action`` = ``MessageAction.PYTHON_OUTPUT`` (``7``) and
 ``body`` = ``{"text": str, "is_stderr": bool}``: the bytes of
-``flet.messaging.pyodide_connection.PyodideConnection.send_message``. tests/test_flet_web.py
-runs the copy and Flet's ``send_message`` and compares their bytes (tests/test_flet_files.py).
+``flet.messaging.pyodide_connection.PyodideConnection.send_message``. tests/test_flet_files.py
+runs the copy and Flet's ``send_message`` and compares their bytes.
 """
 
 from __future__ import annotations
@@ -120,7 +120,7 @@ def web_dir(renderer: str = "auto") -> Path:
     for name in COMMON + RENDERER_FILES[renderer] + (FONT_MANIFEST, ICON_FONT):
         if not (web / name).exists():
             raise PublishError(f"flet-web at {web} has no {name}, which Scorer's site needs "
-                               "(see scorer/ui/site/flet_web.py)")
+                               "(see scorer/ui/serve/flet_files.py)")
     return web
 
 

@@ -71,7 +71,7 @@ from ..screens import (
     scoreboard,
     stats,
 )
-from ..screens.frame import Screen, games
+from ..screens.frame import Screen, variant_names
 from ..screens.host import App, Route
 
 __all__ = ["PARTS", "ROUTES", "Row", "page_shapes", "parse", "row_of", "screen_for"]
@@ -107,7 +107,7 @@ def _deal_number(text: str) -> int | None:
 # A template's part -> (the Route field it fills, what reads it: None when the text is not one)
 PARTS: dict[str, tuple[str, Callable[[str], str | int | None]]] = {
     "id": ("game_id", lambda text: text),
-    "game": ("game_id", lambda text: text if text in games() else None),
+    "game": ("game_id", lambda text: text if text in variant_names() else None),
     "rule": ("rule", lambda text: text),
     "n": ("deal", _deal_number),
     "data": ("data", lambda text: text),
@@ -166,7 +166,7 @@ ROUTES: tuple[Row, ...] = (
     Row.of(addresses.CHECK, "check", check, addresses.CHECK),
     Row.of(addresses.JOIN, "join", join, addresses.JOIN),
     Row.of(addresses.STATS, "stats", stats, addresses.STATS),
-    Row.of(addresses.RULES, "rules", rules, addresses.rules(games()[0], "a-rule")),
+    Row.of(addresses.RULES, "rules", rules, addresses.rules(variant_names()[0], "a-rule")),
     Row.of(addresses.GAME, "game", scoreboard, addresses.game("abc"), of_game=True),
     Row.of(addresses.QR, "qr", linked, addresses.qr("abc"), build=linked.build_qr,
            of_game=True),

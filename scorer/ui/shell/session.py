@@ -21,8 +21,10 @@ from typing import Any, Protocol
 
 from ...game import Game
 from ...i18n import Translator
-from ...rules import InvalidInput
-from ...store import StaleGame, Store, StoreError
+from ...rules import InvalidInput, Msg
+from ...stats import PlayerStats
+from ...store import GameSummary, ImportReport, Kept, StaleGame, Store, StoreError
+from ...store.pairs import PairsShelf
 from ..entry import DealDraft, Evaluation, draft_for_game, draft_of_deal, problem_of
 from ..screens import addresses
 
@@ -136,7 +138,7 @@ class Session:
         """The browser build: move on only once the change is in the browser's storage."""
         assert self.persist is not None
         try:
-            await self.persist()
+            await self.durable_then_tell(game_id)
         except OSError as error:
             if self.game is not None and self.game.id == game_id:
                 self.ui.not_kept(str(error), self.game)
@@ -145,7 +147,6 @@ class Session:
             return
         finally:
             self.saving = False
-        self.announce(game_id)
         self.ui.go(then)
 
     def write(self, changed: Game) -> Game | None:
@@ -325,3 +326,52 @@ class Session:
         else:
             self.draft = None
             self.store_call(self.store.discard_draft, game.id)
+
+    # --- made durable, then told: the one path of every write a screen makes ---------------
+    async def durable_then_tell(self, game_id: str) -> None:
+        """What was just written is made durable (the browser build: in the browser's
+        storage; OSError when it could not be), then the other sessions are told that
+        ``game_id`` ("*": any game) changed."""
+        if self.persist is not None:
+            await self.persist()
+        self.announce(game_id)
+
+    async def import_games(self, data: bytes) -> ImportReport:
+        """Games from an export file, kept (InvalidImport, StoreError or OSError if not)."""
+        report = self.store.import_data(data)
+        await self.durable_then_tell("*")
+        return report
+
+    async def keep_linked(self, game: Game, history: bool = True) -> Kept:
+        """A game opened from a link, kept on this phone (:meth:`Store.keep_linked`)."""
+        kept = self.store.keep_linked(game, history)
+        if kept.written:
+            await self.durable_then_tell("*")
+        return kept
+
+    # --- what the screens read (they never reach the store themselves) -----------------------
+    @property
+    def notices(self) -> list[Msg]:
+        """What the store found damaged or could not do while reading, to tell the player."""
+        return self.store.notices
+
+    def list_games(self) -> list[GameSummary]:
+        return self.store.list_games()
+
+    def player_stats(self) -> list[PlayerStats]:
+        return self.store.player_stats()
+
+    def load_many(self, game_ids: list[str]) -> list[Game]:
+        return self.store.load_many(game_ids)
+
+    def export_json(self, game_ids: list[str]) -> str:
+        return self.store.export_json(game_ids)
+
+    @property
+    def pairs(self) -> PairsShelf:
+        """The pairs evenings kept here (issue 32): the store's, as the screens use it."""
+        return self.store.pairs
+
+    def keeping(self, game: Game, history: bool = True) -> Kept:
+        """What keeping a linked game would do, without doing it."""
+        return self.store.keeping(game, history)
