@@ -26,6 +26,7 @@ OURS_ABOVE_RULES = ("scorer.fields", "scorer.game", "scorer.history", "scorer.i1
 GAME = ("scorer.game", "scorer.history")  # the game model and its correction history
 # The UI's three parts: every module of scorer/ui/ is in exactly one (a test checks it).
 DRAWING = ("scorer.ui.screens", "scorer.ui.entry", "scorer.ui.boards", "scorer.ui.widgets",
+           "scorer.ui.layout",
            "scorer.ui.theme", "scorer.ui.present", "scorer.ui.reuse", "scorer.ui.new_game_form",
            "scorer.ui.qr")
 SHELL = ("scorer.ui.shell",)
