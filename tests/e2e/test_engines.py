@@ -38,18 +38,12 @@ def site(tmp_path_factory):
     server.stop()
 
 
-def started_by_keyboard(phone: Phone, began: float, again: bool) -> None:
+def started_by_keyboard(phone: Phone, began: float) -> None:
     """The home screen of a first visit, its tree there with nothing pressed by the test, then
-    a Draw Bridge game started by keyboard alone (``again``: after the page is opened a second
-    time, as a player's next visit is; decision 243)."""
+    a Draw Bridge game started by keyboard alone."""
     phone.ready(START)
     tree = time.monotonic() - began
     phone.see("No games yet", timeout=START)
-    if again:
-        phone.page.reload()
-        phone.ready(START)
-        tree = time.monotonic() - began
-        phone.see("No games yet", timeout=START)
     print(f"the accessibility tree at {tree:.0f} s, the home screen at "
           f"{time.monotonic() - began:.0f} s")
     check_screen(phone, "home, no games")
@@ -69,11 +63,11 @@ def started_by_keyboard(phone: Phone, began: float, again: bool) -> None:
     phone.see("dealer: Ana", timeout=SCREEN)
 
 
-def whole_deal(phone: Phone, engine: str, again: bool = False) -> None:
+def whole_deal(phone: Phone, engine: str) -> None:
     """Draw Bridge from a first visit to a saved deal, by keyboard alone; the total read on
     the scoreboard from the tree."""
     began = time.monotonic()
-    started_by_keyboard(phone, began, again)
+    started_by_keyboard(phone, began)
     check_screen(phone, f"{engine}: Draw Bridge's scoreboard")
     deal = DEALS["Draw Bridge"]
     keys = keyboard_deal(phone, deal)
@@ -93,9 +87,7 @@ def test_firefox_plays_draw_bridge_by_keyboard(site, tmp_path):
         context = browser.new_context(viewport={"width": 360, "height": 640})
         page = context.new_page()
         page.goto(site.url)
-        # Played on the second visit: a first visit in Firefox sometimes answers no press at
-        # all (decision 243, found, not fixed), which this test would report as the keyboard's.
-        whole_deal(Phone(page, site.url), f"Firefox {browser.version}", again=True)
+        whole_deal(Phone(page, site.url), f"Firefox {browser.version}")
         context.close()
 
 
