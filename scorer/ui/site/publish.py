@@ -93,9 +93,6 @@ PAGE_SCRIPT = """<script>
     var started = false;
     function once() { if (!started) { started = true; start(); } }
     var sw = navigator.serviceWorker;
-    // A repeat visit: the service worker is in charge already, start now (registering again,
-    // which checks for a new build, runs beside the start: issue 33).
-    if (sw.controller) { once(); }
     navigator.serviceWorker.register("sw.js", { scope: "__BASE__" }).then(function (reg) {
       // Already in charge, or installed but not in charge of this load (a forced reload):
       // start now. A first visit starts when the worker has kept the site and taken over, or
