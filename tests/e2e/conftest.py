@@ -50,14 +50,21 @@ def overloaded() -> bool:
 
 
 @pytest.fixture(scope="session")
-def browser():
+def playwright():
+    """The worker's one Playwright: a second ``sync_playwright()`` while this one runs fails
+    ("Sync API inside the asyncio loop"), so every browser of a worker is launched from it."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS,
-                                     headless=True)
-        yield launched
-        launched.close()
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser(playwright):
+    launched = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS,
+                                          headless=True)
+    yield launched
+    launched.close()
 
 
 @pytest.fixture(autouse=True)

@@ -80,10 +80,9 @@ def whole_deal(phone: Phone, engine: str) -> None:
           f"{phone.page.evaluate(FOCUSED_NAME)!r}")
 
 
-def test_firefox_plays_draw_bridge_by_keyboard(site, tmp_path):
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright, firefox(playwright, tmp_path) as browser:
+def test_firefox_plays_draw_bridge_by_keyboard(site, tmp_path, playwright):
+    # The worker's Playwright (conftest.py): a second one beside a Chromium test's fails.
+    with firefox(playwright, tmp_path) as browser:
         context = browser.new_context(viewport={"width": 360, "height": 640})
         page = context.new_page()
         page.goto(site.url)
