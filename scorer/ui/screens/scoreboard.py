@@ -93,10 +93,12 @@ def view(app: App, game: Game) -> ft.View:
     controls.append(party_totals(app, game, leaders) if head is None else head)
     if game.end.kind == "target" and game.end.value:
         best = max(game.totals)
-        # Named by what it shows (it was read as its percentage alone, "24")
-        controls.append(ft.ProgressBar(
-            value=max(0.0, min(1.0, best / game.end.value)),
-            semantics_label=t("ui.progress_to_target", best=best, target=game.end.value)))
+        # Read as what it shows, once: "Highest total 120 of 500" (the bar's own value came
+        # after it as a bare "24", its percentage without the sign: decision 390)
+        controls.append(ft.Semantics(
+            container=True, exclude_semantics=True,
+            label=t("ui.progress_to_target", best=best, target=game.end.value),
+            content=ft.ProgressBar(value=max(0.0, min(1.0, best / game.end.value)))))
     if outcome is not None:
         over: list[ft.Control] = [
             # Said when it appears (a live region): who won, after the last Save
