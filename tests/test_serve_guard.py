@@ -163,11 +163,44 @@ def test_an_event_flood_from_one_phone_leaves_the_others_served(tmp_path):
             for n in range(5000):
                 flooder.send(message(3, {"target": 1, "name": "route_change",
                                          "data": {"route": "/stats" if n % 2 else "/"}}))
-            # Before: the server answered no other phone until the flood was handled.
-            with connect(ws_url, open_timeout=20, max_size=None) as phone:
+            # The flood's last request: Check a score, whose screen no other request draws.
+            flooder.send(message(3, {"target": 1, "name": "route_change",
+                                     "data": {"route": "/check"}}))
+            # Before: the server answered no other phone until the flood was handled. Now the
+            # other phone's home comes first: an order, not a time (the wait is only a bound).
+            with connect(ws_url, open_timeout=300, max_size=None) as phone:
                 register(phone)
-                home(phone, timeout=20)
+                home(phone, timeout=300)
+                answered = received(flooder)
+                # What the flood's last request draws, as this phone is sent it
+                phone.send(message(3, {"target": 1, "name": "route_change",
+                                       "data": {"route": "/check"}}))
+                assert any(CHECK_SCREEN in raw for raw in until(phone, CHECK_SCREEN))
+            assert answered, "the flooding phone was answered nothing"
+            assert not any(CHECK_SCREEN in raw for raw in answered), \
+                "the whole flood was handled before the other phone's home screen"
         assert "Traceback" not in log_of(data_dir, url)
+
+
+CHECK_SCREEN = b"Check Rubber bridge"  # on Check a score's screen only
+
+
+def until(ws, marker: bytes, most: int = 200) -> list[bytes]:
+    """The messages ``ws`` is sent up to the first holding ``marker`` (at most ``most``)."""
+    got: list[bytes] = []
+    while len(got) < most and not (got and marker in got[-1]):
+        got.append(ws.recv(timeout=120))
+    return got
+
+
+def received(ws) -> list[bytes]:
+    """The messages ``ws`` has been sent so far (those already come, without waiting)."""
+    got: list[bytes] = []
+    while True:
+        try:
+            got.append(ws.recv(timeout=0))
+        except TimeoutError:
+            return got
 
 
 def test_sessions_of_phones_that_left_are_forgotten(tmp_path):
