@@ -21,10 +21,10 @@ _COMMENT = re.compile(r"<!--.*?-->\n?", re.S)
 
 def _page(game: str) -> str:
     """The page a game's rules are on (the contract bridge games share one)."""
-    from .rules import InvalidInput, variant
+    from .rules import InvalidInput, hints_of, variant
 
     try:
-        return variant(game).rules_page
+        return hints_of(variant(game)).rules_page
     except InvalidInput:
         return game
 

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from .game import DealRecord, Game
 from .i18n import Translator
+from .rules.parts import sheet_of
 from .rules.values import Msg
 
 __all__ = ["FORMULA_START", "csv_cell", "deal_words", "outcome_words", "sheet_rows", "to_csv",
@@ -23,7 +24,7 @@ ENGLISH = Translator("en")
 
 def deal_words(game: Game, record: DealRecord, t: Translator = ENGLISH) -> tuple[str, str]:
     """What was bid or called, and the tricks taken, as written on a scoresheet."""
-    words = game.variant.deal_words(record.deal, game.players)
+    words = sheet_of(game.variant).deal_words(record.deal, game.players)
     if words is None:  # passed out, redealt, or a team-match board: its summary says it
         return (t.summary(record.score), "")
     return (t.render(words[0]), words[1])
@@ -95,7 +96,7 @@ def to_csv(games: Sequence[Game], t: Translator = ENGLISH) -> str:
 
 def to_text(game: Game, t: Translator = ENGLISH) -> str:
     """A plain-text scoresheet to paste into a message."""
-    v = game.variant
+    v = sheet_of(game.variant)
     lines = [t("ui.game_players", game=t(f"game.{game.variant_name}"),
                players=", ".join(game.players))]
     for record in game.records:

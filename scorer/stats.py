@@ -11,6 +11,7 @@ from dataclasses import astuple, dataclass, fields
 from typing import Any
 
 from .game import Game
+from .rules.parts import stats_of
 
 __all__ = ["PlayerStats", "game_stats", "combine"]
 
@@ -65,6 +66,7 @@ def game_stats(game: Game) -> tuple[PlayerStats, ...]:
     """What one game adds to each of its players' statistics."""
     winners = set(game.outcome.winners) if game.outcome else set()
     v = game.variant
+    deal_stats = stats_of(v).deal_stats
     closing = game.closing
     rows = []
     for player, name in enumerate(game.players):
@@ -72,7 +74,7 @@ def game_stats(game: Game) -> tuple[PlayerStats, ...]:
         counts = dict.fromkeys(_COUNTS, 0)
         counts.update(games=1, won=int(party in winners))
         for record in game.records:
-            added = v.deal_stats(record.deal, record.score, player)
+            added = deal_stats(record.deal, record.score, player)
             # A deal counts as the game counts its deals: not one dealt again by the same
             # dealer (a MiniBridge redeal, a passed-out Chicago deal), whatever it scored.
             if added is None or not record.counted:

@@ -20,12 +20,12 @@ from scorer.game import Game
 from scorer.i18n import CATALOG_DIR, LANGUAGES, Translator, choose_language, placeholders, plural
 from scorer.rulebook import HOUSE_RULES, RULES_DIR
 from scorer.rules import VARIANTS, Contract, EndRule, InvalidInput, Strain, variant
-from scorer.rules.base import option_ints
 from scorer.rules.call_break import CallBreakDeal, CallBreakRules, score_calls
 from scorer.rules.draw_bridge import DrawBridgeDeal, DrawBridgeRules
 from scorer.rules.draw_bridge import score_contract as draw
 from scorer.rules.minibridge import MiniBridgeDeal, declarer_from_hcp
 from scorer.rules.minibridge import score_contract as mini
+from scorer.rules.parts import option_ints
 from scorer.rules.values import check_int, whole_number
 from scorer.ui.entry import draft_for_game
 from scorer.ui.new_game_form import NewGameForm

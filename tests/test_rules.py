@@ -434,13 +434,14 @@ def test_seats_are_read_by_the_variant_that_names_them():
 
 
 def test_only_single_hand_variants_take_check_options():
-    from scorer.rules import VARIANTS
+    from scorer.rules import VARIANTS, checks_of
 
-    assert [n for n, v in VARIANTS.items() if v.check_options] == [
+    assert [n for n, v in VARIANTS.items() if checks_of(v) is not None] == [
         "draw-bridge", "minibridge", "call-break"]
-    with pytest.raises(InvalidInput, match="is not scored one hand at a time"):
-        variant("chicago").check_hand({}, variant("chicago").parse_rules())
-    hand = variant("minibridge").check_hand({"hcp": "12,10,9,9", "dealer": "N",
+    assert checks_of(variant("chicago")) is None  # not scored one hand at a time
+    mini = checks_of(variant("minibridge"))
+    assert mini is not None
+    hand = mini.check_hand({"hcp": "12,10,9,9", "dealer": "N",
                                              "contract": "3NT", "tricks": "10"},
                                             variant("minibridge").parse_rules())
     assert hand.first is not None and hand.first.figures["declarer"] == "N"

@@ -30,7 +30,10 @@ from scorer.rules import (
     Line,
     Msg,
     Variant,
+    hints_of,
     register_variant,
+    sheet_of,
+    stats_of,
     variant,
 )
 from scorer.rules.values import whole_number
@@ -77,7 +80,6 @@ class HighCard(Variant[HighCardDeal, HighCardRules]):
     default_end = EndRule("target", 50)
     end_suggestions = (EndRule("target", 50), EndRule("target", 100))
     house_rules = ()
-    entry = "toy_high_card"
 
     def parties(self, players: Sequence[str]) -> tuple[str, ...]:
         return tuple(players)
@@ -175,7 +177,7 @@ def toy(monkeypatch) -> Iterator[HighCard]:
         monkeypatch.setitem(catalog("en"), key, text)  # type: ignore[arg-type]
     game = HighCard()
     register_variant(game)
-    register_entry(game.entry, KIND)
+    register_entry(hints_of(game).entry, KIND)
     try:
         yield game
     finally:
@@ -347,7 +349,8 @@ def test_nothing_in_scorer_names_the_toy_game():
 def test_a_game_in_scorer_would_join_with_one_line_of_games(monkeypatch):
     """A game's rules module in scorer/rules/ and its input module in scorer/ui/entry/ (here
     put where those would be) need one line of ``GAMES`` and nothing else: the line makes the
-    variant, and the input module is found from the variant's ``entry``."""
+    variant, and the input module is found from the variant (named after it: the toy names no
+    ``entry``)."""
     import sys
     import types
 
@@ -361,7 +364,7 @@ def test_a_game_in_scorer_would_join_with_one_line_of_games(monkeypatch):
     monkeypatch.setitem(sys.modules, rules_module.__name__, rules_module)
     monkeypatch.setitem(sys.modules, entry_module.__name__, entry_module)
     made = rules._made("toy_high_card:HighCard")
-    assert isinstance(made, HighCard) and entry._kind(made.entry) is KIND
+    assert isinstance(made, HighCard) and entry._kind(hints_of(made).entry) is KIND
     with pytest.raises(TypeError, match="has no KIND"):
         entry._kind("base")  # a module of the package that is no input module
 
@@ -373,7 +376,7 @@ def test_the_registry_is_the_lines_of_games_in_order():
         line.partition(":")[2] for line in GAMES]
     assert [type(v).__module__ for v in VARIANTS.values()] == [
         "scorer.rules." + line.partition(":")[0] for line in GAMES]
-    assert list(ENTRIES) == list(dict.fromkeys(v.entry for v in VARIANTS.values()))
+    assert list(ENTRIES) == list(dict.fromkeys(hints_of(v).entry for v in VARIANTS.values()))
 
 
 def test_a_game_without_contracts_is_not_read_as_one(toy):
@@ -388,11 +391,46 @@ def test_a_game_without_contracts_is_not_read_as_one(toy):
         tricks = 10
 
     score = toy.score(HighCardDeal((1, 2, 3)), HighCardRules(), PLAYERS)
-    assert toy.deal_words(Played(), PLAYERS) is None  # type: ignore[arg-type]
-    assert toy.deal_stats(Played(), score, 0) == {}  # type: ignore[arg-type]
+    assert sheet_of(toy).deal_words(Played(), PLAYERS) is None
+    assert stats_of(toy).deal_stats(Played(), score, 0) == {}
     draw = variant("draw-bridge")
-    assert EN.render(draw.deal_words(Played(), PLAYERS)[0]) == "4H by Ana"
-    assert draw.deal_stats(Played(), score, 0) == {"declared": 1, "made": 0}
+    assert EN.render(sheet_of(draw).deal_words(Played(), PLAYERS)[0]) == "4H by Ana"
+    assert stats_of(draw).deal_stats(Played(), score, 0) == {"declared": 1, "made": 0}
     [row] = sheet_rows(play([(1, 2, 3)]), EN)[1:]  # the toy's sheet: no contract, no tricks
     assert row[:5] == ["1", "Ana", "Cleo shows the highest card", "",
                        "Cleo shows the highest card"]
+
+
+def test_the_toy_game_is_a_core_alone_and_gets_each_parts_default(toy):
+    """The toy names no optional part (``scorer.rules.parts``): each layer that asks for one
+    gets its default (the plain sheet, points-only statistics, not in ``scorer check``, the
+    input module and rules page named after it); a shipped game's parts are its own."""
+    from scorer.rules import checks_of
+    from scorer.rules.parts import DealStats, HandChecks, ScreenHints, SheetWords
+
+    assert not isinstance(toy, SheetWords | DealStats | HandChecks | ScreenHints)
+    assert checks_of(toy) is None
+    hints = hints_of(toy)
+    assert (hints.entry, hints.rules_page, hints.calls_per_player) == (
+        "toy_high_card", NAME, False)
+    assert sheet_of(toy).points_words(7) == "7"
+    call_break = variant("call-break")
+    assert sheet_of(call_break) is call_break and hints_of(call_break).calls_per_player
+    assert sheet_of(call_break).points_words(23) == "23 (2.3)"
+    assert hints_of(variant("chicago")).entry == "bridge"
+    assert hints_of(variant("team-match")).rules_page == "contract-bridge"
+
+
+def test_a_part_member_without_its_part_is_refused():
+    """A member of an optional part on a variant that does not name the part would never be
+    asked for (the toy's ``entry`` would be ignored): registering it says so, naming both."""
+
+    class Misnamed(HighCard):
+        name = "toy-misnamed"
+        aliases = ()
+        calls_per_player = True
+
+    with pytest.raises(TypeError, match="Misnamed defines calls_per_player without "
+                                        "ScreenHints among its bases"):
+        register_variant(Misnamed())
+    assert "toy-misnamed" not in VARIANTS

@@ -9,7 +9,7 @@ from collections.abc import Collection, Sequence
 from typing import Any
 
 from ..i18n import Translator
-from ..rules import VARIANTS, HandCheck, InvalidInput, variant
+from ..rules import VARIANTS, HandCheck, InvalidInput, checks_of, variant
 from ..rules.bridge_checks import CHECK_MODES
 from ..rules.values import ascii_digits
 from . import pairs
@@ -75,18 +75,19 @@ def _check(args: argparse.Namespace) -> HandCheck:
         if args.rule:
             raise InvalidInput("--rule", args.rule[0], f"is not used by {mode.name}")
         return mode.check_hand(_options(mode.check_options, args))
-    checkable = [v.name for v in VARIANTS.values() if v.check_options]
+    checkable = [v.name for v in VARIANTS.values() if checks_of(v) is not None]
     try:
         game = variant(args.game)
     except InvalidInput:
         game = None
-    if game is None or not game.check_options:  # or a whole-game variant (rubber bridge ...)
+    checks = None if game is None else checks_of(game)
+    if game is None or checks is None:  # or a whole-game variant (rubber bridge ...)
         raise InvalidInput("game", args.game,
                            f"is not one of "
                            f"{', '.join([*checkable, *CHECK_MODES, *pairs.PAIRS_CHECKS])}")
     rules = game.parse_rules(_rules(args.rule))
-    _check_unused(game.name, game.check_options, args)
-    return game.check_hand(_options(game.check_options, args), rules)
+    _check_unused(game.name, checks.check_options, args)
+    return checks.check_hand(_options(checks.check_options, args), rules)
 
 
 def _options(names: Collection[str], args: argparse.Namespace) -> dict[str, str | None]:

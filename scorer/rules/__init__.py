@@ -12,12 +12,13 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any
 
-from .base import DealScore, EndRule, HandCheck, RuleInfo, Variant
+from .base import DealScore, EndRule, RuleInfo, Variant
 from .call_break import CallBreak
 from .chicago import Chicago
 from .contract import Contract, ContractScore, Doubling, Strain
 from .draw_bridge import DrawBridge
 from .minibridge import MiniBridge
+from .parts import HandCheck, check_parts, checks_of, hints_of, sheet_of, stats_of
 from .rubber_bridge import RubberBridge
 from .team_match import TeamMatch
 from .values import InvalidInput, Line, Msg
@@ -45,7 +46,11 @@ __all__ = [
     "TeamMatch",
     "Variant",
     "VARIANTS",
+    "checks_of",
+    "hints_of",
     "register_variant",
+    "sheet_of",
+    "stats_of",
     "variant",
 ]
 
@@ -68,7 +73,7 @@ def _made(line: str) -> Variant[Any, Any]:
     made = getattr(import_module(f"{__name__}.{module}"), name)()
     if not isinstance(made, Variant):
         raise TypeError(f"GAMES: {line} is not a Variant")
-    return made
+    return check_parts(made)
 
 
 VARIANTS: dict[str, Variant[Any, Any]] = {v.name: v for v in map(_made, GAMES)}
@@ -83,6 +88,7 @@ def register_variant(game: Variant[Any, Any]) -> Variant[Any, Any]:
     aliases); returns it. Scorer's games are the lines of :data:`GAMES`; a variant defined
     elsewhere (a test's toy game) registers here, and is gone again when ``VARIANTS`` is put
     back as it was. A name or alias already taken is refused (ValueError)."""
+    check_parts(game)
     names = {game.name, *game.aliases}
     taken = sorted(n for v in VARIANTS.values() if v is not game
                    for n in names & {v.name, *v.aliases})

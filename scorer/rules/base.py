@@ -13,12 +13,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
-from .contract import Contract, ContractScore
 from .seats import SEATS, seat_index
 from .values import InvalidInput, Line, Msg, check_int, whole_number
 
-__all__ = ["DealScore", "DealT", "EndRule", "HandCheck", "RuleInfo", "RulesT", "Variant",
-           "option_contract", "option_ints"]
+__all__ = ["DealScore", "DealT", "EndRule", "RuleInfo", "RulesT", "Variant"]
 
 DealT = TypeVar("DealT")  # a variant's deal type (MiniBridgeDeal, BridgeDeal, ...)
 RulesT = TypeVar("RulesT")  # a variant's house-rules type
@@ -112,60 +110,13 @@ class RuleInfo:
     default: str
 
 
-@dataclass(frozen=True, slots=True)
-class HandCheck:
-    """One hand scored on its own (``scorer check``): the figures of the result (as the JSON
-    output names them), the lines that explain them, the table's words for a contract's
-    result ('made +1') where a contract was played, and a first step where there is one
-    (MiniBridge: who declares from the points)."""
-
-    figures: Mapping[str, Any]
-    lines: tuple[Line, ...] = ()
-    result: Msg | None = None
-    first: HandCheck | None = None
-    summary: Msg | None = None  # the closing sentence ('Result: made; declarer 420, ...')
-
-    @classmethod
-    def of_contract(cls, scored: ContractScore, first: HandCheck | None = None,
-                    before: Sequence[Line] = ()) -> HandCheck:
-        """A contract's score checked on its own: its figures, ``before`` (e.g. the board
-        that set the vulnerability) and its lines, closing with its result and both sides'
-        points."""
-        return cls(scored.to_dict(), (*before, *scored.lines), scored.result, first,
-                   Msg.of("cli.result_contract", result=scored.result,
-                          declarer=scored.declarer_points, defenders=scored.defender_points))
-
-
-def option_ints(name: str, text: str) -> list[int]:
-    """Comma-separated whole numbers, each as :func:`~.values.whole_number` reads it (ASCII
-    or Devanagari digits)."""
-    numbers = [whole_number(p.strip()) for p in text.split(",")]
-    if None in numbers:
-        raise InvalidInput(name, text, "is not a comma-separated list of whole numbers "
-                           "(digits 0-9 or ०-९)", Msg.of("error.not_numbers", field=name,
-                                                          value=text))
-    return [n for n in numbers if n is not None]
-
-
-def option_contract(options: Mapping[str, str | None], example: str) -> tuple[Contract, int]:
-    """The options ``contract`` and ``tricks``, both required: the contract and its tricks."""
-    contract, tricks = options.get("contract"), options.get("tricks")
-    if contract is None:
-        raise InvalidInput("contract", None, f"(give --contract, e.g. {example})")
-    if tricks is None:
-        raise InvalidInput("tricks", None, "(give --tricks, 0 to 13)")
-    parsed = Contract.parse(contract)
-    counts = option_ints("tricks", tricks)
-    if len(counts) != 1:
-        raise InvalidInput("tricks", tricks, "is not one number between 0 and 13")
-    return parsed, counts[0]
-
-
 class Variant(ABC, Generic[DealT, RulesT]):
     """One game's rules, generic over its deal and house-rules types. Subclasses are
-    stateless; the registry holds one instance each. Everything the other layers need to know
-    about a game they ask its variant (parties, seats, a deal's words, one hand for
-    ``scorer check``), never its name.
+    stateless; the registry holds one instance each. This is the core every game has: what
+    ``scorer.game`` needs to play, replay and score it (parties, seats, dealer, house rules,
+    deals). What only some layers ask (a scoresheet's words, statistics, ``scorer check``'s
+    hand, the screens' hints) are the optional parts of :mod:`.parts`, each with a default for
+    a game without it; the other layers ask the variant or its parts, never its name.
 
     Most variants score each deal on its own (``score``). A variant whose deals depend on the
     deals before them (rubber bridge: games won and part scores below the line; Chicago: the
@@ -186,11 +137,7 @@ class Variant(ABC, Generic[DealT, RulesT]):
     end_suggestions: ClassVar[tuple[EndRule, ...]]
     house_rules: ClassVar[tuple[RuleInfo, ...]]
     first_dealer: ClassVar[int | None] = None  # fixed by the rules (duplicate board 1: North)
-    entry: ClassVar[str]  # the UI's input module for a deal (scorer/ui/entry/<entry>.py)
-    # Each player calls and takes tricks for themselves (Call Break): a scoreboard row shows
-    # every player's call and tricks, not one declarer's contract.
-    calls_per_player: ClassVar[bool] = False
-    # What one deal is called where the game's points are averaged ("points per deal"):
+    # What one deal is called where deals are counted (a game's progress, "points per deal"):
     # "deal", "round" (Call Break), "board" (a team match, whose points are IMPs).
     deal_word: ClassVar[str] = "deal"
 
@@ -202,11 +149,6 @@ class Variant(ABC, Generic[DealT, RulesT]):
     @abstractmethod
     def next_dealer(self, dealer: int, deal: DealT, rules: RulesT) -> int:
         """Who deals after ``deal`` was played with ``dealer`` dealing."""
-
-    @property
-    def rules_page(self) -> str:
-        """The rules page (scorer/assets/rules/<page>.md) that explains this game."""
-        return self.name
 
     def dealer_name(self, dealer: int, players: Sequence[str]) -> str | Msg:
         """Who deals, for a scoresheet: the player's name (a team match names the seat, a
@@ -297,48 +239,6 @@ class Variant(ABC, Generic[DealT, RulesT]):
         """Whether each side (N-S, E-W) is vulnerable in the next deal; None where the game
         has no vulnerability."""
         return None
-
-    # --- one hand on its own (scorer check) ------------------------------------------------
-    check_options: ClassVar[tuple[str, ...]] = ()  # what `scorer check` reads; () = not there
-
-    def check_hand(self, options: Mapping[str, str | None], rules: RulesT) -> HandCheck:
-        """Score one hand from ``scorer check``'s options (their names without dashes, None
-        where not given), without a game: what the referee at the table needs."""
-        raise InvalidInput("game", self.name, "is not scored one hand at a time")
-
-    # --- how a deal reads on a scoresheet, and in statistics --------------------------------
-    def deal_words(self, deal: DealT, players: Sequence[str]) -> tuple[Msg, str] | None:
-        """What was bid (or called) and the tricks taken, as a scoresheet writes them in two
-        columns; None where the deal's summary says it all (passed out, redealt), and by
-        default (a game of contracts takes :class:`~.contract_deals.ContractDeals`')."""
-        return None
-
-    def deal_line(self, deal: DealT, players: Sequence[str],
-                  score: DealScore | None = None) -> Msg | None:
-        """The same in one phrase ('4S by Ana, 10 tricks'), for a plain-text scoresheet; a
-        variant may add what its sheet shows beyond points (``score.sheet``)."""
-        words = self.deal_words(deal, players)
-        if words is None:
-            return None
-        return Msg.of("sheet.with_tricks", what=words[0], n=int(words[1]))
-
-    def sheet_end(self, scores: Sequence[DealScore], closing: DealScore | None,
-                  ) -> tuple[Msg, ...]:
-        """Lines a plain-text scoresheet ends with, before the totals (a rubber: each
-        rubber's points below and above the line per side)."""
-        return ()
-
-    def points_words(self, points: int) -> str:
-        """A number of points as players say it (Call Break adds its decimal habit)."""
-        return str(points)
-
-    def deal_stats(self, deal: DealT, score: DealScore, player: int,
-                   ) -> Mapping[str, int] | None:
-        """What one deal adds to player ``player``'s statistics (see scorer.stats.PlayerStats:
-        declared, made, exact, over, failed); None when the deal was not played (a redeal).
-        By default nothing beyond the deal's points (a game of contracts takes
-        :class:`~.contract_deals.ContractDeals`')."""
-        return {}
 
     def __repr__(self) -> str:
         return f"variant({self.name!r})"

@@ -8,9 +8,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from .base import HandCheck, option_contract
 from .boards import board_dealer, board_vulnerable, check_board, check_diff, imps_line
 from .contract_bridge import Honours, score_duplicate, score_rubber, vul_msg
+from .contract_deals import contract_check, option_contract
+from .parts import HandCheck
 from .seats import seat_index, seat_msg
 from .values import InvalidInput, Line, Msg
 
@@ -64,7 +65,7 @@ def _vulnerable(options: Options) -> tuple[bool, list[Line]]:
 def _duplicate(options: Options) -> HandCheck:
     contract, tricks = option_contract(options, "4HX or 3NT")
     vulnerable, board_lines = _vulnerable(options)
-    return HandCheck.of_contract(score_duplicate(contract, tricks, vulnerable),
+    return contract_check(score_duplicate(contract, tricks, vulnerable),
                                  before=board_lines)
 
 

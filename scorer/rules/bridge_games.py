@@ -13,6 +13,7 @@ from .base import DealScore, RulesT, Variant
 from .contract import Contract, check_tricks, result_msg
 from .contract_bridge import Honours
 from .contract_deals import ContractDeals
+from .parts import ScreenHints
 from .seats import SEATS, SIDE_MSGS, seat_index, seat_msg
 from .values import InvalidInput, Line, Msg, check_int, kept_numbers
 
@@ -101,18 +102,17 @@ def passed_out_score(sheet: Any = None) -> DealScore:
     return DealScore((0, 0), (PASSED_OUT_LINE,), Msg.of("summary.passed_out"), sheet=sheet)
 
 
-class FourSeatBridge(ContractDeals, Variant[BridgeDeal, RulesT]):
-    """Four players at N, E, S, W (in that order), North-South against East-West."""
+class FourSeatBridge(ContractDeals[BridgeDeal], ScreenHints, Variant[BridgeDeal, RulesT]):
+    """Four players at N, E, S, W (in that order), North-South against East-West: what rubber
+    bridge and Chicago share (a contract's words on the sheet and in statistics, the bridge
+    input module, the contract bridge rules page)."""
 
     player_count = 4
     partnerships = True  # "Ana & Cleo win"
     seat_names = SEATS
-    partnerships = True
     honours_allowed = True
-
-    @property
-    def rules_page(self) -> str:
-        return "contract-bridge"
+    entry = "bridge"
+    rules_page = "contract-bridge"
 
     def parties(self, players: Sequence[str]) -> tuple[str, ...]:
         return (f"{players[0]} & {players[2]}", f"{players[1]} & {players[3]}")
@@ -120,7 +120,7 @@ class FourSeatBridge(ContractDeals, Variant[BridgeDeal, RulesT]):
     def party_of(self, player: int) -> int:
         return player % 2  # N, E, S, W play for N-S, E-W, N-S, E-W
 
-    def next_dealer(self, dealer: int, deal: Any, rules: Any) -> int:
+    def next_dealer(self, dealer: int, deal: BridgeDeal, rules: RulesT) -> int:
         return (dealer + 1) % 4
 
     def openers(self, dealer: int, players: Sequence[str]) -> Msg:
@@ -130,15 +130,15 @@ class FourSeatBridge(ContractDeals, Variant[BridgeDeal, RulesT]):
     def deal_from_dict(self, data: Mapping[str, Any]) -> BridgeDeal:
         return BridgeDeal.from_dict(data)
 
-    def check_deal(self, deal: object, dealer: int, rules: Any) -> None:
+    def check_deal(self, deal: object, dealer: int, rules: RulesT) -> None:
         if not isinstance(deal, BridgeDeal):
             raise InvalidInput("deal", type(deal).__name__, f"is not a {self.title} deal")
         if deal.honours is not None and not self.honours_in(rules):
             raise InvalidInput("honors", str(deal.honours), f"are not scored in {self.title}")
 
-    def honours_in(self, rules: Any) -> bool:
+    def honours_in(self, rules: RulesT) -> bool:
         return self.honours_allowed
 
-    def score(self, deal: Any, rules: Any, players: Sequence[str]) -> DealScore:
+    def score(self, deal: BridgeDeal, rules: RulesT, players: Sequence[str]) -> DealScore:
         """A deal on its own, as if it were the first deal of the game."""
         return self.score_in(deal, rules, players, 0, self.start_state(rules))[0]

@@ -16,8 +16,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .base import DealScore, EndRule, HandCheck, RuleInfo, Variant, option_ints
+from .base import DealScore, EndRule, RuleInfo, Variant
 from .contract import MAX_TRICKS
+from .parts import DealStats, HandCheck, HandChecks, ScreenHints, SheetWords, option_ints
 from .values import (
     InvalidInput,
     Line,
@@ -179,9 +180,9 @@ def score_round(deal: CallBreakDeal, rules: CallBreakRules,
     return DealScore(points, lines, Msg.of("summary.calls_met", met=met))
 
 
-class CallBreak(Variant[CallBreakDeal, CallBreakRules]):
+class CallBreak(SheetWords[CallBreakDeal], DealStats[CallBreakDeal], HandChecks[CallBreakRules],
+                ScreenHints, Variant[CallBreakDeal, CallBreakRules]):
     name = "call-break"
-    entry = "call_break"
     calls_per_player = True
     deal_word = "round"
     title = "Call Break"
@@ -200,7 +201,7 @@ class CallBreak(Variant[CallBreakDeal, CallBreakRules]):
     def parties(self, players: Sequence[str]) -> tuple[str, ...]:
         return tuple(players)
 
-    def next_dealer(self, dealer: int, deal: Any, rules: Any) -> int:
+    def next_dealer(self, dealer: int, deal: CallBreakDeal, rules: CallBreakRules) -> int:
         return (dealer + 1) % PLAYERS
 
     def openers(self, dealer: int, players: Sequence[str]) -> Msg:
@@ -208,7 +209,8 @@ class CallBreak(Variant[CallBreakDeal, CallBreakRules]):
 
     check_options = ("calls", "tricks")
 
-    def check_hand(self, options: Mapping[str, str | None], rules: Any) -> HandCheck:
+    def check_hand(self, options: Mapping[str, str | None], rules: CallBreakRules,
+                   ) -> HandCheck:
         """Four calls and four trick counts, the players named by their number."""
         calls, tricks = options.get("calls"), options.get("tricks")
         if calls is None or tricks is None:
@@ -221,11 +223,11 @@ class CallBreak(Variant[CallBreakDeal, CallBreakRules]):
     def points_words(self, points: int) -> str:
         return f"{points} ({as_decimal(points)})"
 
-    def deal_words(self, deal: Any, players: Sequence[str]) -> tuple[Msg, str]:
+    def deal_words(self, deal: CallBreakDeal, players: Sequence[str]) -> tuple[Msg, str]:
         return (Msg.of("sheet.calls", calls=" ".join(map(str, deal.calls))),
                 " ".join(map(str, deal.tricks)))
 
-    def deal_line(self, deal: Any, players: Sequence[str],
+    def deal_line(self, deal: CallBreakDeal, players: Sequence[str],
                   score: DealScore | None = None) -> Msg:
         return Msg.of("ui.deal_text_calls", calls=" ".join(map(str, deal.calls)),
                       tricks=" ".join(map(str, deal.tricks)))
@@ -235,7 +237,7 @@ class CallBreak(Variant[CallBreakDeal, CallBreakRules]):
         """The calls of the round in play, named, in calling order."""
         return calls_in_order(data["calls"], dealer, players)
 
-    def deal_stats(self, deal: Any, score: DealScore, player: int) -> Mapping[str, int]:
+    def deal_stats(self, deal: CallBreakDeal, score: DealScore, player: int) -> Mapping[str, int]:
         """Each player's call: met exactly, met with extra tricks, or failed."""
         call, took = deal.calls[player], deal.tricks[player]
         if score.points[player] <= 0:

@@ -91,7 +91,6 @@ def cycle_vulnerable(played: int, dealer: int, dealer_vulnerable: bool = True,
 
 class Chicago(FourSeatBridge[ChicagoRules]):
     name = "chicago"
-    entry = "bridge"
     title = "Chicago"
     aliases = ("four-deal", "four-deal-bridge")
     end_kinds = ("deals", "open")
@@ -116,7 +115,7 @@ class Chicago(FourSeatBridge[ChicagoRules]):
     def honours_in(self, rules: Any) -> bool:
         return bool(rules.honors)
 
-    def next_dealer(self, dealer: int, deal: Any, rules: Any) -> int:
+    def next_dealer(self, dealer: int, deal: BridgeDeal, rules: ChicagoRules) -> int:
         return dealer if deal.passed_out else (dealer + 1) % 4
 
     def start_state(self, rules: Any) -> ChicagoState:

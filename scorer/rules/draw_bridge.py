@@ -11,9 +11,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .base import DealScore, EndRule, HandCheck, RuleInfo, Variant, option_contract
+from .base import DealScore, EndRule, RuleInfo, Variant
 from .contract import Contract, ContractScore, Doubling, check_tricks, side_points, trick_points
-from .contract_deals import ContractDeals
+from .contract_deals import ContractDeals, contract_check, option_contract
+from .parts import HandCheck, HandChecks
 from .values import InvalidInput, Line, Msg, check_int, house_rule, kept_numbers, switch_settings
 
 __all__ = ["PASSED_OUT_LINE", "UNDERTRICK", "DrawBridgeRules", "DrawBridgeDeal", "DrawBridge",
@@ -106,9 +107,9 @@ def _doubled(points: int, doubling: Doubling, lines: list[Line]) -> int:
     return result
 
 
-class DrawBridge(ContractDeals, Variant[DrawBridgeDeal, DrawBridgeRules]):
+class DrawBridge(ContractDeals[DrawBridgeDeal], HandChecks[DrawBridgeRules],
+                 Variant[DrawBridgeDeal, DrawBridgeRules]):
     name = "draw-bridge"
-    entry = "draw_bridge"
     title = "Draw Bridge"
     aliases = ("drawbridge", "draw")
     player_count = 2
@@ -122,7 +123,7 @@ class DrawBridge(ContractDeals, Variant[DrawBridgeDeal, DrawBridgeRules]):
     def parties(self, players: Sequence[str]) -> tuple[str, ...]:
         return tuple(players)
 
-    def next_dealer(self, dealer: int, deal: Any, rules: Any) -> int:
+    def next_dealer(self, dealer: int, deal: DrawBridgeDeal, rules: DrawBridgeRules) -> int:
         return 1 - dealer
 
     def openers(self, dealer: int, players: Sequence[str]) -> Msg:
@@ -130,9 +131,10 @@ class DrawBridge(ContractDeals, Variant[DrawBridgeDeal, DrawBridgeRules]):
 
     check_options = ("contract", "tricks")
 
-    def check_hand(self, options: Mapping[str, str | None], rules: Any) -> HandCheck:
+    def check_hand(self, options: Mapping[str, str | None], rules: DrawBridgeRules,
+                   ) -> HandCheck:
         contract, tricks = option_contract(options, "4H or 3NT")
-        return HandCheck.of_contract(score_contract(contract, tricks, rules))
+        return contract_check(score_contract(contract, tricks, rules))
 
     def parse_rules(self, mapping: Mapping[str, object] | None = None) -> DrawBridgeRules:
         rules: DrawBridgeRules = switch_settings(DrawBridgeRules, mapping, self.name)
@@ -151,7 +153,7 @@ class DrawBridge(ContractDeals, Variant[DrawBridgeDeal, DrawBridgeRules]):
             check_tricks(kept_numbers("tricks", data.get("tricks"))),
         )
 
-    def check_deal(self, deal: object, dealer: int, rules: Any) -> None:
+    def check_deal(self, deal: object, dealer: int, rules: DrawBridgeRules) -> None:
         if not isinstance(deal, DrawBridgeDeal):
             raise InvalidInput("deal", type(deal).__name__, "is not a Draw Bridge deal")
 

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .base import DealScore, EndRule, HandCheck, RuleInfo, Variant, option_contract, option_ints
+from .base import DealScore, EndRule, RuleInfo, Variant
 from .contract import (
     Contract,
     ContractScore,
@@ -23,7 +23,8 @@ from .contract import (
     side_points,
     trick_points,
 )
-from .contract_deals import ContractDeals
+from .contract_deals import ContractDeals, contract_check, option_contract
+from .parts import HandCheck, HandChecks, option_ints
 from .seats import SEATS, SIDES, seat_index, seat_msg
 from .values import InvalidInput, Line, Msg, check_int, house_rule, kept_numbers, switch_settings
 
@@ -235,9 +236,9 @@ class MiniBridgeDeal:
         return data
 
 
-class MiniBridge(ContractDeals, Variant[MiniBridgeDeal, MiniBridgeRules]):
+class MiniBridge(ContractDeals[MiniBridgeDeal], HandChecks[MiniBridgeRules],
+                 Variant[MiniBridgeDeal, MiniBridgeRules]):
     name = "minibridge"
-    entry = "minibridge"
     title = "MiniBridge"
     aliases = ("mini-bridge", "mini")
     player_count = 4
@@ -256,7 +257,7 @@ class MiniBridge(ContractDeals, Variant[MiniBridgeDeal, MiniBridgeRules]):
             return SIDES
         return (f"{players[0]} & {players[2]}", f"{players[1]} & {players[3]}")
 
-    def next_dealer(self, dealer: int, deal: Any, rules: Any) -> int:
+    def next_dealer(self, dealer: int, deal: MiniBridgeDeal, rules: MiniBridgeRules) -> int:
         if deal.redeal and not rules.redeal_passes:
             return dealer
         return (dealer + 1) % 4
@@ -269,7 +270,8 @@ class MiniBridge(ContractDeals, Variant[MiniBridgeDeal, MiniBridgeRules]):
 
     check_options = ("contract", "tricks", "hcp", "dealer")
 
-    def check_hand(self, options: Mapping[str, str | None], rules: Any) -> HandCheck:
+    def check_hand(self, options: Mapping[str, str | None], rules: MiniBridgeRules,
+                   ) -> HandCheck:
         """A contract and its tricks, or the four counts and the dealer (who declares), or
         both."""
         first = None
@@ -285,9 +287,10 @@ class MiniBridge(ContractDeals, Variant[MiniBridgeDeal, MiniBridgeRules]):
                 and options.get("tricks") is None:
             return HandCheck({}, first=first)
         contract, tricks = option_contract(options, "4H or 3NT")
-        return HandCheck.of_contract(score_contract(contract, tricks), first)
+        return contract_check(score_contract(contract, tricks), first)
 
-    def deal_stats(self, deal: Any, score: DealScore, player: int) -> Mapping[str, int] | None:
+    def deal_stats(self, deal: MiniBridgeDeal, score: DealScore, player: int,
+                   ) -> Mapping[str, int] | None:
         return None if deal.redeal else super().deal_stats(deal, score, player)
 
     def parse_rules(self, mapping: Mapping[str, object] | None = None) -> MiniBridgeRules:
@@ -310,7 +313,7 @@ class MiniBridge(ContractDeals, Variant[MiniBridgeDeal, MiniBridgeRules]):
             hcp_counts,
         )
 
-    def check_deal(self, deal: object, dealer: int, rules: Any) -> None:
+    def check_deal(self, deal: object, dealer: int, rules: MiniBridgeRules) -> None:
         if not isinstance(deal, MiniBridgeDeal):
             raise InvalidInput("deal", type(deal).__name__, "is not a MiniBridge deal")
         if deal.hcp is None:

@@ -88,7 +88,6 @@ def _pair(side: int, mine: int, theirs: int) -> tuple[int, int]:
 
 class RubberBridge(FourSeatBridge[RubberRules]):
     name = "rubber-bridge"
-    entry = "bridge"
     title = "Rubber bridge"
     aliases = ("rubber",)
     end_kinds = ("rubbers", "open")
@@ -183,7 +182,7 @@ class RubberBridge(FourSeatBridge[RubberRules]):
                          (*scored.lines, *scored.alone), contract_summary(deal, players),
                          scored.made, RubberEntry(1, below, above))
 
-    def deal_line(self, deal: Any, players: Sequence[str],
+    def deal_line(self, deal: BridgeDeal, players: Sequence[str],
                   score: DealScore | None = None) -> Msg | None:
         """The deal, then what it wrote below and above the line for each side, and the line
         drawn under a game."""

@@ -18,6 +18,7 @@ from .base import DealScore, EndRule, Variant
 from .boards import board_dealer, board_vulnerable, imps_line
 from .bridge_games import PASSED_OUT_LINE, BridgeDeal, vul_line
 from .contract_bridge import score_duplicate
+from .parts import DealStats, ScreenHints, SheetWords
 from .seats import seat_msg
 from .values import InvalidInput, Line, Msg
 
@@ -109,9 +110,9 @@ def result_msg(result: BridgeDeal) -> Msg:
                   declarer=seat_msg(result.declarer), n=result.tricks)
 
 
-class TeamMatch(Variant[TeamBoard, "TeamRules"]):
+class TeamMatch(SheetWords[TeamBoard], DealStats[TeamBoard], ScreenHints,
+                Variant[TeamBoard, "TeamRules"]):
     name = "team-match"
-    entry = "team_match"
     title = "Team match"
     aliases = ("teams", "duplicate-teams")
     player_count = 2  # the two teams
@@ -123,16 +124,13 @@ class TeamMatch(Variant[TeamBoard, "TeamRules"]):
     house_rules = ()
     first_dealer = 0  # board 1: North deals
     deal_word = "board"
+    rules_page = "contract-bridge"
 
     def parties(self, players: Sequence[str]) -> tuple[str, ...]:
         return tuple(players)
 
-    def next_dealer(self, dealer: int, deal: Any, rules: Any) -> int:
+    def next_dealer(self, dealer: int, deal: TeamBoard, rules: TeamRules) -> int:
         return (dealer + 1) % 4
-
-    @property
-    def rules_page(self) -> str:
-        return "contract-bridge"
 
     def dealer_name(self, dealer: int, players: Sequence[str]) -> Msg:
         """The dealer is a seat (0-3, from the board number), not one of the two teams."""
@@ -141,12 +139,12 @@ class TeamMatch(Variant[TeamBoard, "TeamRules"]):
     def openers(self, dealer: int, players: Sequence[str]) -> Msg:
         return Msg.of("openers.team_match", seat=seat_msg(dealer))
 
-    def deal_words(self, deal: Any, players: Sequence[str]) -> tuple[Msg, str]:
+    def deal_words(self, deal: TeamBoard, players: Sequence[str]) -> tuple[Msg, str]:
         """Both tables' results ('table 1: 4H by North, 10 tricks; table 2: ...')."""
         return (Msg.of("sheet.tables", one=result_msg(deal.table1),
                        two=result_msg(deal.table2)), "")
 
-    def deal_line(self, deal: Any, players: Sequence[str],
+    def deal_line(self, deal: TeamBoard, players: Sequence[str],
                   score: DealScore | None = None) -> Msg:
         """Both tables' results with their scores from North-South's view."""
         entry = None if score is None else score.sheet
@@ -155,12 +153,13 @@ class TeamMatch(Variant[TeamBoard, "TeamRules"]):
         return Msg.of("sheet.tables_ns", one=result_msg(deal.table1), ns1=entry.ns[0],
                       two=result_msg(deal.table2), ns2=entry.ns[1])
 
-    def deal_stats(self, deal: Any, score: DealScore, player: int) -> Mapping[str, int]:
+    def deal_stats(self, deal: TeamBoard, score: DealScore, player: int) -> Mapping[str, int]:
         """A team declares at table 1 when North-South declare, at table 2 when East-West
         do (team 1 sits North-South at table 1); the second team the other way round."""
         counts = {"declared": 0, "made": 0}
         for side, result in ((player, deal.table1), (1 - player, deal.table2)):
-            if result.contract is not None and result.side == side:
+            if result.contract is not None and result.tricks is not None \
+                    and result.side == side:
                 counts["declared"] += 1
                 counts["made"] += int(result.tricks >= result.contract.tricks_needed)
         return counts
@@ -174,7 +173,7 @@ class TeamMatch(Variant[TeamBoard, "TeamRules"]):
     def deal_from_dict(self, data: Mapping[str, Any]) -> TeamBoard:
         return TeamBoard.from_dict(data)
 
-    def check_deal(self, deal: object, dealer: int, rules: Any) -> None:
+    def check_deal(self, deal: object, dealer: int, rules: TeamRules) -> None:
         if not isinstance(deal, TeamBoard):
             raise InvalidInput("deal", type(deal).__name__, "is not a team-match board")
 
@@ -184,10 +183,10 @@ class TeamMatch(Variant[TeamBoard, "TeamRules"]):
     def vulnerability(self, state: Any, dealer: int, rules: Any) -> tuple[bool, bool]:
         return board_vulnerable(int(state) + 1)
 
-    def score(self, deal: Any, rules: Any, players: Sequence[str]) -> DealScore:
+    def score(self, deal: TeamBoard, rules: TeamRules, players: Sequence[str]) -> DealScore:
         return self.score_in(deal, rules, players, 0, 0)[0]
 
-    def score_in(self, deal: TeamBoard, rules: Any, players: Sequence[str], dealer: int,
+    def score_in(self, deal: TeamBoard, rules: TeamRules, players: Sequence[str], dealer: int,
                  state: int) -> tuple[DealScore, int]:
         board = state + 1
         vulnerable = board_vulnerable(board)

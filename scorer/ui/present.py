@@ -10,7 +10,7 @@ from typing import Any
 
 from ..game import DealRecord, Game
 from ..i18n import Translator
-from ..rules import InvalidInput, variant
+from ..rules import InvalidInput, hints_of, sheet_of, variant
 
 __all__ = ["GridRow", "deal_text", "deal_word", "game_title", "grid_rows", "history_texts",
            "short_time", "undone_texts"]
@@ -70,7 +70,7 @@ def deal_text(game: Game, deal: Any, t: Translator) -> str:
         return t("summary.passed_out")
     if data.get("redeal"):
         return t("summary.redeal")
-    line = game.variant.deal_line(deal, game.players)
+    line = sheet_of(game.variant).deal_line(deal, game.players)
     return t.render(line) if line is not None else ""
 
 
@@ -124,7 +124,7 @@ def grid_rows(game: Game, t: Translator, records: tuple[DealRecord, ...] | None 
     for screen readers)."""
     label_t = label_t or t
     rows = []
-    calls = game.variant.calls_per_player
+    calls = hints_of(game.variant).calls_per_player
     for record in game.records if records is None else records:
         deal: Any = record.deal
         if calls:

@@ -1,5 +1,6 @@
-"""One deal-input module per kind of deal, found through the variant (``Variant.entry``), and
-the one place the screens and tests get deal inputs from.
+"""One deal-input module per kind of deal, found through the variant (its ``entry``, read by
+:func:`scorer.rules.hints_of`: by default the variant's name with ``_`` for ``-``), and the one
+place the screens and tests get deal inputs from.
 
 Each module holds a draft (what has been entered so far and what it would save; plain Python)
 and the controls that change it (flet). Adding a variant's input: one module here with a
@@ -15,7 +16,7 @@ from collections.abc import Callable, Sequence
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-from ...rules import VARIANTS, variant
+from ...rules import VARIANTS, hints_of, variant
 from .base import DealDraft, DealEntry, EntryKind, Evaluation, problem_of
 
 if TYPE_CHECKING:
@@ -37,8 +38,8 @@ def _kind(name: str) -> EntryKind:
 
 # keyed by the module's own name, which is what a variant's ``entry`` says: one per module
 # the registered games name, in their order
-ENTRIES: dict[str, EntryKind] = {name: _kind(name)
-                                 for name in dict.fromkeys(v.entry for v in VARIANTS.values())}
+ENTRIES: dict[str, EntryKind] = {
+    name: _kind(name) for name in dict.fromkeys(hints_of(v).entry for v in VARIANTS.values())}
 
 
 def register_entry(name: str, kind: EntryKind) -> EntryKind:
@@ -55,7 +56,7 @@ def register_entry(name: str, kind: EntryKind) -> EntryKind:
 
 def entry_for(variant_name: str) -> EntryKind:
     """The input module of the variant called ``variant_name``."""
-    return ENTRIES[variant(variant_name).entry]
+    return ENTRIES[hints_of(variant(variant_name)).entry]
 
 
 def new_draft(variant_name: str, players: Sequence[str], rules: Any,

@@ -3,8 +3,9 @@ save) and the controls that change it.
 
 The registry (:mod:`scorer.ui.entry`) makes them: ``new_draft``, ``draft_for_game``,
 ``draft_of_deal`` and ``new_entry`` give the draft and the controls of the variant's own input
-module (found through ``Variant.entry``): the screens never ask which game they show. A
-draft is plain Python, so unit tests fill it as a player would and read ``evaluate()``.
+module (found through its ``entry``, ``scorer.rules.hints_of``): the screens never ask which
+game they show. A draft is plain Python, so unit tests fill it as a player would and read
+``evaluate()``.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from ...i18n import Translator
-from ...rules import CHECK_FIRST, variant
+from ...rules import CHECK_FIRST, hints_of, variant
 from .. import widgets as w
 from ..entry import DealDraft, entry_for, new_draft, new_entry
 from ..entry.common import ContractFields
@@ -59,8 +59,8 @@ class ScoreCheck:
             self.draft.carry(old)
         if duel and isinstance(self.draft, ContractFields):
             self.draft.declarer = 0
-        if v.calls_per_player:  # no dealer to pick: called in seat order, Player 1 first, as
-            self.draft.dealer = v.player_count - 1  # `scorer check --calls` takes them
+        if hints_of(v).calls_per_player:  # no dealer to pick: called in seat order, Player 1
+            self.draft.dealer = v.player_count - 1  # first, as `scorer check --calls` takes them
 
     def choose_rule(self, name: str, value: str, t: Translator) -> None:
         draft = self.hand(t)

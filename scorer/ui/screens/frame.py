@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import flet as ft
 
 from ...game import Game
-from ...rules import VARIANTS
+from ...rules import VARIANTS, sheet_of
 from .. import widgets as w
 from ..entry import entry_for
 
@@ -69,7 +69,7 @@ def confirm(app: App, title: str, text: str, keep: str, act: str,
 
 def points(game: Game, value: int) -> str:
     """A deal's or game's points as the table writes them (Call Break: also as 2.3)."""
-    return game.variant.points_words(value)
+    return sheet_of(game.variant).points_words(value)
 
 
 def party_totals(app: App, game: Game, leaders: set[int] | None = None) -> ft.Control:
