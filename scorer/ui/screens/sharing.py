@@ -106,6 +106,8 @@ async def import_games(app: App) -> None:
         app.show()
         return
     parts = [t("ui.imported", n=len(report.imported))]
+    if report.evenings:  # pairs evenings (issue 32): listed on Home
+        parts.append(t("pairs.app_imported", n=len(report.evenings)))
     if report.skipped or report.conflicts:
         here = {s.id.casefold(): s for s in session.list_games()}
         named = partial(games_named, t, here)
