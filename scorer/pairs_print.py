@@ -150,7 +150,7 @@ def _travellers(session: PairsSession, scored: Standings, t: Translator) -> list
     for entry in session.history:
         replaced.setdefault(entry.result.key, []).append(entry)
     travellers = []
-    for board in range(1, plan.boards + 1):
+    for board in sorted({b for s in plan.seatings for b in s.boards}):  # boards in play
         parts = [f"<h2>{_e(t('pairs.app_traveller_n', n=board))}</h2>"]
         found = scored.travellers.get(board)
         rows: Rows = [] if found is None else [

@@ -42,7 +42,7 @@ from .gamefiles import GameFiles, why
 from .index import COPY_SUFFIX, GameSummary, UnreadableGame, Why, read_index, write_index
 from .lock import FolderLock
 from .merge import Relation, relation
-from .pairs import PairsShelf, parse_evenings
+from .pairs import PairsRecord, PairsShelf, parse_evenings
 from .shelf import Shelf, StorageShelf
 from .transfer import (
     ImportReport,
@@ -323,14 +323,13 @@ class Store:
                     pairs_ids: Iterable[str] | None = None) -> str:
         """The games and pairs evenings (all when neither is given), as ``import_data`` reads."""
         every = game_ids is None and pairs_ids is None
-        evenings = (self.pairs.list() if every
-                    else [self.pairs.load(i) for i in pairs_ids or ()])
-        return export_document(self.load_many(game_ids if game_ids is not None or every
-                                              else ()), [r.to_dict() for r in evenings])
+        evenings = self.pairs.list() if every else [self.pairs.load(i) for i in pairs_ids or ()]
+        return self.export_games(self.load_many(game_ids if game_ids is not None or every
+                                                else ()), evenings)
 
-    def export_games(self, games: Iterable[Game]) -> str:
-        """Games already loaded (:meth:`load_readable`) as the document of :meth:`export_json`."""
-        return export_document(list(games))
+    def export_games(self, games: Iterable[Game], evenings: Iterable[PairsRecord] = ()) -> str:
+        """Games (and evenings) already loaded as the document of :meth:`export_json`."""
+        return export_document(list(games), [r.to_dict() for r in evenings])
 
     def import_file(self, path: str | os.PathLike[str]) -> ImportReport:
         return self.import_data(read_import_file(path))

@@ -11,8 +11,9 @@ game's changes reach the other phones). Worked out again from the stored session
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from functools import partial
+import dataclasses
+from collections.abc import Callable, Iterator
+from functools import partial, wraps
 from typing import TYPE_CHECKING, NamedTuple
 
 import flet as ft
@@ -62,15 +63,24 @@ def _open(app: App, route: Route) -> Evening | None:
     return Evening(record, session, session.movement, session.settings)
 
 
+def _of_evening(build: Callable[[App, Route, Evening], Screen]) -> Callable[[App, Route],
+                                                                            Screen]:
+    """A screen of the evening its address names, given it as stored now; Home, saying why,
+    when it is gone or cannot be read (the one opening of the director's screens)."""
+    @wraps(build)
+    def built(app: App, route: Route) -> Screen:
+        evening = _open(app, route)
+        return home.build(app, route) if evening is None else build(app, route, evening)
+    return built
+
+
 def _title(app: App, session: PairsSession) -> str:
     s = session.settings
     return app.t("pairs.app_title", kind=app.t(f"pairs.kind_{s.movement}"), tables=s.tables)
 
 
-def build(app: App, route: Route) -> Screen:
-    evening = _open(app, route)
-    if evening is None:
-        return home.build(app, route)
+@_of_evening
+def build(app: App, route: Route, evening: Evening) -> Screen:
     t, (record, session, plan, settings) = app.t, evening
     controls: list[ft.Control] = [
         ft.Text(t.sentence(_movement_msg(session)), size=14),
@@ -159,11 +169,9 @@ def _resolve(app: App, session_id: str, chosen: TableResult) -> None:
     app.show()
 
 
-def build_board(app: App, route: Route) -> Screen:
+@_of_evening
+def build_board(app: App, route: Route, evening: Evening) -> Screen:
     """A board's traveller: every table's result with both sides' points and their lines."""
-    evening = _open(app, route)
-    if evening is None:
-        return home.build(app, route)
     t, (record, session, plan, settings) = app.t, evening
     board = route.deal or 1
     controls: list[ft.Control] = [w.suited(t.render(board_msg(board)), 15, ft.FontWeight.BOLD)]
@@ -191,11 +199,9 @@ def build_board(app: App, route: Route) -> Screen:
                   addresses.pairs_session(record.id))
 
 
-def build_card(app: App, route: Route) -> Screen:
+@_of_evening
+def build_card(app: App, route: Route, evening: Evening) -> Screen:
     """A pair's personal score card: its boards, opponents, scores and points."""
-    evening = _open(app, route)
-    if evening is None:
-        return home.build(app, route)
     t, (record, session, plan, settings) = app.t, evening
     pair = route.pair or 0
     name = t.render(pair_name(settings, plan, pair))
@@ -257,10 +263,13 @@ def changed_elsewhere(app: App, route: Route, game_id: str) -> None:
 
 
 def _controls(values: list[ft.BaseControl]) -> Iterator[ft.BaseControl]:
-    """Every control in ``values`` and below them."""
+    """Every control in ``values`` and below them (a control's fields, as Flet walks them)."""
     for value in values:
         yield value
-        for item in vars(value).values():
+        for field in dataclasses.fields(value):
+            if field.metadata.get("skip") or field.name.startswith("_"):
+                continue
+            item = getattr(value, field.name, None)
             if isinstance(item, ft.BaseControl):
                 yield from _controls([item])
             elif isinstance(item, list):

@@ -25,6 +25,7 @@ from ...pairs_sheet import pairs_csv
 from ...store import StoreError
 from .. import widgets as w
 from . import addresses
+from .frame import ask_delete
 
 if TYPE_CHECKING:
     from .host import App
@@ -89,10 +90,5 @@ def _confirm_delete(app: App, session_id: str) -> None:
         app.message, app.message_is_news = t("pairs.app_deleted"), True
         app.go(addresses.HOME)
 
-    app.page.show_dialog(ft.AlertDialog(
-        modal=True, title=ft.Text(t("pairs.app_delete_question")),
-        content=ft.Text(t("pairs.app_delete_explain")),
-        actions=[w.text_button(t("ui.keep_it"), app.page.pop_dialog),
-                 w.text_button(t("ui.download_copy"),
-                               lambda: app.page.run_task(download, app, session_id, "json")),
-                 w.text_button(t("ui.delete_button"), delete)]))
+    ask_delete(app, t("pairs.app_delete_question"), t("pairs.app_delete_explain"),
+               lambda: app.page.run_task(download, app, session_id, "json"), delete)
