@@ -321,3 +321,44 @@ def test_a_directors_tap_made_as_another_table_saves_is_not_lost(tmp_path: Path)
         assert all(c is not aimed for c in on_screen(app))  # the redraw replaced it
         event(app, aimed, "click")  # the tap, as the browser sent it
         assert app.route == addresses.pairs_board(record.id, 2)
+
+
+def test_home_import_brings_an_evening_back_and_says_so(tmp_path: Path):
+    """Home's *Import a game* (the browser build's reader, as test_import_picked drives it)
+    with the director's JSON copy: the evening is kept and named in the message."""
+    import asyncio
+
+    from test_import_picked import Reader, app_with, picking
+
+    from scorer.ui.screens.sharing import import_games
+
+    with Store(tmp_path / "there") as there:
+        record = there.pairs.create(one_round_played())
+        data = there.export_json([], [record.id]).encode()
+    with Store(tmp_path / "data") as store:
+        app, shown = app_with(store, picking("evening.json", len(data), []),
+                              Reader(data, len(data)))
+        asyncio.run(import_games(app))
+        assert [r.id for r in store.pairs.list()] == [record.id]
+    assert shown[-1] == "1 pairs evening imported."
+    with Store(tmp_path / "data") as store:  # a hostile copy: one line, nothing more kept
+        bad = json.loads(data)
+        bad["pairs"][0]["id"] = "Robert'); DROP"
+        raw = json.dumps(bad).encode()
+        app, shown = app_with(store, picking("bad.json", len(raw), []), Reader(raw, len(raw)))
+        asyncio.run(import_games(app))
+        assert [r.id for r in store.pairs.list()] == [record.id]
+    assert shown[-1].startswith("Not imported: pairs evening 1 is not a pairs evening saved")
+
+
+def test_scorer_import_reads_an_evening_back(tmp_path: Path, capsys):
+    from scorer.cli import main
+
+    with Store(tmp_path / "one") as store:
+        record = store.pairs.create(one_round_played())
+    out = tmp_path / "all.json"
+    assert main(["--data-dir", str(tmp_path / "one"), "export", "--all", "-o", str(out)]) == 0
+    assert main(["--data-dir", str(tmp_path / "two"), "import", str(out)]) == 0
+    assert f"1 pairs evening(s): {record.id}" in capsys.readouterr().out
+    with Store(tmp_path / "two") as store:
+        assert store.pairs.load(record.id).session == record.session
