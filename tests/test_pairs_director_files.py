@@ -211,6 +211,8 @@ def test_scorer_export_and_games_include_the_evenings(tmp_path: Path, capsys):
     assert [e["id"] for e in json.loads(out.read_text())["pairs"]] == [record.id]
     assert main(["--data-dir", str(folder), "export", record.id]) == 0
     assert [e["id"] for e in json.loads(capsys.readouterr().out)["pairs"]] == [record.id]
+    assert main(["--data-dir", str(folder), "export", record.id, "--format", "csv"]) == 0
+    assert capsys.readouterr().out.splitlines()[1].startswith(",1,pair 4,")  # the ranking
 
 
 def test_scorer_pairs_print_writes_the_pages_and_refuses_bad_words(tmp_path: Path, capsys):

@@ -170,6 +170,7 @@ def _export(args: argparse.Namespace, store: Any, t: Translator, told: _Notes) -
     game is exported and each unreadable one named on stderr, exit EXIT_PARTIAL (decision
     103), so that a backup missing a game never looks complete; a game found damaged and
     moved to quarantine without a backup to restore is such a game too (decision 203)."""
+    from ..pairs_sheet import pairs_csv
     from ..sheet import to_csv
 
     evenings = []
@@ -177,12 +178,16 @@ def _export(args: argparse.Namespace, store: Any, t: Translator, told: _Notes) -
         games, unreadable = store.load_readable()
         evenings = store.pairs.list()
     elif args.game_id not in store and store.pairs.revision(args.game_id) is not None:
-        games, unreadable = [], []  # a pairs evening: as JSON (its CSV: the director's view)
+        games, unreadable = [], []  # a pairs evening (issue 32)
         evenings = [store.pairs.load(args.game_id)]
     else:
         games, unreadable = [store.load(args.game_id)], []
-    text = (store.export_games(games, evenings) if args.format == "json"
-            else to_csv(games, t))
+    if args.format == "json":
+        text = store.export_games(games, evenings)
+    elif evenings and not args.all:
+        text = pairs_csv(evenings[0].session, t.plain)  # its ranking and travellers
+    else:
+        text = to_csv(games, t)
     if args.output:
         write_export(args, text, store.folder)
     else:

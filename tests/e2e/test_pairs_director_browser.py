@@ -56,11 +56,13 @@ def test_the_directors_files_adjusted_score_and_deletion_at_phone_size(browser, 
         # An adjusted score: board 2 was not played at table 2.
         phone.tap("Traveller of board 2")
         phone.see("Adjusted score (Law 12C)")
+        tab_to(phone, "Adjust at table 1")
         phone.tap("Adjust at table 2")
         phone.tap("N-S A-")
         phone.tap("E-W A+")
         save = "Save the adjusted score at table 2: N-S A-, E-W A+"
         check_screen(phone, "a traveller with the adjusted score's choices")
+        assert not layout_faults(phone)
         tab_to(phone, save)
         phone.tap(save)
         phone.see("adjusted score A-/A+")
@@ -68,6 +70,7 @@ def test_the_directors_files_adjusted_score_and_deletion_at_phone_size(browser, 
 
         # Deleting: the question first, then Home.
         phone.open(f"/pairs/{session_id}")
+        tab_to(phone, "Delete this evening")
         phone.tap("Delete this evening")
         phone.see("Delete this evening?")
         check_screen(phone, "the question before an evening is deleted")
