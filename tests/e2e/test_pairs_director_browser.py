@@ -19,6 +19,13 @@ from scorer.store import Store
 pytestmark = pytest.mark.browser
 
 
+def downloaded(phone: Phone, label: str) -> tuple[str, str]:
+    """Tap ``label`` and wait for the file it downloads: its name and its text."""
+    with phone.page.expect_download() as info:
+        phone.tap(label)
+    return info.value.suggested_filename, info.value.path().read_text(encoding="utf-8")
+
+
 def test_the_directors_files_adjusted_score_and_deletion_at_phone_size(browser, tmp_path):
     data_dir = tmp_path / "data"
     session = PairsSession(PairsSettings("howell", 3, 3, 1, names={4: "<b>Ana</b> & Ben"}))
@@ -38,19 +45,13 @@ def test_the_directors_files_adjusted_score_and_deletion_at_phone_size(browser, 
             assert label in names
         tab_to(phone, "Results (print)")
         assert not layout_faults(phone)
-        with phone.page.expect_download() as info:
-            phone.tap("Table cards and movement (print)")
-        cards = info.value.path().read_text(encoding="utf-8")
-        assert info.value.suggested_filename == f"scorer-pairs-{session_id}-cards.html"
+        name, cards = downloaded(phone, "Table cards and movement (print)")
+        assert name == f"scorer-pairs-{session_id}-cards.html"
         assert all(f'id="table-{n}"' in cards for n in (1, 2, 3)) and 'id="movement"' in cards
         assert "&lt;b&gt;Ana&lt;/b&gt; &amp; Ben" in cards and "<b>Ana" not in cards
-        with phone.page.expect_download() as info:
-            phone.tap("Results (print)")
-        results = info.value.path().read_text(encoding="utf-8")
+        _name, results = downloaded(phone, "Results (print)")
         assert 'id="ranking"' in results and "Traveller of board 3" in results
-        with phone.page.expect_download() as info:
-            phone.tap("Download the evening (JSON)")
-        document = json.loads(info.value.path().read_text(encoding="utf-8"))
+        document = json.loads(downloaded(phone, "Download the evening (JSON)")[1])
         assert document["pairs"][0]["id"] == session_id
 
         # An adjusted score: board 2 was not played at table 2.

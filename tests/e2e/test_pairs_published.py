@@ -14,6 +14,7 @@ from scorer.rules.contract import Contract
 from scorer.rules.pairs.session import PairsSession, PairsSettings, TableResult
 from scorer.store import Store
 
+from .test_pairs_director_browser import downloaded
 from .test_published import reload, revisiting, site, visited_profile  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.browser
@@ -36,14 +37,10 @@ def test_a_phone_alone_imports_prints_and_deletes_an_evening(site, revisiting, t
     reload(phone, "Howell, 3 tables")  # kept in the browser's storage, listed on Home
     phone.tap("Open Howell, 3 tables", exact=False)
     phone.see("Printing and files")
-    with phone.page.expect_download() as info:
-        phone.tap("Results (print)")
-    page = info.value.path().read_text(encoding="utf-8")
+    page = downloaded(phone, "Results (print)")[1]
     assert 'id="ranking"' in page and "Ana &amp; &lt;Ben&gt;" in page
-    with phone.page.expect_download() as info:
-        phone.tap("Download the evening (JSON)")
-    assert json.loads(info.value.path().read_text(encoding="utf-8"))["pairs"][0]["id"] == \
-        record.id
+    document = json.loads(downloaded(phone, "Download the evening (JSON)")[1])
+    assert document["pairs"][0]["id"] == record.id
     phone.tap("Delete this evening")
     phone.see("Delete this evening?")
     phone.tap("Delete")
