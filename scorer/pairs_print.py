@@ -33,7 +33,10 @@ th, td { border: 1px solid #555; padding: .25em .4em; text-align: left; vertical
 th { background: #eee; } td.n { text-align: right; white-space: nowrap; }
 section.page + section.page { break-before: page; page-break-before: always; }
 tr, .keep { break-inside: avoid; page-break-inside: avoid; }
+.wide { overflow-x: auto; }
 @media screen { section.page { border-bottom: 2px dashed #999; padding-bottom: 1em; } }
+@media screen and (max-width: 480px) {
+  body { margin: .5em; font-size: 14px; } th, td { padding: .15em .25em; } }
 @media print { body { margin: 0; } @page { margin: 12mm; } }
 """
 
@@ -54,7 +57,8 @@ def _row(cells: Iterable[object], head: bool = False, numeric: Sequence[int] = (
 def _table(head: Sequence[str], rows: Iterable[Sequence[object]],
            numeric: Sequence[int] = ()) -> str:
     body = "".join(_row(r, numeric=numeric) for r in rows)
-    return f"<table><thead>{_row(head, head=True)}</thead><tbody>{body}</tbody></table>"
+    return (f'<div class="wide"><table><thead>{_row(head, head=True)}</thead>'
+            f"<tbody>{body}</tbody></table></div>")
 
 
 def _page(ident: str, title: str, *parts: str) -> str:

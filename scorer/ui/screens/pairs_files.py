@@ -62,7 +62,8 @@ def file_of(app: App, session_id: str, kind: str) -> tuple[str, bytes]:
         text = pairs_csv(session, t.plain)
     else:
         text = app.session.export_json([], [record.id])
-    return f"scorer-pairs-{record.id}-{kind}".replace("-json", ".json"), text.encode("utf-8")
+    name = f"scorer-pairs-{record.id}" + (".json" if kind == "json" else f"-{kind}")
+    return name, text.encode("utf-8")
 
 
 async def download(app: App, session_id: str, kind: str) -> None:
