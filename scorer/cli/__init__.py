@@ -16,7 +16,7 @@ from typing import Any, NoReturn
 from ..i18n import LANGUAGES, Translator
 from ..rules import InvalidInput
 from . import check as check_command
-from . import pairs, stored
+from . import evening, pairs, stored
 from .common import EXIT_INVALID, EXIT_PARTIAL, site_url, terminal_safe
 
 __all__ = ["EXIT_INVALID", "EXIT_PARTIAL", "UsageError", "build_parser", "main", "terminal_safe"]
@@ -68,6 +68,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help=f"language of the explanation: {', '.join(LANGUAGES)}")
 
     pairs.add_movement_parser(sub, sorted(LANGUAGES))
+    evening.add_parser(sub)
     _add_app_commands(sub)
     return parser
 
@@ -140,6 +141,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return check_command.command(args)
         if args.command == "movement":
             return pairs.movement_command(args)
+        if args.command == "pairs":
+            return evening.command(args)
         if args.command in ("games", "export", "import", "link"):
             return stored.command(args)
         if args.command == "publish":

@@ -14,16 +14,22 @@ from .common import EXIT_PARTIAL, site_url, terminal_safe
 __all__ = ["command"]
 
 
-def _list_games(store: Any) -> None:
+def _list_games(store: Any, t: Translator) -> None:
     for s in store.list_games():
         totals = ", ".join(f"{p} {t}" for p, t in zip(s.parties, s.totals, strict=True))
         print(terminal_safe(f"{s.id}  {s.variant:<11}  {s.status:<11}  {s.deals:>3} deals  "
                             f"{totals}  ({s.updated_at})"))
     for bad in store.unreadable_games():
         print(terminal_safe(f"{bad.id}  unreadable: {bad.reason}"))
+    for r in store.pairs.list():  # pairs evenings (issue 32): `scorer pairs print ID`
+        settings = r.session.settings
+        title = t("pairs.app_title", kind=t(f"pairs.kind_{settings.movement}"),
+                  tables=settings.tables)
+        print(terminal_safe(f"{r.id}  {'pairs':<11}  {title}  {len(r.session.entries):>3} "
+                            f"results  ({r.updated_at})"))
 
 
-def _write_export(args: argparse.Namespace, text: str, data_folder: Any) -> None:
+def write_export(args: argparse.Namespace, text: str, data_folder: Any) -> None:
     """Write an export to ``-o`` atomically: never over an existing file without --force,
     never inside the data folder, never half a file."""
     from pathlib import Path
@@ -68,7 +74,7 @@ def command(args: argparse.Namespace) -> int:
         try:
             if args.command == "games":  # every notice, unreadable games too, before the list
                 told.say(every=True)
-                _list_games(store)
+                _list_games(store, t)
                 return 0
             if args.command == "export":
                 return _export(args, store, t, told)
@@ -164,15 +170,26 @@ def _export(args: argparse.Namespace, store: Any, t: Translator, told: _Notes) -
     game is exported and each unreadable one named on stderr, exit EXIT_PARTIAL (decision
     103), so that a backup missing a game never looks complete; a game found damaged and
     moved to quarantine without a backup to restore is such a game too (decision 203)."""
+    from ..pairs_sheet import pairs_csv
     from ..sheet import to_csv
 
+    evenings = []
     if args.all:
         games, unreadable = store.load_readable()
+        evenings = store.pairs.list()
+    elif args.game_id not in store and store.pairs.revision(args.game_id) is not None:
+        games, unreadable = [], []  # a pairs evening (issue 32)
+        evenings = [store.pairs.load(args.game_id)]
     else:
         games, unreadable = [store.load(args.game_id)], []
-    text = (store.export_games(games) if args.format == "json" else to_csv(games, t))
+    if args.format == "json":
+        text = store.export_games(games, evenings)
+    elif evenings and not args.all:
+        text = pairs_csv(evenings[0].session, t.plain)  # its ranking and travellers
+    else:
+        text = to_csv(games, t)
     if args.output:
-        _write_export(args, text, store.folder)
+        write_export(args, text, store.folder)
     else:
         sys.stdout.write(text if text.endswith("\n") else text + "\n")
     if not unreadable:

@@ -39,19 +39,19 @@ from .drafts import Drafts
 from .errors import GameUnreadable, NewerSchema, NotAFolder, StaleGame, UnknownGame, WriteFailed
 from .files import AtomicJSONStorage, make_dirs
 from .gamefiles import GameFiles, why
-from .index import (
-    COPY_SUFFIX,
-    GameSummary,
-    UnreadableGame,
-    Why,
-    read_index,
-    write_index,
-)
+from .index import COPY_SUFFIX, GameSummary, UnreadableGame, Why, read_index, write_index
 from .lock import FolderLock
 from .merge import Relation, relation
-from .pairs import PairsShelf
+from .pairs import PairsRecord, PairsShelf, parse_evenings
 from .shelf import Shelf, StorageShelf
-from .transfer import ImportReport, export_document, parse_import, read_import_file, same_content
+from .transfer import (
+    ImportReport,
+    export_document,
+    load_document,
+    parse_games,
+    read_import_file,
+    same_content,
+)
 
 __all__ = ["Kept", "Store", "resolve_data_dir"]
 
@@ -319,13 +319,17 @@ class Store:
             self._drafts.discard(self._stored_id(game_id))
 
     # -- export and import
-    def export_json(self, game_ids: Iterable[str] | None = None) -> str:
-        """The games (all with None) as one JSON document that ``import_data`` reads back."""
-        return self.export_games(self.load_many(game_ids))
+    def export_json(self, game_ids: Iterable[str] | None = None,
+                    pairs_ids: Iterable[str] | None = None) -> str:
+        """The games and pairs evenings (all when neither is given), as ``import_data`` reads."""
+        every = game_ids is None and pairs_ids is None
+        evenings = self.pairs.list() if every else [self.pairs.load(i) for i in pairs_ids or ()]
+        return self.export_games(self.load_many(game_ids if game_ids is not None or every
+                                                else ()), evenings)
 
-    def export_games(self, games: Iterable[Game]) -> str:
-        """Games already loaded (:meth:`load_readable`) as the document of :meth:`export_json`."""
-        return export_document(list(games))
+    def export_games(self, games: Iterable[Game], evenings: Iterable[PairsRecord] = ()) -> str:
+        """Games (and evenings) already loaded as the document of :meth:`export_json`."""
+        return export_document(list(games), [r.to_dict() for r in evenings])
 
     def import_file(self, path: str | os.PathLike[str]) -> ImportReport:
         return self.import_data(read_import_file(path))
@@ -336,7 +340,8 @@ class Store:
         already stored is skipped; a different game with a stored id is reported as a
         conflict. The new games are written all at once: whole or not at all, even if the
         process is killed."""
-        games = parse_import(raw)
+        document = load_document(raw)
+        games, evenings = parse_games(document), parse_evenings(document)
         report = ImportReport()
         with self._lock:
             new: list[Game] = []
@@ -352,6 +357,9 @@ class Store:
                     new.append(game.with_revision(1))
             self._write_new(new)
             report.imported = [g.id for g in new]
+            report.evenings, skipped, conflicts = self.pairs.import_records(evenings)
+            report.skipped += skipped
+            report.conflicts += conflicts
         return report
 
     def _write_new(self, games: list[Game]) -> None:

@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 import secrets
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -35,10 +35,11 @@ from tinydb.storages import Storage
 
 from ..rules import InvalidInput
 from ..rules.pairs.session import FORMAT, PairsSession
-from .errors import CorruptFile, NewerSchema, UnknownGame, WriteFailed
+from ..rules.values import Msg
+from .errors import CorruptFile, InvalidImport, NewerSchema, UnknownGame, WriteFailed
 from .files import AtomicJSONStorage, make_dirs
 
-__all__ = ["PAIRS_TABLE", "PairsRecord", "PairsShelf", "UnknownSession"]
+__all__ = ["PAIRS_TABLE", "PairsRecord", "PairsShelf", "UnknownSession", "parse_evenings"]
 
 PAIRS_TABLE = "pairs"
 SCHEMA_VERSION = 1
@@ -80,6 +81,9 @@ class PairsRecord:
             raise CorruptFile(f"{name} does not hold a {FORMAT}")
         return cls(ident, PairsSession.from_dict(session), revision,
                    str(data.get("created_at", "")), str(data.get("updated_at", "")))
+
+
+Ids = list[str]
 
 
 def now() -> str:
@@ -220,3 +224,67 @@ class PairsShelf:
                     path.unlink(missing_ok=True)
             else:
                 self._kept.pop(session_id.casefold(), None)
+
+    def import_records(self, records: Sequence[PairsRecord]) -> tuple[Ids, Ids, Ids]:
+        """Evenings from an import, already checked whole (:func:`parse_evenings`): each
+        new one is written (one atomic write each), one stored with the same content is
+        skipped, another evening under a stored id is a conflict and left alone (decision
+        343). Returns (imported, skipped, conflicts) by id."""
+        imported: Ids = []
+        skipped: Ids = []
+        conflicts: Ids = []
+        with self._lock:
+            for record in records:
+                try:
+                    stored = self._read(record.id)
+                except UnknownSession:
+                    self._write(record)
+                    imported.append(record.id)
+                    continue
+                except (CorruptFile, NewerSchema, OSError):
+                    conflicts.append(record.id)  # an unreadable file is never overwritten
+                    continue
+                same = stored.session.to_dict() == record.session.to_dict()
+                (skipped if same else conflicts).append(record.id)
+        return imported, skipped, conflicts
+
+
+def parse_evenings(data: Any) -> list[PairsRecord]:
+    """The pairs evenings of an export document (its ``pairs`` list; none in an older
+    export), each checked whole as the store reads it; InvalidImport names the first problem.
+    The same evening twice is one; two different ones under one id refuse the file."""
+    docs = data.get("pairs", []) if isinstance(data, dict) else []
+    if not isinstance(docs, list):
+        raise InvalidImport("pairs", type(docs).__name__, "is not a list of pairs evenings",
+                            Msg.of("import.not_export"))
+    found: dict[str, PairsRecord] = {}
+    for number, doc in enumerate(docs, start=1):
+        try:
+            ident = doc.get("id") if isinstance(doc, dict) else None
+            if not isinstance(ident, str) or not _ID.match(ident):
+                raise CorruptFile(f"no id of letters, digits and '-': {ident!r}")
+            record = PairsRecord.from_dict(doc, f"pairs evening {number}")
+            record = PairsRecord(ident, record.session, 1, record.created_at,
+                                 record.updated_at)
+        except NewerSchema:
+            raise InvalidImport(f"pairs evening {number} schema_version",
+                                doc.get("schema_version"), "is newer than this Scorer reads",
+                                Msg.of("import.newer_evening", number=number)) from None
+        except InvalidInput as error:
+            raise InvalidImport(f"pairs evening {number} {error.field}", error.value,
+                                error.allowed,
+                                Msg.of("import.not_evening", number=number) if error.msg is None
+                                else Msg.of("import.bad_evening", number=number,
+                                            problem=error.msg)) from None
+        except (CorruptFile, RecursionError, TypeError, AttributeError, KeyError,
+                ValueError) as error:
+            raise InvalidImport(f"pairs evening {number}", type(error).__name__,
+                                "is not a well-formed pairs evening",
+                                Msg.of("import.not_evening", number=number)) from None
+        other = found.get(ident)
+        if other is not None and other.session.to_dict() != record.session.to_dict():
+            raise InvalidImport(f"pairs evening {number} id", ident,
+                                "is also the id of a different evening in the file",
+                                Msg.of("import.evening_twice", number=number, id=ident))
+        found[ident] = record
+    return list(found.values())

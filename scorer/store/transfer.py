@@ -63,9 +63,13 @@ class ImportReport:
     imported: list[str] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)  # the same game is already stored
     conflicts: list[str] = field(default_factory=list)  # a different game has that id
+    # Pairs evenings (issue 32): imported; skipped and conflicts go in the lists above.
+    evenings: list[str] = field(default_factory=list)
 
     def __str__(self) -> str:
         parts = [f"imported {len(self.imported)} game(s)"]
+        if self.evenings:
+            parts.append(f"{len(self.evenings)} pairs evening(s): " + ", ".join(self.evenings))
         if self.skipped:
             parts.append(f"{len(self.skipped)} already stored, not imported again: "
                          + ", ".join(self.skipped))
@@ -75,11 +79,12 @@ class ImportReport:
         return "; ".join(parts)
 
 
-def export_document(games: Sequence[Game]) -> str:
-    """The games as one JSON document that :func:`parse_import` reads back."""
+def export_document(games: Sequence[Game], evenings: Sequence[dict[str, Any]] = ()) -> str:
+    """The games, and pairs evenings (their stored documents), as one JSON document that
+    :func:`parse_import` and :func:`scorer.store.pairs.parse_evenings` read back."""
     return json.dumps({"format": EXPORT_FORMAT, "schema_version": SCHEMA_VERSION,
-                       "exported_at": utc_now(), "games": [g.to_dict() for g in games]},
-                      ensure_ascii=False, indent=1)
+                       "exported_at": utc_now(), "games": [g.to_dict() for g in games],
+                       "pairs": list(evenings)}, ensure_ascii=False, indent=1)
 
 
 def same_content(a: Game, b: Game) -> bool:

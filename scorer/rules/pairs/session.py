@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any
 
 from ..bridge_games import BridgeDeal
@@ -62,9 +63,13 @@ class PairsSettings:
                                    f"is not a name of at most {NAME_LENGTH} characters")
 
     def plan(self) -> Movement:
-        """The movement these settings make (generated and checked)."""
-        return make_movement(self.movement, self.tables, self.boards_per_round, self.rounds,
-                             self.pairs)
+        """The movement these settings make (generated and checked; made once for the same
+        settings: a session asks for it at every result, decision 347)."""
+        given = (self.movement, self.tables, self.boards_per_round, self.rounds, self.pairs)
+        try:
+            return _plan(*given)
+        except TypeError:  # a value that cannot be a key (read from a file): named below
+            return make_movement(*given)
 
     def to_dict(self) -> dict[str, Any]:
         return {"movement": self.movement, "tables": self.tables,
@@ -154,6 +159,13 @@ class Entry:
     def from_dict(cls, data: Mapping[str, Any]) -> Entry:
         at = data.get("at", "") if isinstance(data, Mapping) else ""
         return cls(TableResult.from_dict(data), str(at))
+
+
+@lru_cache(maxsize=64, typed=True)
+def _plan(kind: str, tables: object, boards_per_round: object, rounds: object,
+          pairs: object) -> Movement:
+    """A movement is immutable: the same settings share one (a refused one is not kept)."""
+    return make_movement(kind, tables, boards_per_round, rounds, pairs)
 
 
 @dataclass(frozen=True, slots=True)

@@ -67,6 +67,18 @@ def confirm(app: App, title: str, text: str, keep: str, act: str,
         actions=[w.text_button(keep, app.page.pop_dialog), w.text_button(act, confirmed)]))
 
 
+def ask_delete(app: App, question: str, explain: str, download: Callable[[], Any],
+               delete: Callable[[], Any]) -> None:
+    """Ask before deleting (a game, a pairs evening): keep it, download a copy (the way to
+    bring it back: an import), or delete."""
+    t = app.t
+    app.page.show_dialog(ft.AlertDialog(
+        modal=True, title=ft.Text(question), content=ft.Text(explain),
+        actions=[w.text_button(t("ui.keep_it"), app.page.pop_dialog),
+                 w.text_button(t("ui.download_copy"), download),
+                 w.text_button(t("ui.delete_button"), delete)]))
+
+
 def points(game: Game, value: int) -> str:
     """A deal's or game's points as the table writes them (Call Break: also as 2.3)."""
     return sheet_of(game.variant).points_words(value)

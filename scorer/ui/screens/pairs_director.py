@@ -11,16 +11,18 @@ game's changes reach the other phones). Worked out again from the stored session
 
 from __future__ import annotations
 
-from functools import partial
-from typing import TYPE_CHECKING
+import dataclasses
+from collections.abc import Callable, Iterator
+from functools import partial, wraps
+from typing import TYPE_CHECKING, NamedTuple
 
 import flet as ft
 
-from ...pairs_sheet import pairs_csv
 from ...rules import InvalidInput
+from ...rules.pairs.movement import Movement
 from ...rules.pairs.progress import missing, rounds_status
 from ...rules.pairs.scoring import decimal
-from ...rules.pairs.session import PairsSession, TableResult
+from ...rules.pairs.session import PairsSession, PairsSettings, TableResult
 from ...rules.pairs.standings import PairTotal, place_msg, standings
 from ...rules.values import Msg
 from ...store import PairsRecord, StoreError
@@ -28,22 +30,48 @@ from ...store.pairs import now
 from .. import widgets as w
 from . import addresses, home
 from .frame import Screen, screen
+from .pairs_adjust import adjust_controls, replaced_lines
+from .pairs_files import file_controls
 from .pairs_table import _result_text, save_change
 from .pairs_text import at_seat, board_msg, pair_name, say
 
 if TYPE_CHECKING:
     from .host import App, Route
 
-__all__ = ["build", "build_board", "build_card", "changed_elsewhere"]
+__all__ = ["Drawn", "build", "build_board", "build_card", "changed_elsewhere"]
 
 
-def _open(app: App, route: Route) -> PairsRecord | None:
+class Evening(NamedTuple):
+    """The evening a screen shows, as stored now, with what every screen of it reads."""
+
+    record: PairsRecord
+    session: PairsSession
+    plan: Movement
+    settings: PairsSettings
+
+
+def _open(app: App, route: Route) -> Evening | None:
+    """The evening of ``route``; None after putting the reason on Home (the caller shows
+    Home), when it is gone or cannot be read."""
     assert route.game_id is not None
     try:
-        return app.session.pairs.load(route.game_id)
+        record = app.session.pairs.load(route.game_id)
     except (StoreError, OSError, InvalidInput):
         app.message = app.t("ui.no_such_game", id=route.game_id)
         return None
+    session = record.session
+    return Evening(record, session, session.movement, session.settings)
+
+
+def _of_evening(build: Callable[[App, Route, Evening], Screen]) -> Callable[[App, Route],
+                                                                            Screen]:
+    """A screen of the evening its address names, given it as stored now; Home, saying why,
+    when it is gone or cannot be read (the one opening of the director's screens)."""
+    @wraps(build)
+    def built(app: App, route: Route) -> Screen:
+        evening = _open(app, route)
+        return home.build(app, route) if evening is None else build(app, route, evening)
+    return built
 
 
 def _title(app: App, session: PairsSession) -> str:
@@ -51,12 +79,9 @@ def _title(app: App, session: PairsSession) -> str:
     return app.t("pairs.app_title", kind=app.t(f"pairs.kind_{s.movement}"), tables=s.tables)
 
 
-def build(app: App, route: Route) -> Screen:
-    record = _open(app, route)
-    if record is None:
-        return home.build(app, route)
-    t, session = app.t, record.session
-    plan, settings = session.movement, session.settings
+@_of_evening
+def build(app: App, route: Route, evening: Evening) -> Screen:
+    t, (record, session, plan, settings) = app.t, evening
     controls: list[ft.Control] = [
         ft.Text(t.sentence(_movement_msg(session)), size=14),
         w.heading(t("pairs.app_pick_table")), w.note(say(t, "pairs.app_pick_table_help"))]
@@ -106,8 +131,6 @@ def build(app: App, route: Route) -> Screen:
                 ft.Text(text, size=15), padding=4, ink=True,
                 on_click=lambda e, p=total.pair: app.go(addresses.pairs_card(record.id, p))),
                 t("pairs.app_open_card", text=text), button=True))
-    label = t("pairs.app_download_csv")
-    controls.append(w.tap(label, label, partial(app.page.run_task, _download, app, record.id)))
     controls.append(w.heading(t("pairs.app_travellers")))
     boards = list(range(1, plan.boards + 1))
     controls.append(ft.Row([w.tap(str(b), t("pairs.app_traveller_n", n=b),
@@ -119,15 +142,8 @@ def build(app: App, route: Route) -> Screen:
                                                                                p))),
                                   partial(app.go, addresses.pairs_card(record.id, p)))
                             for p in plan.pair_numbers], wrap=True, spacing=0))
+    controls += file_controls(app, record.id)
     return Screen(screen(addresses.pairs_session(record.id), _title(app, session), controls), "/")
-
-
-async def _download(app: App, session_id: str) -> None:
-    """The ranking and travellers as CSV, read from the session as stored now."""
-    record = app.session.pairs.load(session_id)
-    text = pairs_csv(record.session, app.t.plain)
-    await app.files.save_file(file_name=f"scorer-pairs-{record.id}.csv",
-                              src_bytes=text.encode("utf-8"))
 
 
 def _movement_msg(session: PairsSession) -> Msg:
@@ -153,14 +169,11 @@ def _resolve(app: App, session_id: str, chosen: TableResult) -> None:
     app.show()
 
 
-def build_board(app: App, route: Route) -> Screen:
+@_of_evening
+def build_board(app: App, route: Route, evening: Evening) -> Screen:
     """A board's traveller: every table's result with both sides' points and their lines."""
-    record = _open(app, route)
-    if record is None:
-        return home.build(app, route)
-    t, session = app.t, record.session
+    t, (record, session, plan, settings) = app.t, evening
     board = route.deal or 1
-    plan, settings = session.movement, session.settings
     controls: list[ft.Control] = [w.suited(t.render(board_msg(board)), 15, ft.FontWeight.BOLD)]
     if not 1 <= board <= plan.boards:
         controls.append(w.note(say(t, "pairs.app_no_board", board=board), error=True))
@@ -178,19 +191,18 @@ def build_board(app: App, route: Route) -> Screen:
                                        w.suited(_result_text(app, row.result), 15),
                                        ft.Text(points, size=15)]
             lines += [w.suited(t.render(line.msg), 12) for line in row.lines]
+            lines += replaced_lines(app, session, board, row.table)
             controls.append(w.card(*lines))
+    controls += adjust_controls(app, record.id, session, board)
     return Screen(screen(addresses.pairs_board(record.id, board),
                          t("pairs.app_traveller_n", n=board), controls),
                   addresses.pairs_session(record.id))
 
 
-def build_card(app: App, route: Route) -> Screen:
+@_of_evening
+def build_card(app: App, route: Route, evening: Evening) -> Screen:
     """A pair's personal score card: its boards, opponents, scores and points."""
-    record = _open(app, route)
-    if record is None:
-        return home.build(app, route)
-    t, session = app.t, record.session
-    plan, settings = session.movement, session.settings
+    t, (record, session, plan, settings) = app.t, evening
     pair = route.pair or 0
     name = t.render(pair_name(settings, plan, pair))
     title = t("pairs.app_card_n", pair=name)
@@ -221,9 +233,45 @@ def build_card(app: App, route: Route) -> Screen:
                   addresses.pairs_session(record.id))
 
 
+class Drawn:
+    """What the director's screens keep between redraws: the controls a redraw after
+    another phone's save replaced (see :func:`changed_elsewhere`)."""
+
+    def __init__(self) -> None:
+        self.replaced: list[ft.BaseControl] = []
+
+
 def changed_elsewhere(app: App, route: Route, game_id: str) -> None:
     """A table's phone saved a result (or another director's phone resolved a conflict): the
-    view is drawn again from the session as stored."""
-    if route.game_id == game_id:
-        app.show()
+    view is drawn again from the session as stored.
+
+    A tap the director made on the screen as it was drawn before may still be on its way
+    from the browser: Flet drops an event whose control left the page, and that tap was lost
+    (issue 32, found in the full-evening test). So the controls this redraw replaces stay
+    reachable by their ids until the next such redraw: the late tap runs its handler, which
+    acts on stable values (an address, a session id and a result, never a control), on the
+    session as stored (decision 345)."""
+    if route.game_id != game_id:
+        return
+    before = [c for view in app.page.views[:1] for c in view.controls]
+    app.show()
+    index = app.page.session.index
+    kept = app.state(Drawn).replaced = list(_controls(before))
+    for control in kept:
+        if getattr(control, "on_click", None) is not None and control._i not in index:
+            index[control._i] = control
+
+
+def _controls(values: list[ft.BaseControl]) -> Iterator[ft.BaseControl]:
+    """Every control in ``values`` and below them (a control's fields, as Flet walks them)."""
+    for value in values:
+        yield value
+        for field in dataclasses.fields(value):
+            if field.metadata.get("skip") or field.name.startswith("_"):
+                continue
+            item = getattr(value, field.name, None)
+            if isinstance(item, ft.BaseControl):
+                yield from _controls([item])
+            elif isinstance(item, list):
+                yield from _controls([c for c in item if isinstance(c, ft.BaseControl)])
 

@@ -14,17 +14,17 @@ from ...rules import InvalidInput
 from ...rules.boards import board_dealer, board_vulnerable
 from ...rules.bridge_games import BridgeDeal
 from ...rules.minibridge import seat_msg
-from ...rules.pairs.movement import HOWELL, MITCHELL, TABLE_RANGE, Movement, TableCard, max_rounds
+from ...rules.pairs.labels import at_seat, next_msg, pair_name, score_msg
+from ...rules.pairs.movement import HOWELL, MITCHELL, TABLE_RANGE, max_rounds
 from ...rules.pairs.scoring import decimal
 from ...rules.pairs.session import NAME_LENGTH, SCORINGS, PairsSettings, TableResult
-from ...rules.team_match import ns_score
 from ...rules.values import Msg
 from ..entry.base import problem_of
 from ..entry.bridge import dealing_msg
 from ..entry.team_match import TableDraft
 
 __all__ = ["BOARDS_OFFERED", "PairsForm", "ResultDraft", "at_seat", "board_msg", "kinds_for",
-           "next_msg", "pair_name", "points_text", "say", "TABLES_OFFERED"]
+           "next_msg", "pair_name", "points_text", "say", "score_msg", "TABLES_OFFERED"]
 
 TABLES_OFFERED = tuple(range(2, 16))
 BOARDS_OFFERED = tuple(range(1, 9))
@@ -123,48 +123,6 @@ def board_msg(board: int) -> Msg:
     """'Board 3: South deals · vulnerable: E-W'."""
     return Msg.of("ui.board_dealing", board=board,
                   dealing=dealing_msg(seat_msg(board_dealer(board)), board_vulnerable(board)))
-
-
-def score_msg(result: TableResult) -> Msg:
-    """'N-S +420 · E-W −420' (the score for both sides)."""
-    if result.deal is None:
-        return Msg.of("pairs.app_adjusted", value=str(result.adjusted))
-    ns = ns_score(result.deal, result.board)[0]
-    return Msg.of("pairs.app_scores", ns=_signed(ns), ew=_signed(-ns))
-
-
-def _signed(points: int) -> str:
-    return f"+{points}" if points > 0 else str(points) if points < 0 else "0"
-
-
-def pair_name(settings: PairsSettings, plan: Movement, pair: int) -> Msg:
-    """'N-S 2' (Mitchell) or 'pair 2', with the pair's name where it has one."""
-    label = plan.pair_label(pair)
-    name = settings.names.get(pair)
-    return Msg.of("pairs.app_named", pair=label, name=name) if name else label
-
-
-def at_seat(settings: PairsSettings, plan: Movement, pair: int, side: int) -> Msg:
-    """A pair at its seat: 'N-S 3' in a Mitchell, 'pair 3 (E-W)' in a Howell; named."""
-    if plan.kind == MITCHELL:
-        return pair_name(settings, plan, pair)
-    seat = Msg.of("pairs.pair_seat", n=pair, side=Msg(("side.NS", "side.EW")[side]))
-    name = settings.names.get(pair)
-    return Msg.of("pairs.app_named", pair=seat, name=name) if name else seat
-
-
-def _seat(where: tuple[int, int] | None) -> Msg:
-    if where is None:
-        return Msg("pairs.next_none")
-    return Msg.of("pairs.next_table", table=where[0], side=Msg(("side.NS", "side.EW")[where[1]]))
-
-
-def next_msg(card: TableCard) -> Msg:
-    """Where the pairs and boards of a table go after its round (the table card)."""
-    boards = (Msg("pairs.next_done") if card.boards_done
-              else Msg("pairs.next_rest") if card.boards_next is None
-              else Msg.of("pairs.next_boards", table=card.boards_next))
-    return Msg.of("pairs.next", ns=_seat(card.ns_next), ew=_seat(card.ew_next), boards=boards)
 
 
 def say(t: Translator, key: str, **params: object) -> str:

@@ -18,7 +18,7 @@ from ..new_game_form import NewGameForm
 from ..present import grid_rows, undone_texts
 from ..reuse import Reuse
 from . import addresses, linked, new_game
-from .frame import Screen, confirm, party_totals, rules_line, screen, variant_names
+from .frame import Screen, ask_delete, confirm, party_totals, rules_line, screen, variant_names
 from .rules import show_rules
 from .sharing import copy_sheet, download, share_sheet
 
@@ -253,13 +253,8 @@ def _confirm_delete(app: App, game: Game) -> None:
             app.message = t("ui.deleted")
             app.go(addresses.HOME)
 
-    app.page.show_dialog(ft.AlertDialog(
-        modal=True, title=ft.Text(t("ui.delete_question")),
-        content=ft.Text(t("ui.delete_explain")),
-        actions=[w.text_button(t("ui.keep_it"), app.page.pop_dialog),
-                 w.text_button(t("ui.download_copy"),
-                               lambda: app.page.run_task(download, app, game, "json")),
-                 w.text_button(t("ui.delete_button"), delete)]))
+    ask_delete(app, t("ui.delete_question"), t("ui.delete_explain"),
+               lambda: app.page.run_task(download, app, game, "json"), delete)
 
 
 def _show_all(app: App, drawn: Drawn, game_id: str) -> None:

@@ -105,7 +105,10 @@ async def import_games(app: App) -> None:
         app.message = t("ui.import_failed", reason=str(error))
         app.show()
         return
-    parts = [t("ui.imported", n=len(report.imported))]
+    parts = [t("ui.imported", n=len(report.imported))] if report.imported \
+        or not report.evenings else []
+    if report.evenings:  # pairs evenings (issue 32): listed on Home
+        parts.append(t("pairs.app_imported", n=len(report.evenings)))
     if report.skipped or report.conflicts:
         here = {s.id.casefold(): s for s in session.list_games()}
         named = partial(games_named, t, here)

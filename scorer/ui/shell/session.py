@@ -364,8 +364,8 @@ class Session:
     def load_many(self, game_ids: list[str]) -> list[Game]:
         return self.store.load_many(game_ids)
 
-    def export_json(self, game_ids: list[str]) -> str:
-        return self.store.export_json(game_ids)
+    def export_json(self, game_ids: list[str], pairs_ids: list[str] | None = None) -> str:
+        return self.store.export_json(game_ids, pairs_ids)
 
     @property
     def pairs(self) -> PairsShelf:

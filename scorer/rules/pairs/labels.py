@@ -1,0 +1,63 @@
+"""The words of a pairs evening that every view shares (the screens, the printed pages, the
+CSV): a pair by its number and name, a pair at its seat, where a table's pairs and boards go
+next, and a table's result with its score for both sides. Each is a ``Msg``; the views render
+it in the reader's language. Pure, standard library only."""
+
+from __future__ import annotations
+
+from ..team_match import ns_score, result_msg
+from ..values import Msg
+from .movement import MITCHELL, Movement, TableCard
+from .session import PairsSettings, TableResult
+
+__all__ = ["at_seat", "next_msg", "pair_name", "result_line", "score_msg", "signed"]
+
+
+def signed(points: int) -> str:
+    """A score as a scorer writes it: '+420', '-50', '0'."""
+    return f"+{points}" if points > 0 else str(points) if points < 0 else "0"
+
+
+def score_msg(result: TableResult) -> Msg:
+    """'N-S +420 · E-W −420' (the score for both sides), or the adjusted score."""
+    if result.deal is None:
+        return Msg.of("pairs.app_adjusted", value=str(result.adjusted))
+    ns = ns_score(result.deal, result.board)[0]
+    return Msg.of("pairs.app_scores", ns=signed(ns), ew=signed(-ns))
+
+
+def result_line(result: TableResult) -> Msg:
+    """'4H by North, 10 tricks · N-S +420 · E-W -420', or the adjusted score alone."""
+    if result.deal is None:
+        return score_msg(result)
+    return Msg.of("pairs.app_result", result=result_msg(result.deal), scores=score_msg(result))
+
+
+def pair_name(settings: PairsSettings, plan: Movement, pair: int) -> Msg:
+    """'N-S 2' (Mitchell) or 'pair 2', with the pair's name where it has one."""
+    label = plan.pair_label(pair)
+    name = settings.names.get(pair)
+    return Msg.of("pairs.app_named", pair=label, name=name) if name else label
+
+
+def at_seat(settings: PairsSettings, plan: Movement, pair: int, side: int) -> Msg:
+    """A pair at its seat: 'N-S 3' in a Mitchell, 'pair 3 (E-W)' in a Howell; named."""
+    if plan.kind == MITCHELL:
+        return pair_name(settings, plan, pair)
+    seat = Msg.of("pairs.pair_seat", n=pair, side=Msg(("side.NS", "side.EW")[side]))
+    name = settings.names.get(pair)
+    return Msg.of("pairs.app_named", pair=seat, name=name) if name else seat
+
+
+def _seat(where: tuple[int, int] | None) -> Msg:
+    if where is None:
+        return Msg("pairs.next_none")
+    return Msg.of("pairs.next_table", table=where[0], side=Msg(("side.NS", "side.EW")[where[1]]))
+
+
+def next_msg(card: TableCard) -> Msg:
+    """Where the pairs and boards of a table go after its round (the table card)."""
+    boards = (Msg("pairs.next_done") if card.boards_done
+              else Msg("pairs.next_rest") if card.boards_next is None
+              else Msg.of("pairs.next_boards", table=card.boards_next))
+    return Msg.of("pairs.next", ns=_seat(card.ns_next), ew=_seat(card.ew_next), boards=boards)

@@ -1,0 +1,104 @@
+"""The director's adjusted scores on a board's traveller (issue 32, Law 12C2), and the
+results each table's line replaced.
+
+A board not played at a table (a slow table, a fouled board, a pair absent) gets an
+artificial adjusted score from the director: A+ (60%), A (50%) or A- (40%) for each side, on
+its own. Under the traveller the director picks the table, each side's award and taps *Save
+the adjusted score*: a table with no result gets it entered, a table with one has it
+corrected (the played result goes into the history, shown on the traveller and printed,
+decision 342). The core scores it (``Adjusted``); the store keeps it as every change, on
+the session as stored (``save_change``).
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING
+
+import flet as ft
+
+from ...rules.pairs.labels import result_line
+from ...rules.pairs.scoring import ADJUSTED, Adjusted
+from ...rules.pairs.session import PairsSession, TableResult
+from ...store.pairs import now
+from .. import widgets as w
+from .pairs_table import save_change
+from .pairs_text import say
+
+if TYPE_CHECKING:
+    from .host import App
+
+__all__ = ["AdjustDraft", "adjust_controls", "replaced_lines"]
+
+
+class AdjustDraft:
+    """The adjusted score being given: session, board, table, and each side's award."""
+
+    def __init__(self) -> None:
+        self.key: tuple[str, int, int] | None = None
+        self.ns = "A"
+        self.ew = "A"
+
+
+def replaced_lines(app: App, session: PairsSession, board: int, table: int) -> list[ft.Control]:
+    """What the result of ``board`` at ``table`` replaced (corrections, an adjusted score,
+    a conflict resolved), oldest first."""
+    t = app.t
+    return [w.suited(t("pairs.print_replaced", table=table, at=e.at[:16].replace("T", " "),
+                       result=t.render(result_line(e.result))), 12)
+            for e in session.history if e.result.key == (board, table)]
+
+
+def adjust_controls(app: App, session_id: str, session: PairsSession,
+                    board: int) -> list[ft.Control]:
+    """The director's adjusted score for ``board``: a table, then each side's award."""
+    t, draft = app.t, app.state(AdjustDraft)
+    tables = sorted(s.table for s in session.movement.seatings if board in s.boards)
+    if not tables:
+        return []
+    controls: list[ft.Control] = [w.heading(t("pairs.app_adjust")),
+                                  w.note(say(t, "pairs.app_adjust_help"))]
+    picked = draft.key[2] if draft.key is not None and draft.key[:2] == (session_id,
+                                                                           board) else None
+    controls.append(ft.Row([w.tap(t("pairs.app_adjust_table", table=n),
+                                  t("pairs.app_adjust_table", table=n),
+                                  partial(_pick, app, (session_id, board, n)),
+                                  selected=n == picked, choice=True)
+                            for n in tables], wrap=True, spacing=0))
+    if picked is None:
+        return controls
+    for side, key in (("ns", "side.NS"), ("ew", "side.EW")):
+        chosen = getattr(draft, side)
+        controls.append(ft.Row([w.tap(award, t("pairs.app_award", side=t(key), award=award),
+                                      partial(_award, app, side, award),
+                                      selected=award == chosen, choice=True)
+                                for award in ADJUSTED], wrap=True, spacing=0))
+    label = t("pairs.app_adjust_save", table=picked, ns=draft.ns, ew=draft.ew)
+    controls.append(w.tap(label, label, partial(_save, app), primary=True))
+    controls.append(w.tap(t("pairs.app_cancel"), t("pairs.app_cancel"),
+                          partial(_pick, app, None)))
+    return controls
+
+
+def _pick(app: App, key: tuple[str, int, int] | None) -> None:
+    draft = app.state(AdjustDraft)
+    draft.key, draft.ns, draft.ew = key, "A", "A"
+    app.show()
+
+
+def _award(app: App, side: str, award: str) -> None:
+    setattr(app.state(AdjustDraft), side, award)
+    app.show()
+
+
+def _save(app: App) -> None:
+    draft = app.state(AdjustDraft)
+    if draft.key is None:
+        return
+    session_id, board, table = draft.key
+    result = TableResult(board, table, adjusted=Adjusted(draft.ns, draft.ew))
+    at = now()
+    # A table with a result has it corrected (kept in the history); else it is entered.
+    if save_change(app, session_id, lambda s: s.correct(result, at)) is not None:
+        draft.key = None
+    app.show()

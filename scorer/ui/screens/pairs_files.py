@@ -1,0 +1,95 @@
+"""What the director's view of a pairs evening gives as files, and its deletion (issue 32).
+
+- *Table cards and movement (print)* and *Results (print)*: the printable pages of
+  :mod:`scorer.pairs_print`, one self-contained HTML file each, downloaded (on a phone: saved
+  or shared, then opened and printed from the browser's menu), in ``scorer serve`` and the
+  published site alike (Flet's file service, as the games' downloads).
+- *Download the results (CSV)*: :mod:`scorer.pairs_sheet`.
+- *Download the evening (JSON)*: the evening as an export (``scorer import`` and the app's
+  *Import* read it back).
+- *Delete this evening*: after asking, as a game is deleted (decision 341): the dialog offers
+  the JSON copy first; there is no undo for a game either, the copy brings it back.
+
+Every file is made from the session as stored at the tap, never from what was drawn.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING
+
+import flet as ft
+
+from ...pairs_print import pairs_html
+from ...pairs_sheet import pairs_csv
+from ...store import StoreError
+from .. import widgets as w
+from . import addresses
+from .frame import ask_delete
+
+if TYPE_CHECKING:
+    from .host import App
+
+__all__ = ["file_controls"]
+
+# What each download is: (label key, file's suffix).
+DOWNLOADS = (("pairs.app_print_cards", "cards.html"), ("pairs.app_print_results",
+                                                       "results.html"),
+             ("pairs.app_download_csv", "results.csv"), ("pairs.app_download_json", "json"))
+
+
+def file_controls(app: App, session_id: str) -> list[ft.Control]:
+    """The director's files and the deletion, each a named button."""
+    t = app.t
+    controls: list[ft.Control] = [w.heading(t("pairs.app_files"))]
+    for key, kind in DOWNLOADS:
+        controls.append(w.tap(t(key), t(key), partial(app.page.run_task, download, app,
+                                                       session_id, kind)))
+    controls.append(w.tap(t("pairs.app_delete"), t("pairs.app_delete"),
+                          partial(_confirm_delete, app, session_id)))
+    return controls
+
+
+def file_of(app: App, session_id: str, kind: str) -> tuple[str, bytes]:
+    """The file ``kind`` (of :data:`DOWNLOADS`) of the session as stored: its name and bytes."""
+    record = app.session.pairs.load(session_id)
+    session, t = record.session, app.t
+    if kind == "cards.html":
+        text = pairs_html(session, t, ("cards", "movement"))
+    elif kind == "results.html":
+        text = pairs_html(session, t, ("results",))
+    elif kind == "results.csv":
+        text = pairs_csv(session, t.plain)
+    else:
+        text = app.session.export_json([], [record.id])
+    name = f"scorer-pairs-{record.id}" + (".json" if kind == "json" else f"-{kind}")
+    return name, text.encode("utf-8")
+
+
+async def download(app: App, session_id: str, kind: str) -> None:
+    try:
+        name, data = file_of(app, session_id, kind)
+    except (StoreError, OSError) as error:
+        app.snack(app.t("ui.not_saved", reason=str(error)))
+        return
+    await app.files.save_file(file_name=name, src_bytes=data)
+
+
+def _confirm_delete(app: App, session_id: str) -> None:
+    """Delete the evening after asking; a downloaded copy (JSON) brings it back by Import."""
+    t = app.t
+
+    def delete() -> None:
+        app.page.pop_dialog()
+        try:
+            app.session.pairs.delete(session_id)
+        except (StoreError, OSError) as error:
+            app.snack(t("ui.not_saved", reason=str(error)))
+            return
+        app.session.sync_soon()  # the browser build: gone from the browser's storage too
+        app.session.announce(session_id)  # the tables' phones leave it
+        app.message, app.message_is_news = t("pairs.app_deleted"), True
+        app.go(addresses.HOME)
+
+    ask_delete(app, t("pairs.app_delete_question"), t("pairs.app_delete_explain"),
+               lambda: app.page.run_task(download, app, session_id, "json"), delete)
