@@ -11,7 +11,9 @@ it, and the builds write :func:`shapes` into the page for ``history.js``.
 
 from __future__ import annotations
 
+import ipaddress
 import re
+from urllib.parse import urlsplit
 
 __all__ = ["CHECK", "DEAL", "DETAIL", "EDIT", "GAME", "HOME", "JOIN", "LINK", "NEW", "QR",
            "RULES", "STATS", "deal", "deal_form", "detail", "edit", "game", "link", "qr",
@@ -125,6 +127,18 @@ def pairs_results_qr(session_id: str, number: int) -> str:
 def pairs_link(data: str) -> str:
     """A pairs session opened from a link carrying ``data`` (:mod:`scorer.pairs_link`)."""
     return f"/p/{data}"
+
+
+def only_here(url: str) -> bool:
+    """Whether ``url`` names this machine alone (``scorer serve`` on 127.0.0.1, its default):
+    no other phone can open it, so a screen that offers it to one says so instead."""
+    host = (urlsplit(url).hostname or "").lower()
+    if host in ("localhost", "localhost.localdomain"):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
 
 
 def shapes(templates: dict[str, str]) -> dict[str, str]:

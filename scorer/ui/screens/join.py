@@ -24,8 +24,9 @@ def build(app: App, route: Route | None = None) -> Screen:
         return Screen(screen(addresses.JOIN, t("ui.join"), [w.note(t("ui.join_needs_server"))]),
                       addresses.HOME)
     url = app.join_url or (app.page.url or "")
+    here = addresses.only_here(url)  # served on 127.0.0.1: said first (decision 391)
     controls: list[ft.Control] = [
-        w.note(t("ui.join_help")),
+        w.note(t("ui.only_here" if here else "ui.join_help"), error=here),
         ft.Text(url, size=18, selectable=True, semantics_label=t("ui.address", url=url)),
     ]
     if app.table_code:

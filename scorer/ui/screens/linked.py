@@ -60,6 +60,8 @@ def build_qr(app: App, route: Route, game: Game) -> Screen:
     offline = "#" in made.address  # the published site: it opens with no network
     controls: list[ft.Control] = [
         code, ft.Text(t("ui.link_scan" if offline else "ui.link_scan_served"), size=14)]
+    if not offline and addresses.only_here(made.address):  # scorer serve on 127.0.0.1
+        controls.insert(0, w.note(t("ui.only_here"), error=True))
     if not made.history:
         controls.append(w.note(t("ui.link_no_history")))
     controls.append(ft.Text(made.address, size=w.SMALLEST, selectable=True,
