@@ -93,6 +93,8 @@ def build_opened(app: App, route: Route) -> Screen:
 
 
 def _keep(app: App, linked: PairsLink) -> None:
+    if app.session.saving:  # a second tap while the browser build keeps the first
+        return
     try:
         record, added = app.session.pairs.keep(linked.session_id, linked.session)
     except InvalidInput as error:
@@ -101,11 +103,12 @@ def _keep(app: App, linked: PairsLink) -> None:
     except (StoreError, OSError) as error:
         app.snack(app.t("ui.not_saved", reason=str(error)))
         return
-    app.session.sync_soon()
-    app.session.announce(record.id)
-    app.message = say(app.t, "pairs.app_link_added" if added else "pairs.app_link_merged")
-    app.message_is_news = True
-    if linked.to_table and linked.table is not None:
-        app.go(addresses.pairs_table(record.id, linked.table))
-    else:
-        app.go(addresses.pairs_session(record.id))
+    def kept() -> None:  # in the browser's storage (the published build): then shown
+        app.message = say(app.t, "pairs.app_link_added" if added else "pairs.app_link_merged")
+        app.message_is_news = True
+        if linked.to_table and linked.table is not None:
+            app.go(addresses.pairs_table(record.id, linked.table))
+        else:
+            app.go(addresses.pairs_session(record.id))
+
+    app.session.written_then(record.id, kept)

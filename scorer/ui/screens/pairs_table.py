@@ -56,22 +56,25 @@ class TableEntry:
         self.drawn: object = None  # this table's results and conflicts as last drawn
 
 
-def save_change(app: App, session_id: str,
-                how: Callable[[PairsSession], PairsSession]) -> PairsRecord | None:
+def save_change(app: App, session_id: str, how: Callable[[PairsSession], PairsSession],
+                then: Callable[[PairsRecord], None]) -> bool:
     """A change of the session, made on the session as stored (on disk before this returns),
-    then the other phones are told (the same pubsub as games: the session's id). None after
-    telling the player why it was not saved (a refusal names the board and table)."""
+    then made durable (the browser build: in the browser's storage, as a game's Save) and the
+    other phones told (the same pubsub as games: the session's id), and only then ``then``
+    with the record: the screen moves on (decision 350). False after telling the player why
+    it was not saved (a refusal names the board and table), or while the last change is
+    still being kept (a second tap)."""
+    if app.session.saving:
+        return False
     try:
         record = app.session.pairs.change(session_id, how)
     except InvalidInput as error:
         app.snack(app.t.sentence(problem_of(error)))
-        return None
+        return False
     except (StoreError, OSError) as error:
         app.snack(app.t("ui.not_saved", reason=str(error)))
-        return None
-    app.session.sync_soon()  # the browser build: into the browser's storage too
-    app.session.announce(record.id)
-    return record
+        return False
+    return app.session.written_then(record.id, partial(then, record))
 
 
 def _open(app: App, session_id: str) -> PairsRecord | None:
@@ -232,13 +235,15 @@ def _save(app: App, session_id: str, table: int) -> None:
     if result is None:
         return
     at = now()
-    if state.correcting:
-        saved = save_change(app, session_id, lambda s: s.correct(result, at))
-    else:
-        saved = save_change(app, session_id, lambda s: s.enter(result, at))
-    if saved is not None:
+
+    def saved(_record: PairsRecord) -> None:
         state.key, state.draft, state.correcting = None, None, False
-    app.show()
+        app.show()
+
+    how = ((lambda s: s.correct(result, at)) if state.correcting
+           else (lambda s: s.enter(result, at)))
+    if not save_change(app, session_id, how, saved):
+        app.show()
 
 
 def _correct(app: App, session_id: str, table: int, board: int, result: TableResult) -> None:
