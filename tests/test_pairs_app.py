@@ -163,6 +163,9 @@ def test_a_table_enters_its_round_and_the_director_sees_it(tmp_path: Path):
         assert "Round 1 of 2" in shown
         assert "N-S: pair 2 (Ana & Ben) · E-W: pair 5" in shown
         assert "Board 1: North deals · vulnerable: none" in shown
+        # Where everyone goes after the round, said once (not "after this round: next round").
+        assert ("After this round: N-S to table 3 E-W; E-W to table 2 E-W; boards played out "
+                "(collect them)") in shown
         # Board 1 at table 1: 4H by North, 10 tricks; the score for both sides before Accept.
         for name in ("Declarer North", "Level 4", "Hearts", "Tricks 10"):
             tap(app, name)

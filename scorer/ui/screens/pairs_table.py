@@ -151,7 +151,7 @@ def build(app: App, route: Route) -> Screen:
         controls.append(w.card(*lines))
     if seating.round < plan.rounds:  # the last round: the evening ends, nobody moves
         controls.append(w.note(say(t, "pairs.app_after_round",
-                                   next=t.render(next_msg(card)))))
+                                   next=t.render(next_msg(card, "pairs.moves")))))
     controls.append(results)
     return Screen(screen(addresses.pairs_table(record.id, number), title, controls), back)
 

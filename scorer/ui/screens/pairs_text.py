@@ -159,12 +159,13 @@ def _seat(where: tuple[int, int] | None) -> Msg:
     return Msg.of("pairs.next_table", table=where[0], side=Msg(("side.NS", "side.EW")[where[1]]))
 
 
-def next_msg(card: TableCard) -> Msg:
-    """Where the pairs and boards of a table go after its round (the table card)."""
+def next_msg(card: TableCard, key: str = "pairs.next") -> Msg:
+    """Where the pairs and boards of a table go after its round (the table card): 'next
+    round: N-S ...' (``pairs.moves``: the moves alone, after a sentence that says when)."""
     boards = (Msg("pairs.next_done") if card.boards_done
               else Msg("pairs.next_rest") if card.boards_next is None
               else Msg.of("pairs.next_boards", table=card.boards_next))
-    return Msg.of("pairs.next", ns=_seat(card.ns_next), ew=_seat(card.ew_next), boards=boards)
+    return Msg.of(key, ns=_seat(card.ns_next), ew=_seat(card.ew_next), boards=boards)
 
 
 def say(t: Translator, key: str, **params: object) -> str:
