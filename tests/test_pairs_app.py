@@ -193,6 +193,30 @@ def test_a_table_enters_its_round_and_the_director_sees_it(tmp_path: Path):
         assert "15 results still missing" in shown
 
 
+def test_a_table_that_has_played_every_round_still_sees_and_corrects_its_boards(
+        tmp_path: Path):
+    """The last board accepted, the table's phone still shows the last round's results: E-W
+    who see a wrong trick count a moment later can correct it (it was a bare sentence)."""
+    with scorer_app(tmp_path / "data") as app:
+        record = app.session.store.pairs.create(PairsSession(PairsSettings("howell", 3, 3, 1)))
+        go(app, addresses.pairs_table(record.id, 2))
+        enter(app, 1, "North", "4H", 10)
+        enter(app, 2, None)
+        enter(app, 3, "East", "2S", 8)
+        shown = texts(app)
+        assert "Round 1 finished" in shown and "This table has played every round" in shown
+        assert "After this round" not in shown and "Next round" not in shown  # nobody moves
+        for board in (1, 2, 3):
+            assert f"Correct board {board}" in shown
+        tap(app, "Correct board 3")
+        tap(app, "Tricks 9")
+        tap(app, "E-W accept board 3")
+        stored = app.session.store.pairs.load(record.id).session
+        assert stored.current()[(3, 2)].result.deal.tricks == 9
+        assert [e.result.deal.tricks for e in stored.history] == [8]
+        assert "Correct board 3" in texts(app)
+
+
 def test_a_conflict_is_resolved_by_the_directors_tap(tmp_path: Path):
     folder = tmp_path / "data"
     settings = PairsSettings("howell", 3, 3, 1)

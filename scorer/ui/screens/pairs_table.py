@@ -109,10 +109,16 @@ def build(app: App, route: Route) -> Screen:
         controls.append(w.card(*said))
     label = t("pairs.app_qr_results")  # no network: the director's phone merges them
     results = w.tap(label, label, lambda: app.go(addresses.pairs_results_qr(record.id, number)))
-    if found is None:
-        controls += [w.note(say(t, "pairs.app_table_finished")), results]
-        return Screen(screen(addresses.pairs_table(record.id, number), title, controls), back)
-    row, card = found
+    if found is None:  # every round played: the last one stays shown, to check or correct
+        controls.append(w.note(say(t, "pairs.app_table_finished")))
+        mine = [r for rows in rounds_status(session) for r in rows if r.seating.table == number]
+        if not mine:
+            controls.append(results)
+            return Screen(screen(addresses.pairs_table(record.id, number), title, controls),
+                          back)
+        row, card = mine[-1], None
+    else:
+        row, card = found
     seating, plan = row.seating, session.movement
     settings = session.settings
     controls.append(w.heading(t("pairs.app_round_of", n=seating.round, total=plan.rounds)))
@@ -149,7 +155,7 @@ def build(app: App, route: Route) -> Screen:
         else:
             lines.append(w.note(say(t, "pairs.app_to_enter")))
         controls.append(w.card(*lines))
-    if seating.round < plan.rounds:  # the last round: the evening ends, nobody moves
+    if card is not None and seating.round < plan.rounds:  # the last: the evening ends
         controls.append(w.note(say(t, "pairs.app_after_round",
                                    next=t.render(next_msg(card, "pairs.moves")))))
     controls.append(results)
