@@ -30,7 +30,9 @@ def played(board: int, table: int) -> int:
     return (board * 2 + table * 3) % len(PALETTE)
 
 
-SEATS = re.compile(r"^N-S: (.+) · E-W: (.+)$", re.M)
+# Who sits where: "N-S: pair 2 · E-W: pair 5" (Howell), "N-S 1 · E-W 4" (Mitchell, whose pairs
+# are named by their direction: not "N-S: N-S 1").
+SEATS = re.compile(r"^(?:N-S: (pair .+) · E-W: (pair .+)|(N-S \d+[^·]*) · (E-W \d+.*))$", re.M)
 BOARD = re.compile(r"^Board (\d+): \w+ deals", re.M)
 NEXT = re.compile(r"(?i:next round): N-S (to table (\d+) (N-S|E-W)|sit out); "
                   r"E-W (to table (\d+) (N-S|E-W)|sit out); boards ([^\n]+)")
@@ -52,7 +54,8 @@ class Evening:
         text = phone.screen_text()
         seats = SEATS.search(text)
         assert seats, text
-        self.seats[(number, table)] = (seats.group(1), seats.group(2))
+        found = [g for g in seats.groups() if g is not None]
+        self.seats[(number, table)] = (found[0], found[1])
         boards = list(dict.fromkeys(int(b) for b in BOARD.findall(text)))
         assert boards, text
         self.boards[(number, table)] = boards

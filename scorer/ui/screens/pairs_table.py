@@ -19,7 +19,7 @@ import flet as ft
 
 from ...pairs_link import table_part
 from ...rules import InvalidInput
-from ...rules.pairs.movement import table_cards
+from ...rules.pairs.movement import MITCHELL, table_cards
 from ...rules.pairs.progress import current_round, rounds_status
 from ...rules.pairs.session import PairsSession, TableResult
 from ...rules.team_match import result_msg
@@ -122,8 +122,9 @@ def build(app: App, route: Route) -> Screen:
     seating, plan = row.seating, session.movement
     settings = session.settings
     controls.append(w.heading(t("pairs.app_round_of", n=seating.round, total=plan.rounds)))
-    controls.append(ft.Text(t("pairs.app_seats",
-                              ns=t.render(pair_name(settings, plan, seating.ns)),
+    # A Mitchell's pairs are named by their direction ("N-S 1 · E-W 4"), a Howell's not.
+    seats = "pairs.app_seats_mitchell" if plan.kind == MITCHELL else "pairs.app_seats"
+    controls.append(ft.Text(t(seats, ns=t.render(pair_name(settings, plan, seating.ns)),
                               ew=t.render(pair_name(settings, plan, seating.ew))), size=15))
     state = app.state(TableEntry)
     current = session.current()
