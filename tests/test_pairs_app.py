@@ -325,6 +325,10 @@ def test_the_tables_qr_and_a_link_opened_on_a_phone(tmp_path: Path):
         tap(app, "QR code for table 3")
         assert app.route == addresses.pairs_table_qr(record.id, 3)
         assert "/p/1~" in texts(app)
+        # Who scans which code, said on each (not "the other phone").
+        assert "scan this code with table 3's phone; it keeps the evening" in texts(app)
+        go(app, addresses.pairs_results_qr(record.id, 3))
+        assert "scan this code with the director's phone; it merges this table's" in texts(app)
     with scorer_app(tmp_path / "table") as app:
         data = encode_pairs(record.id, PairsSession(settings), 3, to_table=True)
         go(app, addresses.pairs_link(data))

@@ -69,7 +69,7 @@ def test_a_three_table_evening_with_no_network_reaches_the_director_by_link(
         links = {}
         for number in phones:
             director.tap(f"QR code for table {number}")
-            director.see(f"QR code for table {number}")
+            director.see(f"scan this code with table {number}'s phone")
             links[number] = link_shown(director, site.url)
             director.tap("Back")
         # Table 3 told the director its board 1 before its phone's results came: entered on
@@ -98,6 +98,7 @@ def test_a_three_table_evening_with_no_network_reaches_the_director_by_link(
                 for board in evening.boards[(1, 1)]:
                     table.see(f"Correct board {board}")
             table.tap("Show my results as a QR code")
+            table.see("scan this code with the director's phone")
             results[number] = link_shown(table, site.url)
         for number in phones:
             opened(director, results[number], "Keep and merge on this phone")

@@ -59,7 +59,10 @@ def _qr_screen(app: App, route: Route, *, whole: bool) -> Screen:
         ft.Image(src=qr_png(made, error="l", scale=10), fit=ft.BoxFit.CONTAIN,
                  semantics_label=t("ui.link_qr"), filter_quality=ft.FilterQuality.NONE),
         bgcolor=ft.Colors.WHITE, padding=12, alignment=ft.Alignment.CENTER)
-    controls: list[ft.Control] = [code, ft.Text(say(t, "pairs.app_qr_help"), size=14),
+    # Who scans it: the table's phone (the evening), the director's (a table's results).
+    help_text = (say(t, "pairs.app_qr_help_table", table=number) if whole
+                 else say(t, "pairs.app_qr_help_results"))
+    controls: list[ft.Control] = [code, ft.Text(help_text, size=14),
                                   ft.Text(made, size=w.SMALLEST, selectable=True,
                                           semantics_label=t("ui.address", url=made))]
     return Screen(screen(path, title, controls), back)
