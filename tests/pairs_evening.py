@@ -34,8 +34,8 @@ def played(board: int, table: int) -> int:
 # are named by their direction: not "N-S: N-S 1").
 SEATS = re.compile(r"^(?:N-S: (pair .+) · E-W: (pair .+)|(N-S \d+[^·]*) · (E-W \d+.*))$", re.M)
 BOARD = re.compile(r"^Board (\d+): \w+ deals", re.M)
-NEXT = re.compile(r"(?i:next round): N-S (to table (\d+) (N-S|E-W)|sit out); "
-                  r"E-W (to table (\d+) (N-S|E-W)|sit out); boards ([^\n]+)")
+NEXT = re.compile(r"(?i:next round): N-S (to table (\d+) (N-S|E-W)|sit out|stay at this table); "
+                  r"E-W (to table (\d+) (N-S|E-W)|sit out|stay at this table); boards ([^\n]+)")
 
 
 @dataclass
@@ -82,8 +82,10 @@ class Evening:
         text = phone.screen_text()
         found = NEXT.search(text)
         assert found, text
-        ns = (int(found.group(2)), found.group(3)) if found.group(2) else None
-        ew = (int(found.group(5)), found.group(6)) if found.group(5) else None
+        ns = ((table, "N-S") if found.group(1).startswith("stay")
+              else (int(found.group(2)), found.group(3)) if found.group(2) else None)
+        ew = ((table, "E-W") if found.group(4).startswith("stay")
+              else (int(found.group(5)), found.group(6)) if found.group(5) else None)
         self.moves[(number, table)] = (ns, ew, found.group(7))
 
     def check_moves(self, tables: int) -> None:

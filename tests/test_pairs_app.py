@@ -217,6 +217,22 @@ def test_a_table_that_has_played_every_round_still_sees_and_corrects_its_boards(
         assert "Correct board 3" in texts(app)
 
 
+def test_a_mitchell_table_says_its_seats_and_that_n_s_stay(tmp_path: Path):
+    """A Mitchell's seats by its pairs' names ("N-S 1 · E-W 1", not "N-S: N-S 1"); N-S, who
+    never move, are told to stay rather than sent "to table 1 N-S" (decision 352)."""
+    with scorer_app(tmp_path / "data") as app:
+        record = app.session.store.pairs.create(PairsSession(PairsSettings("mitchell", 4, 1)))
+        go(app, addresses.pairs_table(record.id, 1))
+        shown = texts(app)
+        assert "N-S 1 · E-W 1" in shown and "N-S: N-S" not in shown
+        assert ("After this round: N-S stay at this table; E-W to table 2 E-W; boards to "
+                "table 4") in shown
+        enter(app, 1, None)
+        assert ("Next round: N-S stay at this table; E-W to table 2 E-W; boards to table 4"
+                in texts(app))
+        assert "N-S 1 · E-W 4" in texts(app)  # round 2: E-W 4 came up from table 4
+
+
 def test_a_conflict_is_resolved_by_the_directors_tap(tmp_path: Path):
     folder = tmp_path / "data"
     settings = PairsSettings("howell", 3, 3, 1)
