@@ -85,7 +85,8 @@ def texts(app: Any) -> str:
         if isinstance(c, ft.Text) and value is None and c.semantics_label:
             value = c.semantics_label  # a text with suit symbols: its spans
         found.append(str(value or getattr(c, "label", None) or ""))
-    return " | ".join(found)
+    # A text of moves is drawn with non-breaking hyphens ("E‑W", decision 354), read as "E-W".
+    return " | ".join(found).replace("\u2011", "-")
 
 
 def event(app: Any, control: ft.BaseControl, name: str, data: Any = None) -> None:
@@ -231,6 +232,12 @@ def test_a_mitchell_table_says_its_seats_and_that_n_s_stay(tmp_path: Path):
         assert ("Next round: N-S stay at this table; E-W to table 2 E-W; boards to table 4"
                 in texts(app))
         assert "N-S 1 · E-W 4" in texts(app)  # round 2: E-W 4 came up from table 4
+        # The moves are drawn with non-breaking hyphens ("E-" never ends a line at 360 px),
+        # and read by a screen reader as written.
+        [moves] = [c for c in on_screen(app) if isinstance(c, ft.Text)
+                   and str(c.value).startswith("Next round")]
+        assert "E\u2011W to table 2 E\u2011W" in moves.value
+        assert moves.semantics_label == moves.value.replace("\u2011", "-")
 
 
 def test_a_conflict_is_resolved_by_the_directors_tap(tmp_path: Path):

@@ -12,6 +12,7 @@ the screen says where the pairs and the boards go (the table card) and shows the
 
 from __future__ import annotations
 
+import re
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -105,7 +106,7 @@ def build(app: App, route: Route) -> Screen:
     if done is not None:
         said: list[ft.Control] = [w.heading(t("pairs.app_round_done", n=done.seating.round))]
         if done.seating.round < session.movement.rounds:  # the last round: no next move
-            said.append(ft.Text(t.sentence(next_msg(done)), size=15))
+            said.append(_kept_whole(ft.Text(t.sentence(next_msg(done)), size=15)))
         controls.append(w.card(*said))
     label = t("pairs.app_qr_results")  # no network: the director's phone merges them
     results = w.tap(label, label, lambda: app.go(addresses.pairs_results_qr(record.id, number)))
@@ -157,10 +158,20 @@ def build(app: App, route: Route) -> Screen:
             lines.append(w.note(say(t, "pairs.app_to_enter")))
         controls.append(w.card(*lines))
     if card is not None and seating.round < plan.rounds:  # the last: the evening ends
-        controls.append(w.note(say(t, "pairs.app_after_round",
-                                   next=t.render(next_msg(card, "pairs.moves")))))
+        controls.append(_kept_whole(w.note(say(t, "pairs.app_after_round",
+                                               next=t.render(next_msg(card, "pairs.moves"))))))
     controls.append(results)
     return Screen(screen(addresses.pairs_table(record.id, number), title, controls), back)
+
+
+def _kept_whole(text: ft.Text) -> ft.Text:
+    """A text of moves ("E-W to table 2 E-W") whose sides are never broken over two lines at
+    the hyphen ("E-" / "W" at 360 px): drawn with non-breaking hyphens, read as written
+    (decision 354)."""
+    plain = str(text.value)
+    text.value = re.sub(r"(?<=\w)-(?=\w)", "\u2011", plain)
+    text.semantics_label = plain
+    return text
 
 
 def _last_done(session: PairsSession, table: int, now: int | None) -> Any:
