@@ -85,7 +85,8 @@ def texts(app: Any) -> str:
         if isinstance(c, ft.Text) and value is None and c.semantics_label:
             value = c.semantics_label  # a text with suit symbols: its spans
         found.append(str(value or getattr(c, "label", None) or ""))
-    return " | ".join(found)
+    # A text of moves is drawn with non-breaking hyphens ("E‑W", decision 354), read as "E-W".
+    return " | ".join(found).replace("\u2011", "-")
 
 
 def event(app: Any, control: ft.BaseControl, name: str, data: Any = None) -> None:
@@ -163,6 +164,9 @@ def test_a_table_enters_its_round_and_the_director_sees_it(tmp_path: Path):
         assert "Round 1 of 2" in shown
         assert "N-S: pair 2 (Ana & Ben) · E-W: pair 5" in shown
         assert "Board 1: North deals · vulnerable: none" in shown
+        # Where everyone goes after the round, said once (not "after this round: next round").
+        assert ("After this round: N-S to table 3 E-W; E-W to table 2 E-W; boards played out "
+                "(collect them)") in shown
         # Board 1 at table 1: 4H by North, 10 tricks; the score for both sides before Accept.
         for name in ("Declarer North", "Level 4", "Hearts", "Tricks 10"):
             tap(app, name)
@@ -188,6 +192,52 @@ def test_a_table_enters_its_round_and_the_director_sees_it(tmp_path: Path):
         shown = texts(app)
         assert "Round 1: table 1 done · table 2 0/3 · table 3 0/3" in shown
         assert "15 results still missing" in shown
+
+
+def test_a_table_that_has_played_every_round_still_sees_and_corrects_its_boards(
+        tmp_path: Path):
+    """The last board accepted, the table's phone still shows the last round's results: E-W
+    who see a wrong trick count a moment later can correct it (it was a bare sentence)."""
+    with scorer_app(tmp_path / "data") as app:
+        record = app.session.store.pairs.create(PairsSession(PairsSettings("howell", 3, 3, 1)))
+        go(app, addresses.pairs_table(record.id, 2))
+        enter(app, 1, "North", "4H", 10)
+        enter(app, 2, None)
+        enter(app, 3, "East", "2S", 8)
+        shown = texts(app)
+        assert "Round 1 finished" in shown and "This table has played every round" in shown
+        assert "After this round" not in shown and "Next round" not in shown  # nobody moves
+        for board in (1, 2, 3):
+            assert f"Correct board {board}" in shown
+        tap(app, "Correct board 3")
+        tap(app, "Tricks 9")
+        tap(app, "E-W accept board 3")
+        stored = app.session.store.pairs.load(record.id).session
+        assert stored.current()[(3, 2)].result.deal.tricks == 9
+        assert [e.result.deal.tricks for e in stored.history] == [8]
+        assert "Correct board 3" in texts(app)
+
+
+def test_a_mitchell_table_says_its_seats_and_that_n_s_stay(tmp_path: Path):
+    """A Mitchell's seats by its pairs' names ("N-S 1 · E-W 1", not "N-S: N-S 1"); N-S, who
+    never move, are told to stay rather than sent "to table 1 N-S" (decision 352)."""
+    with scorer_app(tmp_path / "data") as app:
+        record = app.session.store.pairs.create(PairsSession(PairsSettings("mitchell", 4, 1)))
+        go(app, addresses.pairs_table(record.id, 1))
+        shown = texts(app)
+        assert "N-S 1 · E-W 1" in shown and "N-S: N-S" not in shown
+        assert ("After this round: N-S stay at this table; E-W to table 2 E-W; boards to "
+                "table 4") in shown
+        enter(app, 1, None)
+        assert ("Next round: N-S stay at this table; E-W to table 2 E-W; boards to table 4"
+                in texts(app))
+        assert "N-S 1 · E-W 4" in texts(app)  # round 2: E-W 4 came up from table 4
+        # The moves are drawn with non-breaking hyphens ("E-" never ends a line at 360 px),
+        # and read by a screen reader as written.
+        [moves] = [c for c in on_screen(app) if isinstance(c, ft.Text)
+                   and str(c.value).startswith("Next round")]
+        assert "E\u2011W to table 2 E\u2011W" in moves.value
+        assert moves.semantics_label == moves.value.replace("\u2011", "-")
 
 
 def test_a_conflict_is_resolved_by_the_directors_tap(tmp_path: Path):
@@ -298,6 +348,10 @@ def test_the_tables_qr_and_a_link_opened_on_a_phone(tmp_path: Path):
         tap(app, "QR code for table 3")
         assert app.route == addresses.pairs_table_qr(record.id, 3)
         assert "/p/1~" in texts(app)
+        # Who scans which code, said on each (not "the other phone").
+        assert "scan this code with table 3's phone; it keeps the evening" in texts(app)
+        go(app, addresses.pairs_results_qr(record.id, 3))
+        assert "scan this code with the director's phone; it merges this table's" in texts(app)
     with scorer_app(tmp_path / "table") as app:
         data = encode_pairs(record.id, PairsSession(settings), 3, to_table=True)
         go(app, addresses.pairs_link(data))

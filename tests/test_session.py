@@ -569,3 +569,34 @@ def test_no_screen_reaches_the_store_but_through_the_session():
     found = {p.name: reaching_the_store(p.read_text("utf-8")) for p in drawing}
     assert {name: lines for name, lines in found.items() if lines} == {}
     assert reaching_the_store("x = app.session.store.list_games()\ny = session.store\n") == [1, 2]
+
+
+def test_a_pairs_change_moves_on_only_once_persisted_and_a_failure_stays(store, hub):
+    """A change written outside a game's Save (a pairs evening's result, decision 350): in the
+    browser build the screen moves on and the others are told only once it is in the browser's
+    storage; a second tap meanwhile is refused; a storage that fails is said and nothing moves
+    on, and the same tap may try again."""
+    failing = [True]
+    persisted: list[int] = []
+
+    async def persist() -> None:
+        if failing[0]:
+            raise OSError("quota exceeded")
+        persisted.append(1)
+
+    mine, screen = session(store, hub, persist=persist)
+    other, other_screen = session(store, hub)
+    moved: list[str] = []
+    assert mine.written_then("p1", lambda: moved.append("on"))
+    assert not mine.written_then("p1", lambda: moved.append("twice"))  # still keeping
+    screen.run_tasks()
+    assert moved == [] and other_screen.heard == [] and not mine.saving
+    assert screen.snacks[-1] == EN("ui.not_saved", reason="quota exceeded")
+    failing[0] = False
+    assert mine.written_then("p1", lambda: moved.append("on"))
+    assert moved == [] and other_screen.heard == []  # not yet durable
+    screen.run_tasks()
+    assert persisted == [1] and moved == ["on"] and other_screen.heard == ["p1"]
+    served, _ = session(store, hub)  # scorer serve: on disk already, so at once
+    assert served.written_then("p2", lambda: moved.append("served"))
+    assert moved == ["on", "served"] and other_screen.heard == ["p1", "p2"]

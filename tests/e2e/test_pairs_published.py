@@ -1,49 +1,132 @@
-"""A director with a phone alone (issue 32): on the published site (no server), an evening
-brought by *Import a game*, its printable results downloaded by the phone, then the evening
-deleted, and gone after a reload (the deletion reached the browser's storage). The site, its
-server and the visited browser profile are test_published's."""
+"""A pairs evening with no network, on the published site (`scorer publish`, issue 32): each
+phone is its own Chromium with its own storage, has opened the site once, and then the site's
+server is gone. The director's phone starts a 3-table evening and shows each table's link (the
+QR code's address); each table's phone opens its link, keeps the evening, scores its boards
+and shows its results' link; the director's phone opens each and merges it. The same results
+twice are one; a board the director entered from a table's word and the table's phone entered
+otherwise is a conflict, resolved by the director's tap. A result acknowledged on a table's
+screen is in the browser's storage: the phone killed and opened again still has it (decision
+350). The ranking at the end is worked out by hand (pairs_evening.py)."""
 
 from __future__ import annotations
 
-import json
+import re
+import shutil
 
 import pytest
+from browser import Phone
+from pairs_evening import PALETTE, Evening, played
 
-from scorer.rules.bridge_games import BridgeDeal
-from scorer.rules.contract import Contract
-from scorer.rules.pairs.session import PairsSession, PairsSettings, TableResult
-from scorer.store import Store
-
-from .test_pairs_director_browser import downloaded
-from .test_published import reload, revisiting, site, visited_profile  # noqa: F401 (fixtures)
+from e2e import test_published as published
+from e2e.test_published import SERVICE_WORKER_IN_CHARGE, Browser, started
 
 pytestmark = pytest.mark.browser
 
+# The published site's fixtures (built once per run; a phone's browser that opened it once).
+site, visited_profile, revisiting = (published.site, published.visited_profile,
+                                     published.revisiting)
 
-def test_a_phone_alone_imports_prints_and_deletes_an_evening(site, revisiting, tmp_path):  # noqa: F811
-    session = PairsSession(PairsSettings("howell", 3, 3, 1, names={4: "Ana & <Ben>"}))
-    for board, table in ((1, 1), (1, 2), (2, 1)):
-        session = session.enter(TableResult(board, table, BridgeDeal(
-            0, Contract.parse("4H"), 10)), "2026-12-05T20:00:00+00:00")
-    with Store(tmp_path / "director") as store:
-        record = store.pairs.create(session)
-        exported = tmp_path / "evening.json"
-        exported.write_text(store.export_json([], [record.id]), encoding="utf-8")
-    phone = revisiting.phone(site.url)
-    with phone.page.expect_file_chooser() as chooser:
-        phone.tap("Import a game")
-    chooser.value.set_files(str(exported))
-    phone.see("1 pairs evening imported.")
-    reload(phone, "Howell, 3 tables")  # kept in the browser's storage, listed on Home
-    phone.tap("Open Howell, 3 tables", exact=False)
-    phone.see("Printing and files")
-    page = downloaded(phone, "Results (print)")[1]
-    assert 'id="ranking"' in page and "Ana &amp; &lt;Ben&gt;" in page
-    document = json.loads(downloaded(phone, "Download the evening (JSON)")[1])
-    assert document["pairs"][0]["id"] == record.id
-    phone.tap("Delete this evening")
-    phone.see("Delete this evening?")
-    phone.tap("Delete")
-    phone.see("The evening was deleted")
-    reload(phone, "No games yet")  # gone from the browser's storage too
-    assert "Howell, 3 tables" not in phone.screen_text()
+TABLE_LINK = r"#/p/[A-Za-z0-9_~.-]+"
+
+
+def link_shown(phone: Phone, site_url: str) -> str:
+    """The address the screen's QR code carries (shown under it, to copy)."""
+    pattern = re.compile(re.escape(site_url) + TABLE_LINK)
+    phone.see(pattern)
+    found = pattern.search(phone.screen_text())
+    assert found, phone.screen_text()
+    return found.group(0)
+
+
+def opened(phone: Phone, address: str, showing: str) -> None:
+    """An address opened afresh, as a camera app opens a QR code's."""
+    phone.page.goto("about:blank")
+    phone.page.goto(address)
+    started(phone, showing)
+
+
+def test_a_three_table_evening_with_no_network_reaches_the_director_by_link(
+        site, revisiting, browser, visited_profile, tmp_path):
+    director = revisiting.phone(site.url)
+    director.page.evaluate(SERVICE_WORKER_IN_CHARGE)
+    phones: dict[int, Browser] = {}
+    for number in (1, 2, 3):  # each table's phone has opened the site once
+        shutil.copytree(visited_profile, tmp_path / f"table{number}", symlinks=True)
+        phones[number] = Browser(browser.browser_type, tmp_path / f"table{number}",
+                                 revisiting.failures)
+        phones[number].launch()
+        table = phones[number].phone(site.url)
+        table.page.evaluate(SERVICE_WORKER_IN_CHARGE)
+    site.stop()  # from here on, no network at all
+    try:
+        director.tap("Pairs evening")
+        director.see("Movement Howell")
+        director.tap("1 round")
+        director.tap("Start the evening")
+        director.see("Round 1: table 1 0/3 · table 2 0/3 · table 3 0/3")
+        session_id = re.search(r"#/pairs/(p[0-9a-f]{8})$", director.page.url)
+        assert session_id, director.page.url
+        links = {}
+        for number in phones:
+            director.tap(f"QR code for table {number}")
+            director.see(f"scan this code with table {number}'s phone")
+            links[number] = link_shown(director, site.url)
+            director.tap("Back")
+        # Table 3 told the director its board 1 before its phone's results came: entered on
+        # the director's phone, and the table's phone enters it otherwise.
+        director.tap("Table 3")
+        director.see("Round 1 of 1")
+        director.tap("Passed out")
+        director.tap("E-W accept board 1")
+        director.see("Correct board 1")
+        director.tap("Back")
+        evening = Evening()
+        results = {}
+        for number, kept in phones.items():
+            table = Phone(kept.page(), site.url)
+            opened(table, links[number], "Keep and merge on this phone")
+            table.tap("Keep and merge on this phone")
+            table.see("The evening is kept on this phone")
+            evening.round_shown(table, 1, number, 1)
+            evening.play_round(table, 1, number, 1)
+            if number == 1:  # acknowledged on screen: in the browser's storage already
+                kept.kill()
+                kept.launch()
+                table = Phone(kept.page(), site.url)
+                table.page.goto(f"{site.url}#/pairs/{session_id.group(1)}/table/1")
+                started(table, "Round 1 finished")
+                for board in evening.boards[(1, 1)]:
+                    table.see(f"Correct board {board}")
+            table.tap("Show my results as a QR code")
+            table.see("scan this code with the director's phone")
+            results[number] = link_shown(table, site.url)
+        for number in phones:
+            opened(director, results[number], "Keep and merge on this phone")
+            director.tap("Keep and merge on this phone")
+            director.see("The results are merged")
+        # Table 1's results again: the same results twice are one.
+        opened(director, results[1], "Keep and merge on this phone")
+        director.tap("Keep and merge on this phone")
+        director.see("The results are merged")
+        # Board 1 at table 3: the director's passed out against the phone's; the phone's kept.
+        contract, score = PALETTE[played(1, 3)]
+        assert contract is not None  # the test's boards make table 3's board 1 a contract
+        director.see("Board 1 at table 3: two different results")
+        director.tap(keep_label(director, score))
+        director.see("Round 1: table 1 done · table 2 done · table 3 done")
+        director.see("0 results still missing")
+        for line in evening.ranking(by_direction=False):
+            director.see(line)
+    finally:
+        site.start()
+        for kept in phones.values():
+            kept.close()
+
+
+def keep_label(director: Phone, score: int) -> str:
+    """The name of the conflict's button that keeps the result scoring ``score`` for N-S."""
+    shown = f"N-S +{score}" if score > 0 else f"N-S {score}"
+    for line in director.screen_text().splitlines():
+        if line.startswith("Keep ") and shown in line:
+            return line
+    raise AssertionError(f"no Keep button with {shown!r}:\n{director.screen_text()}")

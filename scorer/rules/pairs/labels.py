@@ -49,15 +49,22 @@ def at_seat(settings: PairsSettings, plan: Movement, pair: int, side: int) -> Ms
     return Msg.of("pairs.app_named", pair=seat, name=name) if name else seat
 
 
-def _seat(where: tuple[int, int] | None) -> Msg:
+def _seat(where: tuple[int, int] | None, here: tuple[int, int]) -> Msg:
+    """Where a pair goes: 'sit out', 'stay at this table' (same table and seat, as a
+    Mitchell's N-S do), or 'to table 3 E-W'."""
     if where is None:
         return Msg("pairs.next_none")
+    if where == here:
+        return Msg("pairs.next_stay")
     return Msg.of("pairs.next_table", table=where[0], side=Msg(("side.NS", "side.EW")[where[1]]))
 
 
-def next_msg(card: TableCard) -> Msg:
-    """Where the pairs and boards of a table go after its round (the table card)."""
+def next_msg(card: TableCard, key: str = "pairs.next") -> Msg:
+    """Where the pairs and boards of a table go after its round (the table card): 'next
+    round: N-S ...' (``pairs.moves``: the moves alone, after a sentence that says when)."""
     boards = (Msg("pairs.next_done") if card.boards_done
               else Msg("pairs.next_rest") if card.boards_next is None
               else Msg.of("pairs.next_boards", table=card.boards_next))
-    return Msg.of("pairs.next", ns=_seat(card.ns_next), ew=_seat(card.ew_next), boards=boards)
+    table = card.seating.table
+    return Msg.of(key, ns=_seat(card.ns_next, (table, 0)), ew=_seat(card.ew_next, (table, 1)),
+                  boards=boards)

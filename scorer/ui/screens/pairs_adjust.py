@@ -98,7 +98,12 @@ def _save(app: App) -> None:
     session_id, board, table = draft.key
     result = TableResult(board, table, adjusted=Adjusted(draft.ns, draft.ew))
     at = now()
-    # A table with a result has it corrected (kept in the history); else it is entered.
-    if save_change(app, session_id, lambda s: s.correct(result, at)) is not None:
+    # A table with a result has it corrected (kept in the history); else it is entered. The
+    # view moves on once the change is kept (the browser's storage too: decision 350).
+
+    def saved(_record: object) -> None:
         draft.key = None
-    app.show()
+        app.show()
+
+    if not save_change(app, session_id, lambda s: s.correct(result, at), saved):
+        app.show()

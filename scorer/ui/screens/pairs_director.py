@@ -165,8 +165,10 @@ def _total_text(app: App, session: PairsSession, total: PairTotal) -> str:
 
 def _resolve(app: App, session_id: str, chosen: TableResult) -> None:
     at = now()
-    save_change(app, session_id, lambda s: s.resolve(chosen.board, chosen.table, chosen, at))
-    app.show()
+    if not save_change(app, session_id,
+                       lambda s: s.resolve(chosen.board, chosen.table, chosen, at),
+                       lambda _record: app.show()):
+        app.show()
 
 
 @_of_evening

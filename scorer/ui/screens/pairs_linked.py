@@ -59,7 +59,10 @@ def _qr_screen(app: App, route: Route, *, whole: bool) -> Screen:
         ft.Image(src=qr_png(made, error="l", scale=10), fit=ft.BoxFit.CONTAIN,
                  semantics_label=t("ui.link_qr"), filter_quality=ft.FilterQuality.NONE),
         bgcolor=ft.Colors.WHITE, padding=12, alignment=ft.Alignment.CENTER)
-    controls: list[ft.Control] = [code, ft.Text(say(t, "pairs.app_qr_help"), size=14),
+    # Who scans it: the table's phone (the evening), the director's (a table's results).
+    help_text = (say(t, "pairs.app_qr_help_table", table=number) if whole
+                 else say(t, "pairs.app_qr_help_results"))
+    controls: list[ft.Control] = [code, ft.Text(help_text, size=14),
                                   ft.Text(made, size=w.SMALLEST, selectable=True,
                                           semantics_label=t("ui.address", url=made))]
     return Screen(screen(path, title, controls), back)
@@ -93,6 +96,8 @@ def build_opened(app: App, route: Route) -> Screen:
 
 
 def _keep(app: App, linked: PairsLink) -> None:
+    if app.session.saving:  # a second tap while the browser build keeps the first
+        return
     try:
         record, added = app.session.pairs.keep(linked.session_id, linked.session)
     except InvalidInput as error:
@@ -101,11 +106,12 @@ def _keep(app: App, linked: PairsLink) -> None:
     except (StoreError, OSError) as error:
         app.snack(app.t("ui.not_saved", reason=str(error)))
         return
-    app.session.sync_soon()
-    app.session.announce(record.id)
-    app.message = say(app.t, "pairs.app_link_added" if added else "pairs.app_link_merged")
-    app.message_is_news = True
-    if linked.to_table and linked.table is not None:
-        app.go(addresses.pairs_table(record.id, linked.table))
-    else:
-        app.go(addresses.pairs_session(record.id))
+    def kept() -> None:  # in the browser's storage (the published build): then shown
+        app.message = say(app.t, "pairs.app_link_added" if added else "pairs.app_link_merged")
+        app.message_is_news = True
+        if linked.to_table and linked.table is not None:
+            app.go(addresses.pairs_table(record.id, linked.table))
+        else:
+            app.go(addresses.pairs_session(record.id))
+
+    app.session.written_then(record.id, kept)

@@ -120,7 +120,7 @@ def _refresh(app: App, reason: ft.Text, start: ft.Semantics) -> None:
 def _create(app: App) -> None:
     form = app.state(PairsFilling).form
     settings, problem = form.settings_or_problem()
-    if settings is None:
+    if settings is None or app.session.saving:  # saving: a second tap while the first keeps
         return
     try:
         record = app.session.pairs.create(PairsSession(settings))
@@ -128,9 +128,8 @@ def _create(app: App) -> None:
         app.snack(app.t("ui.not_saved", reason=str(error)))
         return
     app.state(PairsFilling).form = PairsForm()
-    app.session.sync_soon()
-    app.session.announce(record.id)
-    app.go(addresses.pairs_session(record.id))
+    # Kept in the browser's storage (the published build) before the director's view opens.
+    app.session.written_then(record.id, partial(app.go, addresses.pairs_session(record.id)))
 
 
 def home_section(app: App) -> list[ft.Control]:

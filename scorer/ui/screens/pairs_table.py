@@ -12,6 +12,7 @@ the screen says where the pairs and the boards go (the table card) and shows the
 
 from __future__ import annotations
 
+import re
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -19,7 +20,7 @@ import flet as ft
 
 from ...pairs_link import table_part
 from ...rules import InvalidInput
-from ...rules.pairs.movement import table_cards
+from ...rules.pairs.movement import MITCHELL, table_cards
 from ...rules.pairs.progress import current_round, rounds_status
 from ...rules.pairs.session import PairsSession, TableResult
 from ...rules.team_match import result_msg
@@ -56,22 +57,25 @@ class TableEntry:
         self.drawn: object = None  # this table's results and conflicts as last drawn
 
 
-def save_change(app: App, session_id: str,
-                how: Callable[[PairsSession], PairsSession]) -> PairsRecord | None:
+def save_change(app: App, session_id: str, how: Callable[[PairsSession], PairsSession],
+                then: Callable[[PairsRecord], None]) -> bool:
     """A change of the session, made on the session as stored (on disk before this returns),
-    then the other phones are told (the same pubsub as games: the session's id). None after
-    telling the player why it was not saved (a refusal names the board and table)."""
+    then made durable (the browser build: in the browser's storage, as a game's Save) and the
+    other phones told (the same pubsub as games: the session's id), and only then ``then``
+    with the record: the screen moves on (decision 350). False after telling the player why
+    it was not saved (a refusal names the board and table), or while the last change is
+    still being kept (a second tap)."""
+    if app.session.saving:
+        return False
     try:
         record = app.session.pairs.change(session_id, how)
     except InvalidInput as error:
         app.snack(app.t.sentence(problem_of(error)))
-        return None
+        return False
     except (StoreError, OSError) as error:
         app.snack(app.t("ui.not_saved", reason=str(error)))
-        return None
-    app.session.sync_soon()  # the browser build: into the browser's storage too
-    app.session.announce(record.id)
-    return record
+        return False
+    return app.session.written_then(record.id, partial(then, record))
 
 
 def _open(app: App, session_id: str) -> PairsRecord | None:
@@ -102,19 +106,26 @@ def build(app: App, route: Route) -> Screen:
     if done is not None:
         said: list[ft.Control] = [w.heading(t("pairs.app_round_done", n=done.seating.round))]
         if done.seating.round < session.movement.rounds:  # the last round: no next move
-            said.append(ft.Text(t.sentence(next_msg(done)), size=15))
+            said.append(_kept_whole(ft.Text(t.sentence(next_msg(done)), size=15)))
         controls.append(w.card(*said))
     label = t("pairs.app_qr_results")  # no network: the director's phone merges them
     results = w.tap(label, label, lambda: app.go(addresses.pairs_results_qr(record.id, number)))
-    if found is None:
-        controls += [w.note(say(t, "pairs.app_table_finished")), results]
-        return Screen(screen(addresses.pairs_table(record.id, number), title, controls), back)
-    row, card = found
+    if found is None:  # every round played: the last one stays shown, to check or correct
+        controls.append(w.note(say(t, "pairs.app_table_finished")))
+        mine = [r for rows in rounds_status(session) for r in rows if r.seating.table == number]
+        if not mine:
+            controls.append(results)
+            return Screen(screen(addresses.pairs_table(record.id, number), title, controls),
+                          back)
+        row, card = mine[-1], None
+    else:
+        row, card = found
     seating, plan = row.seating, session.movement
     settings = session.settings
     controls.append(w.heading(t("pairs.app_round_of", n=seating.round, total=plan.rounds)))
-    controls.append(ft.Text(t("pairs.app_seats",
-                              ns=t.render(pair_name(settings, plan, seating.ns)),
+    # A Mitchell's pairs are named by their direction ("N-S 1 · E-W 4"), a Howell's not.
+    seats = "pairs.app_seats_mitchell" if plan.kind == MITCHELL else "pairs.app_seats"
+    controls.append(ft.Text(t(seats, ns=t.render(pair_name(settings, plan, seating.ns)),
                               ew=t.render(pair_name(settings, plan, seating.ew))), size=15))
     state = app.state(TableEntry)
     current = session.current()
@@ -146,11 +157,21 @@ def build(app: App, route: Route) -> Screen:
         else:
             lines.append(w.note(say(t, "pairs.app_to_enter")))
         controls.append(w.card(*lines))
-    if seating.round < plan.rounds:  # the last round: the evening ends, nobody moves
-        controls.append(w.note(say(t, "pairs.app_after_round",
-                                   next=t.render(next_msg(card)))))
+    if card is not None and seating.round < plan.rounds:  # the last: the evening ends
+        controls.append(_kept_whole(w.note(say(t, "pairs.app_after_round",
+                                               next=t.render(next_msg(card, "pairs.moves"))))))
     controls.append(results)
     return Screen(screen(addresses.pairs_table(record.id, number), title, controls), back)
+
+
+def _kept_whole(text: ft.Text) -> ft.Text:
+    """A text of moves ("E-W to table 2 E-W") whose sides are never broken over two lines at
+    the hyphen ("E-" / "W" at 360 px): drawn with non-breaking hyphens, read as written
+    (decision 354)."""
+    plain = str(text.value)
+    text.value = re.sub(r"(?<=\w)-(?=\w)", "\u2011", plain)
+    text.semantics_label = plain
+    return text
 
 
 def _last_done(session: PairsSession, table: int, now: int | None) -> Any:
@@ -232,13 +253,15 @@ def _save(app: App, session_id: str, table: int) -> None:
     if result is None:
         return
     at = now()
-    if state.correcting:
-        saved = save_change(app, session_id, lambda s: s.correct(result, at))
-    else:
-        saved = save_change(app, session_id, lambda s: s.enter(result, at))
-    if saved is not None:
+
+    def saved(_record: PairsRecord) -> None:
         state.key, state.draft, state.correcting = None, None, False
-    app.show()
+        app.show()
+
+    how = ((lambda s: s.correct(result, at)) if state.correcting
+           else (lambda s: s.enter(result, at)))
+    if not save_change(app, session_id, how, saved):
+        app.show()
 
 
 def _correct(app: App, session_id: str, table: int, board: int, result: TableResult) -> None:

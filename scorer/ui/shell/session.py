@@ -336,6 +336,33 @@ class Session:
             await self.persist()
         self.announce(game_id)
 
+    def written_then(self, game_id: str, then: Callable[[], None]) -> bool:
+        """A change written to the store outside :meth:`save` (a pairs evening's result): as a
+        game's Save, the browser build moves on (``then``) only once the change is in the
+        browser's storage, and a second tap meanwhile is refused (False). When the browser's
+        storage cannot take it the player is told and the screen stays: the same tap again
+        writes nothing new and tries the browser's storage once more (decision 350)."""
+        if self.saving:
+            return False
+        if self.persist is None:
+            self.announce(game_id)
+            then()
+            return True
+        self.saving = True
+        self.ui.run_task(self._written_then, game_id, then)
+        self.ui.drawn_later()
+        return True
+
+    async def _written_then(self, game_id: str, then: Callable[[], None]) -> None:
+        try:
+            await self.durable_then_tell(game_id)
+        except OSError as error:
+            self.ui.snack(self.ui.t("ui.not_saved", reason=str(error)))
+            return
+        finally:
+            self.saving = False
+        then()
+
     async def import_games(self, data: bytes) -> ImportReport:
         """Games from an export file, kept (InvalidImport, StoreError or OSError if not)."""
         report = self.store.import_data(data)
