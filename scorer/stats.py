@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import astuple, dataclass, fields
+from operator import is_
 from typing import Any
 
-from .game import Game
+from .game import DealRecord, Game
 from .rules.parts import stats_of
 
 __all__ = ["PlayerStats", "game_stats", "combine"]
@@ -66,27 +67,66 @@ def game_stats(game: Game) -> tuple[PlayerStats, ...]:
     """What one game adds to each of its players' statistics."""
     winners = set(game.outcome.winners) if game.outcome else set()
     v = game.variant
-    deal_stats = stats_of(v).deal_stats
     closing = game.closing
     rows = []
-    for player, name in enumerate(game.players):
+    for player, (name, counted) in enumerate(zip(game.players, _deal_counts(game),
+                                                 strict=True)):
         party = v.party_of(player)
-        counts = dict.fromkeys(_COUNTS, 0)
+        counts = dict(counted)
         counts.update(games=1, won=int(party in winners))
-        for record in game.records:
-            added = deal_stats(record.deal, record.score, player)
-            # A deal counts as the game counts its deals: not one dealt again by the same
-            # dealer (a MiniBridge redeal, a passed-out Chicago deal), whatever it scored.
-            if added is None or not record.counted:
-                continue
-            counts["deals"] += 1
-            counts["points"] += record.score.points[party]
-            for key, value in added.items():
-                counts[key] += value
         if closing is not None:  # an unfinished rubber's premiums are the side's points too
             counts["points"] += closing.points[party]
         rows.append(PlayerStats(name, game.variant_name, **counts))
     return tuple(rows)
+
+
+# The deals' counts of the last few games counted, each under its last record (``id``; the
+# entry holds the records, so the id is not reused while it is kept). A Save adds one deal to
+# a game, and ``Game.add_deal`` keeps the game's earlier records, the same objects: the counts
+# kept for them stand, and only the new deal is counted (issue 33, decision 373). A game whose
+# records are not, object for object, a kept game's plus new ones (read from its file, a deal
+# corrected or removed) is counted whole.
+_KEPT = 16
+_kept: dict[int, tuple[tuple[DealRecord, ...], str, tuple[dict[str, int], ...]]] = {}
+_DEAL_COUNTS = tuple(name for name in _COUNTS if name not in ("games", "won"))
+
+
+def _deal_counts(game: Game) -> tuple[dict[str, int], ...]:
+    """Each player's counts over the game's counted deals (not games, won, closing)."""
+    records = game.records
+    rows: tuple[dict[str, int], ...] | None = None
+    start = 0
+    if len(records) > 1:
+        kept = _kept.get(id(records[-2]))
+        if kept is not None:
+            before, variant, sums = kept
+            if variant == game.variant_name and len(sums) == len(game.players) \
+                    and len(before) < len(records) and all(map(is_, before, records)):
+                rows, start = tuple(dict(c) for c in sums), len(before)
+    if rows is None:
+        rows = tuple(dict.fromkeys(_DEAL_COUNTS, 0) for _ in game.players)
+    v = game.variant
+    deal_stats = stats_of(v).deal_stats
+    for record in records[start:]:
+        # A deal counts as the game counts its deals: not one dealt again by the same
+        # dealer (a MiniBridge redeal, a passed-out Chicago deal), whatever it scored.
+        if not record.counted:
+            continue
+        for player, counts in enumerate(rows):
+            added = deal_stats(record.deal, record.score, player)
+            if added is None:
+                continue
+            counts["deals"] += 1
+            counts["points"] += record.score.points[v.party_of(player)]
+            for key, value in added.items():
+                counts[key] += value
+    if records:
+        last = id(records[-1])
+        _kept.pop(last, None)
+        _kept[last] = (records, game.variant_name, tuple(dict(c) for c in rows))
+        while len(_kept) > _KEPT:  # the oldest kept first
+            _kept.pop(next(iter(_kept)), None)
+    return rows
 
 
 def combine(per_game: Iterable[Iterable[PlayerStats]]) -> list[PlayerStats]:

@@ -404,14 +404,18 @@ def _random_deal(name, rng, dealer=0):
                          (cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], 13 - cuts[2]))
 
 
-@pytest.mark.parametrize(("name", "players", "end"), [
+# Six games played deal after deal to their end (with _random_deal): name, players, end.
+PLAYED_TO_END = [
     ("draw-bridge", ["Ana", "Ben"], "target=1500"),
     ("rubber-bridge", ["Ana", "Ben", "Cleo", "Dan"], "rubbers=3"),
     ("chicago", ["Ana", "Ben", "Cleo", "Dan"], "open"),
     ("team-match", ["Reds", "Blues"], "open"),
     ("call-break", ["Ana", "Ben", "Cleo", "Dan"], "deals=9"),
     ("minibridge", ["Ana", "Ben", "Cleo", "Dan"], "deals=12"),
-])
+]
+
+
+@pytest.mark.parametrize(("name", "players", "end"), PLAYED_TO_END)
 def test_a_deal_added_extends_the_replay_as_a_whole_replay_would(name, players, end):
     """add_deal replays only the new deal (issue 33): every derived figure, and the stored
     form, equal a replay of the whole game, deal after deal up to its end."""

@@ -81,9 +81,27 @@ class FakeScreen:
     tasks: list[Any] = field(default_factory=list)
     heard: list[str] = field(default_factory=list)
     offered: list[tuple[str, Game]] = field(default_factory=list)  # not kept: a download
+    # The page's messages (the browser build: held while a Save is written): each screen
+    # gone to is "sent" at once, or once released if it was held.
+    holds: bool = False
+    sent: list[str] = field(default_factory=list)
+    waiting: list[str] | None = None
 
     def go(self, route: str) -> None:
         self.went.append(route)
+        (self.sent if self.waiting is None else self.waiting).append(route)
+
+    def held(self) -> Any:
+        if not self.holds:
+            return None
+        self.waiting = []
+
+        def release() -> None:
+            assert self.waiting is not None
+            self.sent.extend(self.waiting)
+            self.waiting = None
+
+        return release
 
     def snack(self, text: str) -> None:
         self.snacks.append(text)
@@ -217,6 +235,30 @@ def test_the_browser_build_moves_on_only_once_persisted_and_refuses_a_second_tap
     screen.run_tasks()
     assert persisted == [0] and not mine.saving
     assert screen.went == [f"/game/{game.id}"] and other_screen.heard == [game.id]
+
+
+@pytest.mark.parametrize("fails", [False, True])
+def test_a_saves_next_screen_is_drawn_while_the_browser_writes_and_sent_after(store, hub, fails):
+    """Decision 374: where the page's messages can wait, the screen after a Save is drawn
+    before the browser's storage has kept it, and reaches the page only once it has; if the
+    storage fails, the screen follows with the game as in memory, and the warning."""
+    seen: list[tuple[list[str], list[str]]] = []
+
+    async def persist() -> None:
+        seen.append((list(screen.went), list(screen.sent)))
+        if fails:
+            raise OSError("quota exceeded")
+
+    game = stored_game(store)
+    mine, screen = session(store, hub, persist=persist)
+    screen.holds = True
+    mine.open(game.id)
+    assert mine.save(game.close(), f"/game/{game.id}")
+    assert screen.went == screen.sent == []
+    screen.run_tasks()
+    assert seen == [([f"/game/{game.id}"], [])]  # drawn, not yet sent, while it is written
+    assert screen.sent == [f"/game/{game.id}"] and not mine.saving
+    assert [reason for reason, _ in screen.offered] == (["quota exceeded"] if fails else [])
 
 
 def test_the_browser_build_says_when_its_storage_fails(store, hub):

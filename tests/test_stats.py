@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
+import random
+
+import pytest
+from test_game import PLAYED_TO_END, _random_deal, clock
+
 from scorer.game import Game
-from scorer.rules import Contract
+from scorer.rules import Contract, InvalidInput
 from scorer.rules.call_break import CallBreakDeal
 from scorer.rules.draw_bridge import DrawBridgeDeal
 from scorer.rules.minibridge import MiniBridgeDeal
@@ -126,3 +133,35 @@ def test_the_statistics_screen_names_imps_per_board_and_points_per_round(tmp_pat
     assert any("IMPs per board on average (1 board)" in text for text in texts)
     assert any("points per round on average (1 round)" in text for text in texts)
     assert not any("per deal" in text for text in texts)
+
+
+@pytest.mark.parametrize(("name", "players", "end"), PLAYED_TO_END)
+def test_a_deal_added_is_the_only_one_counted_and_the_figures_are_a_whole_counts(
+        name, players, end, monkeypatch):
+    """A Save's statistics (the index's summary) count only its new deal (issue 33, decision
+    373); deal after deal, a deal corrected and one removed, they equal those of the same game
+    replayed from its deals, every deal counted."""
+    game = Game.new(name, players, end=end, first_dealer=0, now=clock)
+    variant = type(game.variant)
+    counted: list[object] = []
+    real = variant.deal_stats
+    monkeypatch.setattr(variant, "deal_stats", lambda self, deal, score, player: (
+        counted.append(deal), real(self, deal, score, player))[1])
+    rng = random.Random(name)
+    added = 0
+    while not game.is_over and added < 40:
+        try:
+            game = game.add_deal(_random_deal(name, rng, game.dealer), now=clock)
+        except InvalidInput:
+            continue
+        added += 1
+        counted.clear()
+        stats = game_stats(game)
+        assert len(counted) == (len(players) if game.records[-1].counted else 0)
+        assert stats == game_stats(dataclasses.replace(game))  # replayed: counted whole
+    assert added > 3
+    changes = [game.remove_last(now=clock)]
+    with contextlib.suppress(InvalidInput):  # (a deal 1 that ends the game too soon)
+        changes.append(game.correct(1, game.deals[1], now=clock))
+    for changed in changes:
+        assert game_stats(changed) == game_stats(dataclasses.replace(changed))

@@ -22,6 +22,8 @@ self.scorerMark = function (name) {
     console.log("Scorer mark: " + name + " " + Date.now());
 };
 
+// The snapshot of this build, if there is one: {bytes}, the promise of its bytes being read
+// (gunzipped) from now on; null if there is none (or the cache cannot be read).
 async function scorerReadSnapshot() {
     if (!self.caches || typeof DecompressionStream === "undefined") {
         return null;
@@ -32,8 +34,12 @@ async function scorerReadSnapshot() {
         if (!response) {
             return null;
         }
-        const unpacked = response.body.pipeThrough(new DecompressionStream("gzip"));
-        return new Uint8Array(await new Response(unpacked).arrayBuffer());
+        const bytes = (async () => {
+            const unpacked = response.body.pipeThrough(new DecompressionStream("gzip"));
+            return new Uint8Array(await new Response(unpacked).arrayBuffer());
+        })();
+        bytes.catch(() => {});  // awaited by the restore, which reports it
+        return {bytes};
     } catch (error) {
         console.warn("Scorer: the Python snapshot could not be read (" + error + ")");
         return null;
@@ -140,25 +146,56 @@ function scorerSnapshotHeap(snapshot) {
     return snapshot.byteLength - new Uint32Array(snapshot.buffer, snapshot.byteOffset, 4)[1];
 }
 
-// Run ``load`` with Pyodide's wasm memory grown to ``bytes`` as soon as it is instantiated.
+// Pyodide's wasm module, compiled from the worker's first moment (scorerEarly), beside the
+// snapshot's read and the import of Pyodide's JavaScript: Pyodide itself starts compiling only
+// once pyodide.asm.mjs is loaded and the snapshot read, one after the other (issue 33,
+// decision 371). null if this browser cannot (then Pyodide compiles it as usual).
+let scorerCompiled = null;
+
+function scorerEarly() {
+    const base = new URL(self.pyodideUrl, self.location.href);
+    try {
+        scorerCompiled = WebAssembly.compileStreaming(fetch(new URL("pyodide.asm.wasm", base)));
+        scorerCompiled.catch(() => {});  // awaited where it is used; Pyodide's own then
+    } catch (error) {
+        scorerCompiled = null;
+    }
+    // The same module import() that loadPyodide makes later: the browser loads it once.
+    import(new URL("pyodide.asm.mjs", base).href).catch(() => {});
+}
+
+// Run ``load`` with Pyodide's wasm memory grown to ``bytes`` (a number, or its promise) as soon
+// as it is instantiated, from the module compiled early when there is one.
 // Pyodide's restore copies the snapshot into the memory as the module declared it (its
 // INITIAL_MEMORY setting does not apply: the module exports its memory), so a snapshot larger
 // than that fails ("RangeError: offset is out of bounds") unless the memory is grown first.
 async function scorerWithMemory(bytes, load) {
     const streaming = WebAssembly.instantiateStreaming;
     const plain = WebAssembly.instantiate;
-    function grown(result) {
+    async function grown(result) {
         const memory = result && result.instance && result.instance.exports.memory;
         if (memory instanceof WebAssembly.Memory) {
-            const pages = Math.ceil(bytes / 65536) - memory.buffer.byteLength / 65536;
+            const pages = Math.ceil((await bytes) / 65536) - memory.buffer.byteLength / 65536;
             if (pages > 0) {
                 memory.grow(pages);
             }
         }
         return result;
     }
-    WebAssembly.instantiateStreaming = async function (...args) {
-        return grown(await streaming.apply(WebAssembly, args));
+    WebAssembly.instantiateStreaming = async function (source, imports) {
+        let module = null;
+        try {
+            module = scorerCompiled && await scorerCompiled;
+        } catch (error) {
+            module = null;  // compiled the usual way below
+        }
+        if (module) {
+            Promise.resolve(source).then((response) => response.body && response.body.cancel())
+                .catch(() => {});  // Pyodide's own fetch of the same file, not needed
+            const instance = await plain.call(WebAssembly, module, imports);
+            return grown({module, instance});
+        }
+        return grown(await streaming.call(WebAssembly, source, imports));
     };
     WebAssembly.instantiate = async function (...args) {
         return grown(await plain.apply(WebAssembly, args));
@@ -171,17 +208,20 @@ async function scorerWithMemory(bytes, load) {
     }
 }
 
-// Python from the snapshot (being read: ``reading``), with the app's files; null (and the
-// snapshot dropped) if that fails.
-async function scorerRestore(loadPyodide, archive, reading) {
-    const snapshot = await reading;
+// Python from the snapshot (found: ``found``, its bytes still being read), with the app's
+// files; null (and the snapshot dropped) if that fails. Pyodide's start runs beside the read
+// (it takes the promise of the bytes) and waits for them only to restore them.
+async function scorerRestore(loadPyodide, archive, found) {
+    const snapshot = await found;
     if (!snapshot) {
         return null;
     }
-    self.scorerMark("snapshot read");
+    snapshot.bytes.then(() => self.scorerMark("snapshot read"), () => {});
     try {
-        const pyodide = await scorerWithMemory(scorerSnapshotHeap(snapshot), () => loadPyodide({
-            ...SCORER_OUTPUT, _loadSnapshot: snapshot}));
+        const heap = snapshot.bytes.then(scorerSnapshotHeap);
+        heap.catch(() => {});  // (awaited once the module is instantiated, or not at all)
+        const pyodide = await scorerWithMemory(heap, () => loadPyodide({
+            ...SCORER_OUTPUT, _loadSnapshot: snapshot.bytes}));
         self.scorerMark("pyodide restored");
         await scorerUnpack(pyodide, await archive);
         self.scorerMark("archive unpacked");
@@ -314,13 +354,18 @@ self.flet_js.scorerReadPicked = (name, size, limit, progress) => new Promise((re
 
 self.initPyodide = async function () {
     try {
+        self.scorerMark("worker running");
         const maker = self.flet_js.args && self.flet_js.args.scorerSnapshotMaker;
-        // The snapshot is read and unpacked while Pyodide's module loads (issue 33).
+        // The snapshot is read, the app's archive fetched, Pyodide's wasm compiled and its
+        // JavaScript loaded while Pyodide's module loads (issue 33).
         const reading = maker ? null : scorerReadSnapshot();
-        const pyodideModule = await import(self.pyodideUrl);
-        const loadPyodide = pyodideModule.loadPyodide || self.loadPyodide;
         const archive = scorerAppArchive();
         archive.catch(() => {});  // awaited below; reported there
+        if (!maker) {
+            scorerEarly();
+        }
+        const pyodideModule = await import(self.pyodideUrl);
+        const loadPyodide = pyodideModule.loadPyodide || self.loadPyodide;
         if (maker) {
             await scorerMakeSnapshot(loadPyodide, archive, self.flet_js.args.modules);
             self.postMessage("done");
@@ -351,7 +396,7 @@ self.initPyodide = async function () {
                                  ")");
                 });
             };
-            pyodide = await loadPyodide(SCORER_OUTPUT);
+            pyodide = await scorerWithMemory(0, () => loadPyodide(SCORER_OUTPUT));
             self.scorerMark("pyodide loaded");
             await scorerUnpack(pyodide, await archive);
             self.scorerMark("archive unpacked");

@@ -66,8 +66,10 @@ class ScorerApp:
                  serverless: bool = False,
                  link_site: tuple[str, bool] | None = None, text_size: int = 100,
                  high_contrast: bool = False, browser_scale: float = 1.0,
-                 read_picked: ReadPicked | None = None) -> None:
+                 read_picked: ReadPicked | None = None,
+                 hold: Callable[[ft.Page], Callable[[], None] | None] | None = None) -> None:
         self.page = page
+        self._hold = hold
         self.read_picked = read_picked
         self.text_size = text_size
         self.browser_scale = browser_scale
@@ -264,6 +266,9 @@ class ScorerApp:
     def run_task(self, handler: Callable[..., Awaitable[Any]], *args: Any) -> None:
         self.page.run_task(handler, *args)
 
+    def held(self) -> Callable[[], None] | None:
+        return self._hold(self.page) if self._hold is not None else None
+
     def changed_elsewhere(self, game_id: str) -> None:
         """Another session changed ``game_id`` ("*": any game): the screen shown redraws or
         says so (its ``changed_elsewhere``), if it shows that game."""
@@ -316,14 +321,18 @@ def make_main(store: Store, join_url: str | None = None, *,
               persist: Callable[[], Awaitable[None]] | None = None,
               serverless: bool = False,
               link_site: tuple[str, bool] | None = None,
-              read_picked: ReadPicked | None = None) -> Callable[[ft.Page], Any]:
+              read_picked: ReadPicked | None = None,
+              hold: Callable[[ft.Page], Callable[[], None] | None] | None = None,
+              ) -> Callable[[ft.Page], Any]:
     """The app's entry point for each page (session). ``table_code`` is shown on the Join
     screen (scorer serve); ``persist`` and ``serverless`` are for the browser build
     (scorer.ui.site.browser): a hook awaited after every change before the screen moves on, and no
     joining (there is no server to join). ``link_site``: the address a game's link opens and
     whether it routes by the fragment (scorer serve: the published site, or itself).
     ``read_picked``: the browser build's reader of a picked import file (the page reads it,
-    after its size was checked: decision 245); elsewhere the picker sends the bytes."""
+    after its size was checked: decision 245); elsewhere the picker sends the bytes.
+    ``hold``: the browser build's way to keep what a page is sent waiting (a Save's next
+    screen, drawn while the browser writes: decision 374)."""
 
     async def main(page: ft.Page) -> None:
         # The language: the one chosen on this device before, else the browser's or device's.
@@ -342,7 +351,8 @@ def make_main(store: Store, join_url: str | None = None, *,
         app = ScorerApp(page, store, join_url, lang=lang, prefs=prefs, table_code=table_code,
                         persist=persist, serverless=serverless, link_site=link_site,
                         text_size=text_size(size), high_contrast=contrast == "more",
-                        browser_scale=browser_scale(scale), read_picked=read_picked)
+                        browser_scale=browser_scale(scale), read_picked=read_picked,
+                        hold=hold)
         app.show()
 
     return main

@@ -58,6 +58,10 @@ class SessionUI(Protocol):
     def drawn_later(self) -> None:
         """The screen is drawn again by a task just started: nothing to update now."""
 
+    def held(self) -> Callable[[], None] | None:
+        """From now on what the page is sent waits (the browser build, issue 33); the
+        function returned sends it, in order. None where nothing can wait."""
+
     def changed_elsewhere(self, game_id: str) -> None: ...
 
 
@@ -135,11 +139,18 @@ class Session:
         return True
 
     async def _persist_then(self, game_id: str, then: str) -> None:
-        """The browser build: move on only once the change is in the browser's storage."""
+        """The browser build: move on only once the change is in the browser's storage. The
+        next screen is drawn while the browser writes, and what it sends the page waits until
+        the write is done (issue 33, decision 374): the page shows it only then."""
         assert self.persist is not None
+        release = self.ui.held()
+        if release is not None:
+            self.ui.go(then)
         try:
             await self.durable_then_tell(game_id)
         except OSError as error:
+            if release is not None:
+                release()  # the screen as drawn (the game as in memory), the warning on top
             if self.game is not None and self.game.id == game_id:
                 self.ui.not_kept(str(error), self.game)
             else:
@@ -147,7 +158,10 @@ class Session:
             return
         finally:
             self.saving = False
-        self.ui.go(then)
+        if release is not None:
+            release()
+        else:
+            self.ui.go(then)
 
     def write(self, changed: Game) -> Game | None:
         """``changed`` through the store: the saved game, or None after telling the player why

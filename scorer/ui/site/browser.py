@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import asyncio
 import math
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from ...store import MAX_IMPORT_BYTES, DataFolderBusy, Store
 
-__all__ = ["DATA_MOUNT", "persist", "read_picked", "start"]
+__all__ = ["DATA_MOUNT", "hold_messages", "persist", "read_picked", "start"]
 
 DATA_MOUNT = "/data"  # the IndexedDB-backed folder; the store is DATA_MOUNT/scorer
 
@@ -271,6 +271,28 @@ async def read_picked(name: str, size: int) -> AsyncIterator[int | bytes]:
         progress.destroy()
 
 
+def hold_messages(page: Any) -> Callable[[], None] | None:
+    """What Flet sends ``page`` from now on waits, in order, until the function returned is
+    called (once; later calls do nothing); None if it cannot wait (no connection). A Save's
+    next screen is built and compared while IndexedDB writes the Save, and reaches the page
+    once the write is done (decision 374)."""
+    connection = page.session.connection
+    if connection is None or "send_message" in vars(connection):  # (held already)
+        return None
+    send = connection.send_message
+    waiting: list[Any] = []
+    connection.send_message = waiting.append  # this connection's, ahead of its class's
+
+    def release() -> None:
+        if connection.__dict__.get("send_message") == waiting.append:
+            del connection.send_message
+            for message in waiting:
+                send(message)
+            waiting.clear()
+
+    return release
+
+
 def start() -> None:
     """Run the app in this page (called by the site's ``main.py``)."""
     import flet as ft
@@ -293,7 +315,7 @@ def start() -> None:
             page.add(ft.Text(t("ui.open_elsewhere"), size=18))
             return
         await make_main(store, None, persist=persist, serverless=True,
-                        read_picked=read_picked)(page)
+                        read_picked=read_picked, hold=hold_messages)(page)
         _mark("home sent")
         _home_shown()
 

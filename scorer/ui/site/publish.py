@@ -69,7 +69,11 @@ PAGE_SCRIPT = """<script>
         if (!done) { navigator.storage.persist().catch(function () {}); }
       }).catch(function () {});
     }
+    // Where a visit's time goes (bench_web.py reads these marks, as the Python worker's).
+    function mark(name) { console.log("Scorer mark: " + name + " " + Date.now()); }
+    mark("page script");
     function start() {
+      mark("app start");
       // Python's worker first, beside Flutter's client (python-early.js, issue 33)
       if (window.scorerStartPython) { window.scorerStartPython(); }
       var script = document.createElement("script");
@@ -94,6 +98,7 @@ PAGE_SCRIPT = """<script>
     function once() { if (!started) { started = true; start(); } }
     var sw = navigator.serviceWorker;
     navigator.serviceWorker.register("sw.js", { scope: "__BASE__" }).then(function (reg) {
+      mark("registered");
       // Already in charge, or installed but not in charge of this load (a forced reload):
       // start now. A first visit starts when the worker has kept the site and taken over, or
       // at once if its install fails. (A new build's worker never takes over a page: it waits
