@@ -12,12 +12,13 @@ from ...game import Game
 from ...rules import VARIANTS
 from .. import widgets as w
 from ..entry import entry_for
+from . import addresses
 
 if TYPE_CHECKING:
     from .host import App
 
-__all__ = ["Screen", "checkable_variant_names", "confirm", "party_totals", "points", "rules_line",
-           "screen", "variant_names"]
+__all__ = ["Screen", "checkable_variant_names", "confirm", "link_failed", "party_totals", "points",
+           "rules_line", "screen", "variant_names"]
 
 
 def variant_names() -> tuple[str, ...]:
@@ -53,6 +54,15 @@ def screen(route: str, title: str, controls: list[ft.Control], **options: Any) -
                    controls=list[ft.BaseControl](controls),
                    horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
                    scroll=ft.ScrollMode.AUTO, **options)
+
+
+def link_failed(app: App, route: str, title: str, why: str) -> Screen:
+    """A link that cannot be read (a game's, a pairs evening's, a team match's other table):
+    ``why`` in one sentence, and Back to Home; reading it wrote nothing (decision 360)."""
+    back = app.t("ui.back")
+    return Screen(screen(route, title, [
+        w.card(w.note(why, error=True)),
+        w.tap(back, back, lambda: app.go(addresses.HOME), primary=True)]), addresses.HOME)
 
 
 def confirm(app: App, title: str, text: str, keep: str, act: str,
