@@ -50,6 +50,7 @@ from .index import (
 from .lock import FolderLock
 from .merge import Relation, relation
 from .pairs import PairsShelf
+from .rooms import RoomsShelf
 from .shelf import Shelf, StorageShelf
 from .transfer import ImportReport, export_document, parse_import, read_import_file, same_content
 
@@ -113,6 +114,7 @@ class Store:
         self._files: Shelf = GameFiles(self.folder) if in_files else StorageShelf(storage)
         self._drafts = Drafts(self.folder)
         self.pairs = PairsShelf(self.folder, self._lock, storage)  # pairs sessions (issue 32)
+        self.rooms = RoomsShelf(self.folder, self._lock, self.load, self.save, storage)
         self.notices: list[Msg] = self._files.notices
         self._unreadable = self._files.unreadable
         self._index: dict[str, GameSummary] = {}  # by id.casefold()

@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import flet as ft
 
 from ...game import Game
-from ...rules import VARIANTS
+from ...rules import VARIANTS, InvalidInput
 from .. import widgets as w
-from ..entry import entry_for
+from ..entry import entry_for, problem_of
 from . import addresses
 
 if TYPE_CHECKING:
@@ -56,12 +56,13 @@ def screen(route: str, title: str, controls: list[ft.Control], **options: Any) -
                    scroll=ft.ScrollMode.AUTO, **options)
 
 
-def link_failed(app: App, route: str, title: str, why: str) -> Screen:
-    """A link that cannot be read (a game's, a pairs evening's, a team match's other table):
-    ``why`` in one sentence, and Back to Home; reading it wrote nothing (decision 360)."""
-    back = app.t("ui.back")
+def link_failed(app: App, route: str, title: str, error: InvalidInput) -> Screen:
+    """A link that cannot be read (a game's, a pairs evening's, a team match's table): why,
+    in one sentence, and Back to Home; reading it wrote nothing (decision 360)."""
+    t = app.t
+    back = t("ui.back")
     return Screen(screen(route, title, [
-        w.card(w.note(why, error=True)),
+        w.card(w.note(t("ui.link_failed", reason=t.render(problem_of(error))), error=True)),
         w.tap(back, back, lambda: app.go(addresses.HOME), primary=True)]), addresses.HOME)
 
 

@@ -106,8 +106,7 @@ def build_opened(app: App, route: Route) -> Screen:
     try:
         linked = read_link(route.data or "")
     except InvalidLink as error:
-        return link_failed(app, path, t("ui.link_title"),
-                           t("ui.link_failed", reason=t.render(problem_of(error))))
+        return link_failed(app, path, t("ui.link_title"), error)
     game = linked.game
     controls: list[ft.Control] = [ft.Text(summary(app, game), size=18,
                                           weight=ft.FontWeight.BOLD)]

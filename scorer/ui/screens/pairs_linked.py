@@ -79,8 +79,7 @@ def build_opened(app: App, route: Route) -> Screen:
     try:
         linked = read_pairs_link(route.data or "")
     except InvalidLink as error:
-        return link_failed(app, path, t("pairs.app_link_title"),
-                           say(t, "pairs.app_link_failed", reason=t.render(problem_of(error))))
+        return link_failed(app, path, t("pairs.app_link_title"), error)
     s = linked.session.settings
     title = t("pairs.app_title", kind=t(f"pairs.kind_{s.movement}"), tables=s.tables)
     controls: list[ft.Control] = [

@@ -25,6 +25,7 @@ from ...rules import InvalidInput, Msg
 from ...stats import PlayerStats
 from ...store import GameSummary, ImportReport, Kept, StaleGame, Store, StoreError
 from ...store.pairs import PairsShelf
+from ...store.rooms import RoomsRecord, RoomsShelf
 from ..entry import DealDraft, Evaluation, draft_for_game, draft_of_deal, problem_of
 from ..screens import addresses
 
@@ -205,7 +206,22 @@ class Session:
             if kept and kept.get("for") == self.draft_target(game, number) \
                     and isinstance(kept.get("draft"), dict):
                 self.draft.restore(kept["draft"])
+            elif not number:
+                self._fill_waiting(game)
         return self.draft
+
+    def _fill_waiting(self, game: Game) -> None:
+        """A team match's next board: the other table's result, merged from its phone and
+        waiting for this board, filled in (issue 32, decision 364)."""
+        tables = getattr(self.draft, "tables", None)
+        if not game.variant.teams or not isinstance(tables, list):
+            return
+        kept = self.store_call(self.store.rooms.load, game.id)
+        if not isinstance(kept, RoomsRecord):
+            return
+        for (board, table), result in kept.kept.waiting.items():
+            if board == len(game.deals) + 1 and 1 <= table <= len(tables):
+                tables[table - 1].fill(result)
 
     def kept_draft(self, game: Game) -> int | None:
         """The deal a draft kept with ``game`` continues, when something was entered in it:
@@ -371,6 +387,11 @@ class Session:
     def pairs(self) -> PairsShelf:
         """The pairs evenings kept here (issue 32): the store's, as the screens use it."""
         return self.store.pairs
+
+    @property
+    def rooms(self) -> RoomsShelf:
+        """A team match's other table (issue 32): the store's, as the screens use it."""
+        return self.store.rooms
 
     def keeping(self, game: Game, history: bool = True) -> Kept:
         """What keeping a linked game would do, without doing it."""
