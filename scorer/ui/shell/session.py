@@ -16,6 +16,7 @@ app, or a fake in unit tests) and to the other sessions through a pubsub hub wit
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
@@ -89,6 +90,9 @@ class Session:
         self.draft_key: DraftKey | None = None
         self.draft_due: tuple[Game, int | None] | None = None  # changed, not yet kept
         self.draft_timer = False  # a write of the draft is scheduled
+        self._hearing_lock = threading.Lock()
+        self._hearing = False  # a thread is answering what other sessions changed
+        self._heard_ids: dict[Any, None] = {}  # heard meanwhile, in order, each once
         pubsub.subscribe_topic(TOPIC, self._heard)
 
     # --- other sessions -------------------------------------------------------------------
@@ -97,7 +101,31 @@ class Session:
         self.pubsub.send_others_on_topic(TOPIC, game_id)
 
     def _heard(self, topic: str, game_id: Any) -> None:
-        self.ui.changed_elsewhere(game_id)
+        """Another session changed ``game_id``: this screen follows. Flet hands each message
+        to a thread of its own, so 15 tables saving at once had the director's view drawn
+        15 times over, at once, each from the session as stored. Now what is heard while
+        this session is answering is gathered and answered once more after it (each id
+        once), from the store as it is then: no change is missed, none drawn twice over
+        (decision 361)."""
+        with self._hearing_lock:
+            self._heard_ids[game_id] = None
+            if self._hearing:
+                return
+            self._hearing = True
+        try:
+            while True:
+                with self._hearing_lock:
+                    heard = list(self._heard_ids)
+                    self._heard_ids.clear()
+                    if not heard:
+                        self._hearing = False
+                        return
+                for one in heard:
+                    self.ui.changed_elsewhere(one)
+        except BaseException:
+            with self._hearing_lock:
+                self._hearing = False
+            raise
 
     # --- games ----------------------------------------------------------------------------
     def open(self, game_id: str) -> Game | None:
