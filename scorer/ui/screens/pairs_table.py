@@ -247,6 +247,9 @@ def _save(app: App, session_id: str, table: int) -> None:
         saved = save_change(app, session_id, lambda s: s.enter(result, at))
     if saved is not None:
         state.key, state.draft, state.correcting = None, None, False
+        # Drawn next by this tap: another table's save heard meanwhile is then no reason to
+        # draw this screen again under the player's next tap (decisions 323, 361).
+        state.drawn = _mine(saved.session, table)
     app.show()
 
 
