@@ -89,3 +89,12 @@ def test_a_link_that_is_not_a_tables_results_says_so(tmp_path: Path):
         assert "This link cannot be opened" in texts(app)
         tap(app, "Back")
         assert app.route == addresses.HOME
+
+
+def test_a_phone_scoring_no_table_of_that_match_is_sent_home(tmp_path: Path):
+    with scorer_app(tmp_path / "data") as app:
+        go(app, addresses.room("g-none", 2))
+        assert "There is no stored game g-none." in texts(app)
+        assert "Save board 1" not in texts(app)
+        go(app, addresses.room_qr("g-none", 2))
+        assert "There is no stored game g-none." in texts(app)

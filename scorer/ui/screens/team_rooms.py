@@ -27,7 +27,7 @@ from ...team_link import RoomLink, read_room_link, room_link
 from .. import widgets as w
 from ..entry.base import problem_of
 from ..qr import qr_png
-from . import addresses
+from . import addresses, home
 from .frame import Screen, link_failed, screen
 from .pairs_table import _result_text, result_inputs
 from .pairs_text import ResultDraft, board_msg, say
@@ -167,9 +167,9 @@ def build_room(app: App, route: Route) -> Screen:
     assert route.game_id is not None and route.table is not None
     path = addresses.room(route.game_id, route.table)
     record = _record(app, route)
-    if record is None or record.own is None:
+    if record is None or record.own is None:  # this phone scores no table of that match
         app.message = t("ui.no_such_game", id=route.game_id)
-        return Screen(screen(path, t("rooms.title"), []), addresses.HOME)
+        return home.build(app, route)
     own, table = record.own, record.own.table
     state = app.state(RoomEntry)
     if state.key != (record.match, table):
@@ -220,7 +220,8 @@ def build_qr(app: App, route: Route) -> Screen:
     back = addresses.room(route.game_id, route.table)
     record = _record(app, route)
     if record is None or record.own is None:
-        return Screen(screen(path, t("pairs.app_qr_results"), []), addresses.HOME)
+        app.message = t("ui.no_such_game", id=route.game_id)
+        return home.build(app, route)
     site, fragment = _site(app)
     try:
         made = room_link(record.match, (record.teams[0], record.teams[1]), record.own, site,
