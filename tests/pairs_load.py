@@ -61,7 +61,7 @@ class Phone:
         elif isinstance(value, list):
             for item in value:
                 self._walk(item, now)
-        elif isinstance(value, str) and value.startswith("Round "):
+        elif isinstance(value, str) and value.startswith("Round "):  # progress, "finished"
             self.strings.append((now, value))
 
     def pump(self, timeout: float) -> bool:
@@ -87,12 +87,14 @@ class Phone:
             self.pump(1)
         return self.labels[label]
 
-    def drawn(self, label: str, timeout: float) -> bool:
-        """Whether a control named ``label`` is drawn within ``timeout`` seconds."""
-        try:
-            self.wait_label(label, timeout)
-        except TimeoutError:
-            return False
+    def saw(self, label: str, text: str, timeout: float) -> bool:
+        """Whether, within ``timeout`` seconds, a control named ``label`` is drawn or a text
+        equal to ``text`` is sent."""
+        deadline = time.monotonic() + timeout
+        while label not in self.labels and all(s != text for _, s in self.strings):
+            if time.monotonic() > deadline:
+                return False
+            self.pump(1)
         return True
 
     def tap(self, label: str) -> None:
@@ -170,11 +172,12 @@ def play(url: str, session_id: str, seatings: list[Any], tables: int, rounds: in
                     together.wait()
                     run.saved[(round_, number, k)] = time.monotonic()
                     phone.tap(accept)
-                    # Saved: the board offers its correction. A tap that reached a control
-                    # the server had just drawn again is lost, as a finger's would be
-                    # between two frames: the player taps again (the same result again
-                    # changes nothing), and the count is reported.
-                    while not phone.drawn(f"Correct board {board}", 30):
+                    # Saved: the board offers its correction, or (its round's last) the round
+                    # is finished. A tap that reached a control the server had just drawn
+                    # again is lost, as a finger's would be between two frames: the player
+                    # taps again (the same result again changes nothing); counted.
+                    while not phone.saw(f"Correct board {board}", f"Round {round_} finished",
+                                        30):
                         run.retaps += 1
                         for label in (*taps, accept):
                             phone.tap(label)
