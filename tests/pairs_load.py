@@ -101,7 +101,7 @@ class Phone:
         """Taps the control named ``label`` and reads the server's answer."""
         self.ws.send(message(3, {"target": self.wait_label(label), "name": "click",
                                  "data": None}))
-        self.pump(60)
+        self.pump(10)  # a chip tapped again may change nothing, and send nothing
         while self.pump(0.05):
             pass
 
@@ -117,7 +117,7 @@ class Run:
     saved: dict[tuple[int, int, int], float] = field(default_factory=dict)
     seen: dict[tuple[int, int, int], float] = field(default_factory=dict)
     errors: list[str] = field(default_factory=list)
-    retaps: int = 0  # boards tapped again: the first Accept was lost (see play)
+    retaps: int = 0  # boards entered again after a reload: the first Accept was lost
 
     def delays(self) -> list[float]:
         return [self.seen[k] - self.saved[k] for k in self.saved if k in self.seen]
@@ -158,7 +158,8 @@ def play(url: str, session_id: str, seatings: list[Any], tables: int, rounds: in
     by_table = {(s.round, s.table): s.boards for s in seatings}
 
     def table(number: int) -> None:
-        phone = Phone(url, f"/pairs/{session_id}/table/{number}")
+        route = f"/pairs/{session_id}/table/{number}"
+        phone = Phone(url, route)
         try:
             for round_ in range(1, rounds + 1):
                 for k, board in enumerate(by_table[(round_, number)], start=1):
@@ -177,8 +178,15 @@ def play(url: str, session_id: str, seatings: list[Any], tables: int, rounds: in
                     # again is lost, as a finger's would be between two frames: the player
                     # taps again (the same result again changes nothing); counted.
                     while not phone.saw(f"Correct board {board}", f"Round {round_} finished",
-                                        30):
+                                        20):
+                        # Reloaded, as a player whose taps do nothing reloads: a new session
+                        # draws the table's screen afresh (decision 362).
                         run.retaps += 1
+                        phone.close()
+                        phone = Phone(url, route)
+                        if phone.saw(f"Correct board {board}", f"Round {round_} finished",
+                                     20):
+                            break
                         for label in (*taps, accept):
                             phone.tap(label)
         except Exception as error:  # reported by the caller, with the table
