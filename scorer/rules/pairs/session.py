@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
 from typing import Any
 
 from ..bridge_games import BridgeDeal
@@ -31,12 +30,6 @@ FORMAT = "scorer-pairs-session"
 SCHEMA_VERSION = 1
 SCORINGS = ("matchpoints", "cross-imps", "butler")
 NAME_LENGTH = 40
-
-
-@lru_cache(maxsize=64, typed=True)  # typed: True is not taken for 1, nor 2.0 for 2
-def _plan(kind: str, tables: int, boards_per_round: int, rounds: int | None,
-          pairs: int | None) -> Movement:
-    return make_movement(kind, tables, boards_per_round, rounds, pairs)
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,15 +62,9 @@ class PairsSettings:
                                    f"is not a name of at most {NAME_LENGTH} characters")
 
     def plan(self) -> Movement:
-        """The movement these settings make (generated and checked once, then kept: a
-        session asks for it at every turn, and 15 tables saving at once made the director's
-        view generate and check it about a hundred times a redraw, decision 361)."""
-        key = (self.movement, self.tables, self.boards_per_round, self.rounds, self.pairs)
-        try:
-            hash(key)
-        except TypeError:  # not even a number: refused by name, as ever
-            return make_movement(*key)
-        return _plan(*key)
+        """The movement these settings make (generated and checked)."""
+        return make_movement(self.movement, self.tables, self.boards_per_round, self.rounds,
+                             self.pairs)
 
     def to_dict(self) -> dict[str, Any]:
         return {"movement": self.movement, "tables": self.tables,
