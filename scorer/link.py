@@ -34,7 +34,7 @@ from .store.transfer import load_document, parse_games
 
 __all__ = ["DICTIONARIES", "LINK_VERSION", "MAX_ADDRESS", "MAX_DATA", "MAX_INFLATED", "ROUTE",
            "SEPARATOR", "InvalidLink", "Link", "LinkedGame", "TooLongForLink", "decode", "encode",
-           "link_data", "link_for", "read_link"]
+           "link_data", "link_for", "pack", "read_link", "start_of"]
 
 ROUTE = "/g/"  # the app's route of a game carried by a link: /g/<data>
 LINK_VERSION = 1
@@ -105,9 +105,24 @@ def encode(game: Game, history: bool = True) -> str:
         deal.pop("points", None)  # re-scored when the link is read
     if not history:
         del doc["history"]  # absent, not empty: the reader knows it was left out
+    return pack(doc)
+
+
+def pack(doc: object) -> str:
+    """``<data>`` for a JSON-able document: version, ``~``, base64url of raw deflate (a game,
+    a pairs session, a team match's table)."""
     raw = json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     text = base64.urlsafe_b64encode(_deflate(raw)).rstrip(b"=").decode("ascii")
     return f"{LINK_VERSION}{SEPARATOR}{text}"
+
+
+def start_of(site_url: str, route: str, fragment: bool) -> str:
+    """An address of ``site_url`` up to its ``<data>``: ``#<route>`` (a site routing by the
+    fragment), or ``<route>`` in its path (``fragment`` False: ``scorer serve``)."""
+    base = site_url.split("#", 1)[0]
+    if not fragment:
+        base = base.split("?", 1)[0].rstrip("/")
+    return f"{base}#{route}" if fragment else f"{base}{route}"
 
 
 def link_for(game: Game, site_url: str, limit: int | None = None,
@@ -117,10 +132,7 @@ def link_for(game: Game, site_url: str, limit: int | None = None,
     ``scorer serve``): with its correction history where that fits in ``limit`` characters
     (:data:`MAX_ADDRESS`), else without; TooLongForLink when even that does not fit."""
     limit = MAX_ADDRESS if limit is None else limit
-    base = site_url.split("#", 1)[0]
-    if not fragment:
-        base = base.split("?", 1)[0].rstrip("/")
-    start = f"{base}#{ROUTE}" if fragment else f"{base}{ROUTE}"
+    start = start_of(site_url, ROUTE, fragment)
     for history in (True, False) if game.history else (True,):
         address = start + encode(game, history)
         if len(address) <= limit:

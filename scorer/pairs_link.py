@@ -13,12 +13,10 @@ link carries only that table's results (and their history and conflicts), so it 
 
 from __future__ import annotations
 
-import base64
-import json
 import re
 from dataclasses import dataclass, replace
 
-from .link import LINK_VERSION, MAX_ADDRESS, SEPARATOR, InvalidLink, _deflate, decode
+from .link import MAX_ADDRESS, InvalidLink, decode, pack, start_of
 from .rules import InvalidInput
 from .rules.pairs.session import PairsSession
 from .rules.values import Msg
@@ -55,19 +53,14 @@ def encode_pairs(session_id: str, session: PairsSession, table: int | None,
                  to_table: bool = False) -> str:
     doc = {"pairs": session_id, "table": table, "to_table": to_table,
            "session": session.to_dict()}
-    raw = json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-    text = base64.urlsafe_b64encode(_deflate(raw)).rstrip(b"=").decode("ascii")
-    return f"{LINK_VERSION}{SEPARATOR}{text}"
+    return pack(doc)
 
 
 def pairs_link(session_id: str, session: PairsSession, table: int | None, site_url: str,
                fragment: bool = True, to_table: bool = False) -> str:
     """The address of ``site_url`` carrying the session (``#/p/<data>``; ``fragment`` False:
     ``/p/<data>``, for ``scorer serve``). InvalidInput when it does not fit in a link."""
-    base = site_url.split("#", 1)[0]
-    if not fragment:
-        base = base.split("?", 1)[0].rstrip("/")
-    address = (f"{base}#{PAIRS_ROUTE}" if fragment else f"{base}{PAIRS_ROUTE}") + \
+    address = start_of(site_url, PAIRS_ROUTE, fragment) + \
         encode_pairs(session_id, session, table, to_table)
     if len(address) > MAX_ADDRESS:
         raise InvalidInput("session", session_id, f"does not fit in a link of {MAX_ADDRESS} "

@@ -22,7 +22,8 @@ ROOT = Path(__file__).resolve().parent.parent / "scorer"
 # everything below it ("scorer.ui" matches scorer.ui.shell.app, not scorer.uix).
 OURS_ABOVE_RULES = ("scorer.fields", "scorer.game", "scorer.history", "scorer.i18n",
                     "scorer.sheet", "scorer.stats", "scorer.rulebook", "scorer.store", "scorer.ui",
-                    "scorer.cli", "scorer.pairs_sheet", "scorer.pairs_link")
+                    "scorer.cli", "scorer.pairs_sheet", "scorer.pairs_link",
+                    "scorer.team_link")
 GAME = ("scorer.game", "scorer.history")  # the game model and its correction history
 # The UI's three parts: every module of scorer/ui/ is in exactly one (a test checks it).
 DRAWING = ("scorer.ui.screens", "scorer.ui.entry", "scorer.ui.boards", "scorer.ui.widgets",

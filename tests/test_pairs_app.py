@@ -361,6 +361,8 @@ def test_the_tables_qr_and_a_link_opened_on_a_phone(tmp_path: Path):
         assert "The evening is kept on this phone" in texts(app)
         go(app, addresses.pairs_link("1~garbage"))
         assert "This link cannot be opened" in texts(app)
+        tap(app, "Back")  # the one screen of an unreadable link (a game's too): Back to Home
+        assert app.route == addresses.HOME
 
 
 def test_another_tables_save_leaves_a_table_entering_its_board_alone(tmp_path: Path):

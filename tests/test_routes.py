@@ -152,6 +152,10 @@ BUILT = [
     (addresses.pairs_results_qr("p1a2b3c4d", 2),
      Route("pairs-results-qr", game_id="p1a2b3c4d", table=2)),
     (addresses.pairs_link("1~abc"), Route("pairs-link", data="1~abc")),
+    (addresses.rooms("G-7x"), Route("rooms", game_id="G-7x")),
+    (addresses.room("G-7x", 2), Route("room", game_id="G-7x", table=2)),
+    (addresses.room_qr("G-7x", 2), Route("room-qr", game_id="G-7x", table=2)),
+    (addresses.room_link("1~abc"), Route("room-link", data="1~abc")),
 ]
 
 

@@ -10,6 +10,7 @@
 - :mod:`.shelf`: where the games are kept: the files (:mod:`.gamefiles`) or TinyDB storages
   of another class (``MemoryStorage`` in tests);
 - :mod:`.pairs`: pairs sessions (issue 32), documents of their own beside the games;
+- :mod:`.rooms`: a team match's other table (its results, waiting or in conflict);
 - :mod:`.core`: :class:`Store`, which puts them together.
 
 It imports neither ``scorer.i18n`` nor ``scorer.sheet``: it speaks in Msg values and English
@@ -35,6 +36,7 @@ from .index import GameSummary, UnreadableGame
 from .merge import Relation
 from .migrate import migrate
 from .pairs import PairsRecord, PairsShelf, UnknownSession
+from .rooms import RoomsRecord
 from .transfer import EXPORT_FORMAT, MAX_IMPORT_BYTES, ImportReport, parse_import
 
 __all__ = [
@@ -54,6 +56,7 @@ __all__ = [
     "PairsShelf",
     "UnknownSession",
     "Relation",
+    "RoomsRecord",
     "StaleGame",
     "Store",
     "StoreError",

@@ -43,6 +43,7 @@ from .index import COPY_SUFFIX, GameSummary, UnreadableGame, Why, read_index, wr
 from .lock import FolderLock
 from .merge import Relation, relation
 from .pairs import PairsRecord, PairsShelf, parse_evenings
+from .rooms import RoomsShelf
 from .shelf import Shelf, StorageShelf
 from .transfer import (
     ImportReport,
@@ -113,6 +114,7 @@ class Store:
         self._files: Shelf = GameFiles(self.folder) if in_files else StorageShelf(storage)
         self._drafts = Drafts(self.folder)
         self.pairs = PairsShelf(self.folder, self._lock, storage)  # pairs sessions (issue 32)
+        self.rooms = RoomsShelf(self.folder, self._lock, self.load, self.save, storage)
         self.notices: list[Msg] = self._files.notices
         self._unreadable = self._files.unreadable
         self._index: dict[str, GameSummary] = {}  # by id.casefold()

@@ -17,7 +17,8 @@ from urllib.parse import urlsplit
 
 __all__ = ["CHECK", "DEAL", "DETAIL", "EDIT", "GAME", "HOME", "JOIN", "LINK", "NEW", "QR",
            "RULES", "STATS", "deal", "deal_form", "detail", "edit", "game", "link", "qr",
-           "rules", "shapes", "PAIRS_BOARD", "PAIRS_CARD", "PAIRS_LINK", "PAIRS_NEW",
+           "rules", "shapes", "ROOM", "ROOMS", "ROOM_LINK", "ROOM_QR", "room", "room_link",
+           "room_qr", "rooms", "PAIRS_BOARD", "PAIRS_CARD", "PAIRS_LINK", "PAIRS_NEW",
            "PAIRS_RESULTS_QR", "PAIRS_SESSION", "PAIRS_TABLE", "PAIRS_TABLE_QR", "pairs_board",
            "pairs_card", "pairs_link", "pairs_new", "pairs_results_qr", "pairs_session",
            "pairs_table", "pairs_table_qr"]
@@ -139,6 +140,34 @@ def only_here(url: str) -> bool:
         return ipaddress.ip_address(host).is_loopback
     except ValueError:
         return False
+
+
+# A team match's other table (issue 32): the match's phone's page for it, the other table's
+# phone entering its boards, its results as a QR code, and such a link opened.
+ROOMS = "/game/:id/rooms"  # the match's phone: the other table's QR code, waiting, conflicts
+ROOM = "/room/:id/:table"  # the other table's phone: its boards of the match
+ROOM_QR = "/room/:id/:table/qr"  # the other table's results as a QR code
+ROOM_LINK = "/r/:data"  # a match's table (to score, or results to merge) opened from a link
+
+
+def rooms(game_id: str) -> str:
+    """The match's page for its other table."""
+    return f"{game(game_id)}/rooms"
+
+
+def room(game_id: str, table: int) -> str:
+    """The other table's phone: table ``table``'s boards of match ``game_id``."""
+    return f"/room/{game_id}/{table}"
+
+
+def room_qr(game_id: str, table: int) -> str:
+    """Table ``table``'s results as a QR code, for the match's phone."""
+    return f"{room(game_id, table)}/qr"
+
+
+def room_link(data: str) -> str:
+    """A match's table opened from a link carrying ``data`` (:mod:`scorer.team_link`)."""
+    return f"/r/{data}"
 
 
 def shapes(templates: dict[str, str]) -> dict[str, str]:

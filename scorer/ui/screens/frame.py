@@ -9,15 +9,16 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import flet as ft
 
 from ...game import Game
-from ...rules import VARIANTS, sheet_of
+from ...rules import VARIANTS, InvalidInput, sheet_of
 from .. import widgets as w
-from ..entry import entry_for
+from ..entry import entry_for, problem_of
+from . import addresses
 
 if TYPE_CHECKING:
     from .host import App
 
-__all__ = ["Screen", "checkable_variant_names", "confirm", "party_totals", "points", "rules_line",
-           "screen", "variant_names"]
+__all__ = ["Screen", "checkable_variant_names", "confirm", "link_failed", "party_totals", "points",
+           "rules_line", "screen", "variant_names"]
 
 
 def variant_names() -> tuple[str, ...]:
@@ -53,6 +54,16 @@ def screen(route: str, title: str, controls: list[ft.Control], **options: Any) -
                    controls=list[ft.BaseControl](controls),
                    horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
                    scroll=ft.ScrollMode.AUTO, **options)
+
+
+def link_failed(app: App, route: str, title: str, error: InvalidInput) -> Screen:
+    """A link that cannot be read (a game's, a pairs evening's, a team match's table): why,
+    in one sentence, and Back to Home; reading it wrote nothing (decision 360)."""
+    t = app.t
+    back = t("ui.back")
+    return Screen(screen(route, title, [
+        w.card(w.note(t("ui.link_failed", reason=t.render(problem_of(error))), error=True)),
+        w.tap(back, back, lambda: app.go(addresses.HOME), primary=True)]), addresses.HOME)
 
 
 def confirm(app: App, title: str, text: str, keep: str, act: str,

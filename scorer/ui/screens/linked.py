@@ -21,7 +21,7 @@ from ..entry import problem_of
 from ..present import grid_rows
 from ..qr import qr_png
 from . import addresses
-from .frame import Screen, party_totals, screen
+from .frame import Screen, link_failed, party_totals, screen
 
 if TYPE_CHECKING:
     from .host import App, Route
@@ -108,10 +108,7 @@ def build_opened(app: App, route: Route) -> Screen:
     try:
         linked = read_link(route.data or "")
     except InvalidLink as error:
-        return Screen(screen(path, t("ui.link_title"), [
-            w.card(w.note(t("ui.link_failed", reason=t.render(problem_of(error))), error=True)),
-            w.tap(t("ui.back"), t("ui.back"), lambda: app.go(addresses.HOME), primary=True)]),
-                  addresses.HOME)
+        return link_failed(app, path, t("ui.link_title"), error)
     game = linked.game
     controls: list[ft.Control] = [ft.Text(summary(app, game), size=18,
                                           weight=ft.FontWeight.BOLD)]

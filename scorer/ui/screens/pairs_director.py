@@ -38,7 +38,15 @@ from .pairs_text import at_seat, board_msg, pair_name, say
 if TYPE_CHECKING:
     from .host import App, Route
 
-__all__ = ["Drawn", "build", "build_board", "build_card", "changed_elsewhere"]
+__all__ = ["DirectorView", "Drawn", "build", "build_board", "build_card", "changed_elsewhere"]
+
+
+class DirectorView:
+    """What the director's view keeps between redraws: the session shown and the part of the
+    view that every save changes (None: not drawn yet)."""
+
+    def __init__(self) -> None:
+        self.shown: tuple[str, ft.Column] | None = None
 
 
 class Evening(NamedTuple):
@@ -94,7 +102,31 @@ def build(app: App, route: Route, evening: Evening) -> Screen:
                                   t("pairs.app_qr_table", table=n),
                                   partial(app.go, addresses.pairs_table_qr(record.id, n)))
                             for n in numbers], wrap=True, spacing=0))
-    # Rounds: each table finished, or how many boards it has entered.
+    # What every save changes, drawn again alone when another phone saves (decision 361).
+    live = ft.Column(_live(app, record), spacing=10,
+                     horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+    app.state(DirectorView).shown = (record.id, live)
+    controls.append(live)
+    controls.append(w.heading(t("pairs.app_travellers")))
+    boards = list(range(1, plan.boards + 1))
+    controls.append(ft.Row([w.tap(str(b), t("pairs.app_traveller_n", n=b),
+                                  partial(app.go, addresses.pairs_board(record.id, b)),
+                                  min_width=56) for b in boards], wrap=True, spacing=0))
+    controls.append(w.heading(t("pairs.app_cards")))
+    controls.append(ft.Row([w.tap(t.render(plan.pair_label(p)),
+                                  t("pairs.app_card_n", pair=t.render(pair_name(settings, plan,
+                                                                               p))),
+                                  partial(app.go, addresses.pairs_card(record.id, p)))
+                            for p in plan.pair_numbers], wrap=True, spacing=0))
+    controls += file_controls(app, record.id)
+    return Screen(screen(addresses.pairs_session(record.id), _title(app, session), controls), "/")
+
+
+def _live(app: App, record: PairsRecord) -> list[ft.Control]:
+    """The rounds (each table finished, or how many boards it has entered), what is missing,
+    the conflicts and the ranking as it stands."""
+    t, session = app.t, record.session
+    controls: list[ft.Control] = []
     controls.append(w.heading(t("pairs.app_progress")))
     for rows in rounds_status(session):
         parts = []
@@ -131,19 +163,7 @@ def build(app: App, route: Route, evening: Evening) -> Screen:
                 ft.Text(text, size=15), padding=4, ink=True,
                 on_click=lambda e, p=total.pair: app.go(addresses.pairs_card(record.id, p))),
                 t("pairs.app_open_card", text=text), button=True))
-    controls.append(w.heading(t("pairs.app_travellers")))
-    boards = list(range(1, plan.boards + 1))
-    controls.append(ft.Row([w.tap(str(b), t("pairs.app_traveller_n", n=b),
-                                  partial(app.go, addresses.pairs_board(record.id, b)),
-                                  min_width=56) for b in boards], wrap=True, spacing=0))
-    controls.append(w.heading(t("pairs.app_cards")))
-    controls.append(ft.Row([w.tap(t.render(plan.pair_label(p)),
-                                  t("pairs.app_card_n", pair=t.render(pair_name(settings, plan,
-                                                                               p))),
-                                  partial(app.go, addresses.pairs_card(record.id, p)))
-                            for p in plan.pair_numbers], wrap=True, spacing=0))
-    controls += file_controls(app, record.id)
-    return Screen(screen(addresses.pairs_session(record.id), _title(app, session), controls), "/")
+    return controls
 
 
 def _movement_msg(session: PairsSession) -> Msg:
@@ -243,9 +263,18 @@ class Drawn:
         self.replaced: list[ft.BaseControl] = []
 
 
+def _on_page(control: ft.Control) -> bool:
+    try:
+        return control.page is not None
+    except RuntimeError:  # Flet: not added to a page (yet)
+        return False
+
+
 def changed_elsewhere(app: App, route: Route, game_id: str) -> None:
     """A table's phone saved a result (or another director's phone resolved a conflict): the
-    view is drawn again from the session as stored.
+    view follows from the session as stored. On the director's view only its changing part
+    (rounds, missing, conflicts, ranking) is drawn again: the whole view of 15 tables is a
+    thousand controls, drawn and sent again at every save (decision 361).
 
     A tap the director made on the screen as it was drawn before may still be on its way
     from the browser: Flet drops an event whose control left the page, and that tap was lost
@@ -255,8 +284,27 @@ def changed_elsewhere(app: App, route: Route, game_id: str) -> None:
     session as stored (decision 345)."""
     if route.game_id != game_id:
         return
-    before = [c for view in app.page.views[:1] for c in view.controls]
-    app.show()
+    shown = app.state(DirectorView).shown
+    if route.name != "pairs" or shown is None or shown[0] != game_id \
+            or not _on_page(shown[1]):
+        before = [c for view in app.page.views[:1] for c in view.controls]
+        app.show()
+        _keep_reachable(app, before)
+        return
+    try:
+        record = app.session.pairs.load(game_id)
+    except (StoreError, OSError, InvalidInput):
+        app.show()
+        return
+    before = list(shown[1].controls)
+    shown[1].controls = _live(app, record)
+    app.page.update()
+    _keep_reachable(app, before)
+
+
+def _keep_reachable(app: App, before: list[ft.BaseControl]) -> None:
+    """The controls in ``before`` (and below them) that a redraw replaced stay reachable by
+    their ids until the next redraw, for a tap already on its way (decision 345)."""
     index = app.page.session.index
     kept = app.state(Drawn).replaced = list(_controls(before))
     for control in kept:

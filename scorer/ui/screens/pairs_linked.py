@@ -19,7 +19,7 @@ from .. import widgets as w
 from ..entry.base import problem_of
 from ..qr import qr_png
 from . import addresses, home
-from .frame import Screen, screen
+from .frame import Screen, link_failed, screen
 from .pairs_text import say
 
 if TYPE_CHECKING:
@@ -82,9 +82,7 @@ def build_opened(app: App, route: Route) -> Screen:
     try:
         linked = read_pairs_link(route.data or "")
     except InvalidLink as error:
-        return Screen(screen(path, t("pairs.app_link_title"), [
-            w.card(w.note(say(t, "pairs.app_link_failed",
-                              reason=t.render(problem_of(error))), error=True))]), "/")
+        return link_failed(app, path, t("pairs.app_link_title"), error)
     s = linked.session.settings
     title = t("pairs.app_title", kind=t(f"pairs.kind_{s.movement}"), tables=s.tables)
     controls: list[ft.Control] = [

@@ -44,7 +44,7 @@ if TYPE_CHECKING:
 
     from .host import App, Route
 
-__all__ = ["TableEntry", "build", "changed_elsewhere", "save_change"]
+__all__ = ["TableEntry", "build", "changed_elsewhere", "result_inputs", "save_change"]
 
 
 class TableEntry:
@@ -195,18 +195,28 @@ def _result_text(app: App, result: TableResult) -> str:
 
 
 def _inputs(app: App, session_id: str, table: int) -> list[ft.Control]:
-    """The entry of one board: passed out, declarer, contract, doubling, tricks; the scores
-    for both sides and E-W's Accept (the save). A tap changes these controls in place (the
-    chips restyle themselves; the line and Accept follow), never the whole screen, so a quick
-    second tap finds the control it aimed at (decision 314)."""
-    t, state = app.t, app.state(TableEntry)
-    draft = state.draft
-    assert draft is not None
+    state = app.state(TableEntry)
+    assert state.draft is not None
+    label = app.t("pairs.app_accept", board=state.draft.board)
+    return result_inputs(app, state.draft, label, lambda: _save(app, session_id, table),
+                         say(app.t, "pairs.app_accept_help"),
+                         (lambda: _cancel(app)) if state.correcting else None)
+
+
+def result_inputs(app: App, draft: ResultDraft, label: str, on_save: Callable[[], None],
+                  help_text: str | None, on_cancel: Callable[[], None] | None,
+                  ) -> list[ft.Control]:
+    """The entry of one board at one table (a pairs table, a team match's other table):
+    passed out, declarer, contract, doubling, tricks; the scores for both sides and the
+    button ``label`` (the save; ``help_text`` under the scores once there is a result). A
+    tap changes these controls in place (the chips restyle themselves; the line and the
+    button follow), never the whole screen, so a quick second tap finds the control it aimed
+    at (decision 314)."""
+    t = app.t
     fields = draft.fields
     line = w.suited("", 16, ft.FontWeight.BOLD)
-    help_line = w.note(say(t, "pairs.app_accept_help"))
-    label = t("pairs.app_accept", board=draft.board)
-    accept = w.tap(label, label, lambda: _save(app, session_id, table), primary=True)
+    help_line = w.note(help_text or "")
+    accept = w.tap(label, label, on_save, primary=True)
 
     def refresh() -> None:
         result, problem = draft.result()
@@ -217,7 +227,7 @@ def _inputs(app: App, session_id: str, table: int) -> list[ft.Control]:
         else:
             w.set_suited(line, _result_text(app, result))
             line.weight = ft.FontWeight.BOLD
-        help_line.visible = result is not None
+        help_line.visible = result is not None and help_text is not None
         w.set_enabled(accept, result is not None)
         box.visible = not fields.passed_out
 
@@ -239,9 +249,8 @@ def _inputs(app: App, session_id: str, table: int) -> list[ft.Control]:
     controls: list[ft.Control] = [
         w.Toggle(t("ui.passed_out"), t("ui.passed_out"), fields.passed_out,
                  setter("passed_out")).control, box, line, help_line, accept]
-    if state.correcting:
-        controls.append(w.tap(t("pairs.app_cancel"), t("pairs.app_cancel"),
-                              lambda: _cancel(app)))
+    if on_cancel is not None:
+        controls.append(w.tap(t("pairs.app_cancel"), t("pairs.app_cancel"), on_cancel))
     return controls
 
 
@@ -254,8 +263,11 @@ def _save(app: App, session_id: str, table: int) -> None:
         return
     at = now()
 
-    def saved(_record: PairsRecord) -> None:
+    def saved(record: PairsRecord) -> None:
         state.key, state.draft, state.correcting = None, None, False
+        # Drawn next by this tap: another table's save heard meanwhile is then no reason to
+        # draw this screen again under the player's next tap (decisions 323, 361).
+        state.drawn = _mine(record.session, table)
         app.show()
 
     how = ((lambda s: s.correct(result, at)) if state.correcting

@@ -184,6 +184,9 @@ def view(app: App, game: Game) -> ft.View:
               expand=1),
         w.tap(t("ui.share_link"), t("ui.share_link"),
               lambda: app.page.run_task(linked.share_link, app, game), expand=1)], spacing=8))
+    if game.variant.teams:  # a team match: the other table's phone sends its boards (issue 32)
+        controls.append(w.tap(t("rooms.title"), t("rooms.title"),
+                              lambda: app.go(addresses.rooms(game.id))))
     if outcome is None:
         controls.append(w.tap(t("ui.end_now"), t("ui.end_now"),
                               lambda: _confirm_close(app, game)))

@@ -21,6 +21,10 @@
     /pairs/:id/qr/:table       a pairs evening: the director's QR code for a table
     /pairs/:id/table/:table/qr  a table's results as a QR code
     /p/:data                   a pairs evening opened from a link
+    /game/:id/rooms            a team match's other table: its QR code, waiting, conflicts
+    /room/:id/:table           a team match's other table: its phone's boards
+    /room/:id/:table/qr        a team match's other table: its results as a QR code
+    /r/:data                   a team match's table opened from a link
 
 An address that names nothing shows Home; a game that cannot be opened shows Home with a note.
 The templates, and one builder of addresses per route, are in
@@ -70,6 +74,7 @@ from ..screens import (
     rules,
     scoreboard,
     stats,
+    team_rooms,
 )
 from ..screens.frame import Screen, variant_names
 from ..screens.host import App, Route
@@ -191,6 +196,14 @@ ROUTES: tuple[Row, ...] = (
            addresses.pairs_results_qr("p1", 2), build=pairs_linked.build_results_qr),
     Row.of(addresses.PAIRS_LINK, "pairs-link", pairs_linked,
            addresses.pairs_link("1~abc"), build=pairs_linked.build_opened),
+    # A team match's other table on its own phone (issue 32).
+    Row.of(addresses.ROOMS, "rooms", team_rooms, addresses.rooms("abc"), of_game=True),
+    Row.of(addresses.ROOM, "room", team_rooms, addresses.room("abc", 2),
+           build=team_rooms.build_room),
+    Row.of(addresses.ROOM_QR, "room-qr", team_rooms, addresses.room_qr("abc", 2),
+           build=team_rooms.build_qr),
+    Row.of(addresses.ROOM_LINK, "room-link", team_rooms, addresses.room_link("1~abc"),
+           build=team_rooms.build_opened),
 )
 _HOME = Route("home", row=ROUTES[0])
 

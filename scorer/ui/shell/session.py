@@ -25,8 +25,10 @@ from ...rules import InvalidInput, Msg
 from ...stats import PlayerStats
 from ...store import GameSummary, ImportReport, Kept, StaleGame, Store, StoreError
 from ...store.pairs import PairsShelf
+from ...store.rooms import RoomsRecord, RoomsShelf
 from ..entry import DealDraft, Evaluation, draft_for_game, draft_of_deal, problem_of
 from ..screens import addresses
+from .hearing import Hearing
 
 __all__ = ["TOPIC", "PubSub", "Session", "SessionUI"]
 
@@ -92,15 +94,13 @@ class Session:
         self.draft_key: DraftKey | None = None
         self.draft_due: tuple[Game, int | None] | None = None  # changed, not yet kept
         self.draft_timer = False  # a write of the draft is scheduled
-        pubsub.subscribe_topic(TOPIC, self._heard)
+        # What other sessions changed, answered once each, one thread at a time (decision 361)
+        pubsub.subscribe_topic(TOPIC, Hearing(lambda game_id: self.ui.changed_elsewhere(game_id)))
 
     # --- other sessions -------------------------------------------------------------------
     def announce(self, game_id: str) -> None:
         """Tell the other sessions that ``game_id`` changed ("*": any game)."""
         self.pubsub.send_others_on_topic(TOPIC, game_id)
-
-    def _heard(self, topic: str, game_id: Any) -> None:
-        self.ui.changed_elsewhere(game_id)
 
     # --- games ----------------------------------------------------------------------------
     def open(self, game_id: str) -> Game | None:
@@ -219,7 +219,22 @@ class Session:
             if kept and kept.get("for") == self.draft_target(game, number) \
                     and isinstance(kept.get("draft"), dict):
                 self.draft.restore(kept["draft"])
+            elif not number:
+                self._fill_waiting(game)
         return self.draft
+
+    def _fill_waiting(self, game: Game) -> None:
+        """A team match's next board: the other table's result, merged from its phone and
+        waiting for this board, filled in (issue 32, decision 364)."""
+        tables = getattr(self.draft, "tables", None)
+        if not game.variant.teams or not isinstance(tables, list):
+            return
+        kept = self.store_call(self.store.rooms.load, game.id)
+        if not isinstance(kept, RoomsRecord):
+            return
+        for (board, table), result in kept.kept.waiting.items():
+            if board == len(game.deals) + 1 and 1 <= table <= len(tables):
+                tables[table - 1].fill(result)
 
     def kept_draft(self, game: Game) -> int | None:
         """The deal a draft kept with ``game`` continues, when something was entered in it:
@@ -412,6 +427,11 @@ class Session:
     def pairs(self) -> PairsShelf:
         """The pairs evenings kept here (issue 32): the store's, as the screens use it."""
         return self.store.pairs
+
+    @property
+    def rooms(self) -> RoomsShelf:
+        """A team match's other table (issue 32): the store's, as the screens use it."""
+        return self.store.rooms
 
     def keeping(self, game: Game, history: bool = True) -> Kept:
         """What keeping a linked game would do, without doing it."""
