@@ -221,7 +221,7 @@ def test_the_traveller_names_a_pair_before_its_seat_and_keeps_a_side_with_its_sc
         assert "Table 1, round 1: pair 2 Ana & Ben (N-S) against pair 5 (E-W)" in shown
         drawn = [d for d in map(_drawn, _traveller_texts(app)) if "450" in d and "tricks" in d]
         assert drawn, shown
-        assert all("E-W\u00a0+450" in d and "N-S\u00a0-450" in d for d in drawn)
+        assert all("E-\u2060W\u00a0+450" in d and "N-\u2060S\u00a0-450" in d for d in drawn)
         spoken = [c.semantics_label for c in _traveller_texts(app)
                   if c.semantics_label and "450" in c.semantics_label]
         assert spoken and all("N-S -450 · E-W +450" in s for s in spoken)

@@ -141,10 +141,12 @@ def points_text(value: Fraction) -> str:
 
 
 _BEFORE_SCORE = re.compile(r"(?<=\S) (?=[+\-\u2212]?\d)")
+_IN_WORD = re.compile(r"(?<=\S)-(?=\S)")
 
 
 def unbroken(text: str) -> str:
-    """``text`` with each score kept on the line of what it belongs to ('E-W -690', 'N-S 12'):
-    the space before a number made a no-break space, so large text wraps between the parts of
-    a line and never between a side and its score (decision 415)."""
-    return _BEFORE_SCORE.sub("\u00a0", text)
+    """``text`` with each score kept on the line of the side it belongs to ('E-W -690'): a
+    no-break space before a number and a word joiner after a hyphen inside a word ('E-W',
+    which Flutter would break after its hyphen), so large text wraps between the parts of a
+    line, never inside a side's name or between it and its score (decision 415)."""
+    return _BEFORE_SCORE.sub("\u00a0", _IN_WORD.sub("-\u2060", text))
