@@ -20,12 +20,14 @@ TABLES = {
     1: [(1, "North", 4, "Hearts", 10, None),      # N-S +420
         (2, "South", 3, "No-trump", 9, None),     # N-S +600 (vulnerable)
         (3, "East", 2, "Spades", 8, None)],       # E-W +110 (vulnerable): N-S -110
-    2: [(1, "North", 4, "Hearts", 9, None),       # N-S -50
-        (2, "South", 3, "No-trump", 9, None),     # N-S +600
-        (3, "East", 2, "Spades", 8, "Doubled")],  # E-W 2SX= vulnerable +670: N-S -670
-    3: [(1, None), (2, "South", 3, "No-trump", 10, None),  # N-S +630
-        (3, None)],
+    2: [(2, "South", 3, "No-trump", 9, None),     # N-S +600
+        (3, "East", 2, "Spades", 8, "Doubled"),   # E-W 2SX= vulnerable +670: N-S -670
+        (1, "North", 4, "Hearts", 9, None)],      # N-S -50
+    3: [(3, None), (1, None),
+        (2, "South", 3, "No-trump", 10, None)],  # N-S +630
 }
+# The three tables share the round's boards (decision 272): each starts on its own board
+# (table 2 on board 2, table 3 on board 3) and passes it on (decision 410).
 # Worked by hand (2 matchpoints for each result beaten, 1 for each tie; top 4 on a board):
 #   board 1: N-S +420 (table 1) 4, 0 (table 3) 2, -50 (table 2) 0
 #   board 2: N-S +630 (table 3) 4, +600 (tables 1 and 2) 1 each
@@ -73,6 +75,8 @@ def test_a_three_table_howell_on_the_wifi(browser, tmp_path):
             tables[number] = phone
         tables[2].see("N-S: pair 3 · E-W: pair 4")
         tables[1].see("Board 1: North deals · vulnerable: none")
+        tables[3].see("Start with board 3; the boards are shared with tables 1 and 2: pass "
+                      "each board you have played to table 2")
         # Table 1's first board: the score for both sides, then E-W's Accept; the director's
         # view (another browser, drawn by the server's push) shows it.
         contract_taps(tables[1], "North", 4, "Hearts", 10)

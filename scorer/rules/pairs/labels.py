@@ -41,12 +41,15 @@ def pair_name(settings: PairsSettings, plan: Movement, pair: int) -> Msg:
 
 
 def at_seat(settings: PairsSettings, plan: Movement, pair: int, side: int) -> Msg:
-    """A pair at its seat: 'N-S 3' in a Mitchell, 'pair 3 (E-W)' in a Howell; named."""
+    """A pair at its seat: 'N-S 3' in a Mitchell, 'pair 3 (E-W)' in a Howell; named, 'pair 3
+    Ana & Ben (E-W)'."""
     if plan.kind == MITCHELL:
         return pair_name(settings, plan, pair)
-    seat = Msg.of("pairs.pair_seat", n=pair, side=Msg(("side.NS", "side.EW")[side]))
+    where = Msg(("side.NS", "side.EW")[side])
     name = settings.names.get(pair)
-    return Msg.of("pairs.app_named", pair=seat, name=name) if name else seat
+    if name:  # 'pair 2 Ana & Ben (N-S)': the name with its number (decision 414)
+        return Msg.of("pairs.pair_seat_named", n=pair, name=name, side=where)
+    return Msg.of("pairs.pair_seat", n=pair, side=where)
 
 
 def _seat(where: tuple[int, int] | None, here: tuple[int, int]) -> Msg:

@@ -11,7 +11,7 @@ from ..values import InvalidInput, check_int
 from .movement import Seating, TableCard, table_cards
 from .session import PairsSession
 
-__all__ = ["TableRound", "current_round", "missing", "rounds_status"]
+__all__ = ["TableRound", "board_order", "current_round", "missing", "pass_to", "rounds_status"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,3 +70,26 @@ def current_round(session: PairsSession, table: object) -> tuple[TableRound, Tab
     if not found:
         raise InvalidInput("table", number, "has no pair in any round (a sit-out table)")
     return None
+
+
+def _group(seating: Seating) -> tuple[int, ...]:
+    return tuple(sorted((seating.table, *seating.shared_with)))
+
+
+def board_order(seating: Seating) -> tuple[int, ...]:
+    """The order a table plays its round's boards in: its own set from its first board; a set
+    shared by k tables (a 2- or 3-table Howell) from the board at the table's place among them
+    (the first table board 1 of the set, the second board 2...), so that no two tables wait
+    for one board (decision 410)."""
+    start = _group(seating).index(seating.table) % len(seating.boards)
+    return seating.boards[start:] + seating.boards[:start]
+
+
+def pass_to(seating: Seating) -> int | None:
+    """Where a table passes each board of a shared set once played: the table before it
+    among the tables sharing it (the first: the last), which plays that board next or keeps
+    it until it does. None: the set is the table's own."""
+    if not seating.shared_with:
+        return None
+    group = _group(seating)
+    return group[group.index(seating.table) - 1]

@@ -159,7 +159,8 @@ def matchpoints(scores: Sequence[object], scale: str = "wbf",
         if len(real) < wanted:
             ns = (raw + half) * wanted / len(real) - half
             lines.append(Line(Msg.of("pairs.neuberg", mp=decimal(raw), half=decimal(half),
-                                     expected=wanted, played=len(real), result=decimal(ns),
+                                     expected=wanted, played=len(real), n=len(real),
+                                     result=decimal(ns),
                                      top=decimal(top)), 0))
         ew = top - ns
         lines.append(Line(Msg.of("pairs.ew_mp", top=decimal(top), ns=decimal(ns),

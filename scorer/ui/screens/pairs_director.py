@@ -33,7 +33,7 @@ from .frame import Screen, screen
 from .pairs_adjust import adjust_controls, replaced_lines
 from .pairs_files import file_controls
 from .pairs_table import _result_text, save_change
-from .pairs_text import at_seat, board_msg, pair_name, say
+from .pairs_text import at_seat, board_msg, pair_name, say, unbroken
 
 if TYPE_CHECKING:
     from .host import App, Route
@@ -210,7 +210,7 @@ def build_board(app: App, route: Route, evening: Evening) -> Screen:
                      ew=t.render(at_seat(settings, plan, row.ew_pair, 1)))
             points = t("pairs.app_points", ns=decimal(row.ns), ew=decimal(row.ew))
             lines: list[ft.Control] = [ft.Text(head, weight=ft.FontWeight.BOLD),
-                                       w.suited(_result_text(app, row.result), 15),
+                                       _together(_result_text(app, row.result)),
                                        ft.Text(points, size=15)]
             lines += [w.suited(t.render(line.msg), 12) for line in row.lines]
             lines += replaced_lines(app, session, board, row.table)
@@ -219,6 +219,13 @@ def build_board(app: App, route: Route, evening: Evening) -> Screen:
     return Screen(screen(addresses.pairs_board(record.id, board),
                          t("pairs.app_traveller_n", n=board), controls),
                   addresses.pairs_session(record.id))
+
+
+def _together(text: str) -> ft.Text:
+    """A traveller's line drawn with each side kept with its score, read as written."""
+    control = w.suited(unbroken(text), 15)
+    control.semantics_label = text
+    return control
 
 
 @_of_evening

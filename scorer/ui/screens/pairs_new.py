@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from ...rules.pairs.session import NAME_LENGTH, SCORINGS, PairsSession
+from ...rules.pairs.session import SCORINGS, PairsSession
 from ...store import StoreError
 from .. import widgets as w
 from . import addresses
@@ -96,7 +96,6 @@ def build(app: App, route: Route | None = None) -> Screen:
         label = t.render(plan.pair_label(pair)) if plan is not None else t("pairs.pair", n=pair)
         controls.append(ft.TextField(
             label=label[:1].upper() + label[1:], value=form.names.get(pair, ""),
-            max_length=NAME_LENGTH,
             on_change=lambda e, pair=pair: _name(app, pair, e.control.value, reason, start)))
     bar = w.bottom_bar(reason, start)
     return Screen(screen(addresses.pairs_new(), t("pairs.app_new"), controls,

@@ -21,7 +21,7 @@ import flet as ft
 from ...pairs_link import table_part
 from ...rules import InvalidInput
 from ...rules.pairs.movement import MITCHELL, table_cards
-from ...rules.pairs.progress import current_round, rounds_status
+from ...rules.pairs.progress import board_order, current_round, pass_to, rounds_status
 from ...rules.pairs.session import PairsSession, TableResult
 from ...rules.team_match import result_msg
 from ...store import PairsRecord, StoreError
@@ -35,6 +35,7 @@ from ..entry.common import (
     seat_names,
     tricks_picker,
 )
+from ..entry.team_match import TableDraft
 from . import addresses, home
 from .frame import Screen, screen
 from .pairs_text import ResultDraft, board_msg, next_msg, pair_name, say, score_msg
@@ -48,13 +49,18 @@ __all__ = ["TableEntry", "build", "changed_elsewhere", "result_inputs", "save_ch
 
 
 class TableEntry:
-    """What a table's screen keeps between redraws: the board being entered (or corrected)."""
+    """What a table's screen keeps between redraws: the board being entered (or corrected),
+    the boards begun and left for another (a shared set is played in any order, decision
+    410), and the entries another phone of the table saved over first (decision 411)."""
 
     def __init__(self) -> None:
         self.key: tuple[str, int, int] | None = None  # session, table, board
         self.draft: ResultDraft | None = None
         self.correcting = False
         self.drawn: object = None  # this table's results and conflicts as last drawn
+        self.table: tuple[str, int] | None = None  # the session and table of what follows
+        self.aside: dict[int, ResultDraft] = {}
+        self.lost: dict[int, ResultDraft] = {}
 
 
 def save_change(app: App, session_id: str, how: Callable[[PairsSession], PairsSession],
@@ -129,16 +135,11 @@ def build(app: App, route: Route) -> Screen:
                               ew=t.render(pair_name(settings, plan, seating.ew))), size=15))
     state = app.state(TableEntry)
     current = session.current()
-    first_missing = row.missing[0] if row.missing else None
-    if state.key is not None and (state.key[:2] != (record.id, number)
-                                  or state.key[2] not in seating.boards):
-        state.key, state.draft, state.correcting = None, None, False
-    if state.draft is not None and not state.correcting \
-            and (state.draft.board, number) in current:  # saved meanwhile by another phone
-        state.key, state.draft = None, None
-    if state.draft is None and first_missing is not None:
-        state.key = (record.id, number, first_missing)
-        state.draft, state.correcting = ResultDraft(first_missing, number), False
+    _take_saved(state, record.id, session, number, board_order(seating), row.missing)
+    controls += _start_note(t, seating)
+    controls += _lost_cards(app, record.id, number, session)
+    if state.draft is not None and state.draft.board not in seating.boards:
+        controls.append(_elsewhere_card(app, record.id, number))
     for board in seating.boards:
         entry = current.get((board, number))
         lines: list[ft.Control] = [w.suited(t.render(board_msg(board)), 15,
@@ -155,7 +156,8 @@ def build(app: App, route: Route) -> Screen:
         elif open_here:
             lines += _inputs(app, record.id, number)
         else:
-            lines.append(w.note(say(t, "pairs.app_to_enter")))
+            label = t("pairs.app_enter_board", board=board)
+            lines.append(w.tap(label, label, partial(_enter_board, app, number, board)))
         controls.append(w.card(*lines))
     if card is not None and seating.round < plan.rounds:  # the last: the evening ends
         controls.append(_kept_whole(w.note(say(t, "pairs.app_after_round",
@@ -172,6 +174,116 @@ def _kept_whole(text: ft.Text) -> ft.Text:
     text.value = re.sub(r"(?<=\w)-(?=\w)", "\u2011", plain)
     text.semantics_label = plain
     return text
+
+
+def _elsewhere_card(app: App, session_id: str, table: int) -> ft.Control:
+    """The entry open for a board not of the round shown (a correction of an earlier round's
+    board, taken from another phone's save: decision 411)."""
+    draft = app.state(TableEntry).draft
+    assert draft is not None
+    return w.card(w.suited(app.t.render(board_msg(draft.board)), 15, ft.FontWeight.BOLD),
+                  *_inputs(app, session_id, table))
+
+
+def _take_saved(state: TableEntry, session_id: str, session: PairsSession, table: int,
+                order: tuple[int, ...], missing: tuple[int, ...]) -> None:
+    """Bring the kept entries up to the session as stored: another table or evening starts
+    afresh; an entry begun here for a board another phone of the table has saved meanwhile
+    is kept with a word when it differs (decision 411), dropped when the same; a correction
+    stays open; the board to enter next is the first missing in the table's order (decision
+    410), an entry begun for it taken up again."""
+    if state.table != (session_id, table):
+        state.table, state.aside, state.lost = (session_id, table), {}, {}
+        state.key, state.draft, state.correcting = None, None, False
+    current = session.current()
+    begun = dict(state.aside)
+    open_board = None
+    if state.draft is not None and not state.correcting:
+        open_board = state.draft.board
+        begun[open_board] = state.draft
+        state.key, state.draft = None, None
+    state.aside = {}
+    for board, draft in begun.items():
+        saved = current.get((board, table))
+        if saved is not None:
+            result = draft.result()[0]
+            if (result is None and draft.fields != TableDraft()) \
+                    or (result is not None and result != saved.result):
+                state.lost[board] = draft
+        elif board in missing and board == open_board:
+            state.key, state.draft = (session_id, table, board), draft
+        elif board in missing:
+            state.aside[board] = draft
+    if state.draft is None:
+        ahead = [b for b in order if b in missing]
+        if ahead:
+            state.draft = state.aside.pop(ahead[0], None) or ResultDraft(ahead[0], table)
+            state.key, state.correcting = (session_id, table, ahead[0]), False
+
+
+def _start_note(t: Any, seating: Any) -> list[ft.Control]:
+    """A shared set (a 2- or 3-table Howell): 'Start with board 2; the boards are shared with
+    tables 1 and 3: pass each board you have played to table 1'. A table's own set: nothing."""
+    others = seating.shared_with
+    if not others:
+        return []
+    key = "pairs.app_start_shared_1" if len(others) == 1 else "pairs.app_start_shared_2"
+    return [w.note(say(t, key, board=board_order(seating)[0], to=pass_to(seating),
+                       a=", ".join(map(str, others[:-1])), b=others[-1]))]
+
+
+def _lost_cards(app: App, session_id: str, table: int,
+                session: PairsSession) -> list[ft.Control]:
+    """Each entry another phone of this table saved over first: what was saved, what this
+    phone had, and the choice (correct the board to this phone's entry, or keep the saved
+    result). Nothing is dropped without a word (decision 411)."""
+    t, state = app.t, app.state(TableEntry)
+    current = session.current()
+    cards: list[ft.Control] = []
+    for board, draft in sorted(state.lost.items()):
+        saved = current.get((board, table))
+        if saved is None:
+            continue
+        mine = draft.result()[0]
+        had = _result_text(app, mine) if mine is not None else t("pairs.app_had_unfinished")
+        lines: list[ft.Control] = [
+            w.suited(t.render(board_msg(board)), 15, ft.FontWeight.BOLD),
+            w.suited(say(t, "pairs.app_saved_elsewhere", board=board,
+                         result=_result_text(app, saved.result), had=had), 15)]
+        if mine is not None:
+            label = t("pairs.app_correct_to_mine", board=board)
+            lines.append(w.tap(label, label, partial(_take_lost, app, session_id, table,
+                                                     board)))
+        keep = t("pairs.app_cancel")
+        lines.append(w.tap(keep, keep, partial(_let_go, app, board)))
+        cards.append(w.card(*lines))
+    return cards
+
+
+def _take_lost(app: App, session_id: str, table: int, board: int) -> None:
+    """Correct ``board`` to the entry this phone had (E-W accept it again)."""
+    state = app.state(TableEntry)
+    draft = state.lost.pop(board, None)
+    if draft is not None:
+        state.key, state.draft, state.correcting = (session_id, table, board), draft, True
+    app.show()
+
+
+def _let_go(app: App, board: int) -> None:
+    app.state(TableEntry).lost.pop(board, None)
+    app.show()
+
+
+def _enter_board(app: App, table: int, board: int) -> None:
+    """Open ``board`` for entry (a table enters its boards in any order); an entry begun
+    for another board is kept for it."""
+    state = app.state(TableEntry)
+    if state.draft is not None and not state.correcting:
+        state.aside[state.draft.board] = state.draft
+    assert state.table is not None
+    state.draft = state.aside.pop(board, None) or ResultDraft(board, table)
+    state.key, state.correcting = (state.table[0], table, board), False
+    app.show()
 
 
 def _last_done(session: PairsSession, table: int, now: int | None) -> Any:

@@ -6,6 +6,7 @@ Unit-tested in tests/test_pairs_app.py."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -24,7 +25,7 @@ from ..entry.bridge import dealing_msg
 from ..entry.team_match import TableDraft
 
 __all__ = ["BOARDS_OFFERED", "PairsForm", "ResultDraft", "at_seat", "board_msg", "kinds_for",
-           "next_msg", "pair_name", "points_text", "say", "score_msg", "TABLES_OFFERED"]
+           "next_msg", "pair_name", "points_text", "say", "score_msg", "TABLES_OFFERED", "unbroken"]
 
 TABLES_OFFERED = tuple(range(2, 16))
 BOARDS_OFFERED = tuple(range(1, 9))
@@ -82,9 +83,13 @@ class PairsForm:
         if self.scoring not in SCORINGS:
             return None, Msg.of("error.plain", text=f"scoring: {self.scoring}")
         names = {p: n.strip() for p, n in self.names.items() if n.strip()}
-        for pair, name in names.items():
+        seen: dict[str, str] = {}
+        for pair, name in sorted(names.items()):
             if len(name) > NAME_LENGTH:
                 return None, Msg.of("pairs.error_name", n=pair, most=NAME_LENGTH)
+            if name.casefold() in seen:  # as New game refuses two players' (decision 412)
+                return None, Msg.of("pairs.error_names_twice", name=seen[name.casefold()])
+            seen[name.casefold()] = name
         try:
             settings = PairsSettings(self.movement, self.tables, self.boards_per_round,
                                      self.rounds, 2 * self.tables - 1 if self.short else None,
@@ -133,3 +138,15 @@ def say(t: Translator, key: str, **params: object) -> str:
 def points_text(value: Fraction) -> str:
     """A board's or pair's points as the director reads them: 2 decimals where needed."""
     return decimal(value)
+
+
+_BEFORE_SCORE = re.compile(r"(?<=\S) (?=[+\-\u2212]?\d)")
+_IN_WORD = re.compile(r"(?<=\S)-(?=\S)")
+
+
+def unbroken(text: str) -> str:
+    """``text`` with each score kept on the line of the side it belongs to ('E-W -690'): a
+    no-break space before a number and a word joiner after a hyphen inside a word ('E-W',
+    which Flutter would break after its hyphen), so large text wraps between the parts of a
+    line, never inside a side's name or between it and its score (decision 415)."""
+    return _BEFORE_SCORE.sub("\u00a0", _IN_WORD.sub("-\u2060", text))
