@@ -386,6 +386,12 @@ def heading(text: str) -> ft.Semantics:
                         content=ft.Text(text, size=16, weight=ft.FontWeight.BOLD))
 
 
+def retitle(node: ft.Semantics, text: str) -> None:
+    """Give a :func:`heading` new words: its text's, which the screen draws and reads (the
+    node's own ``value`` would be read but not drawn: the blank headings of decision 400)."""
+    cast(ft.Text, node.content).value = text
+
+
 def note(text: str, *, error: bool = False) -> ft.Text:
     return ft.Text(text, size=14, color=ft.Colors.ERROR if error else None,
                    italic=not error)
