@@ -6,6 +6,8 @@ from __future__ import annotations
 import flet as ft
 import pytest
 from flet_page import scorer_app
+
+from scorer.ui import widgets as w
 from test_tap_updates import GAMES, on_screen, show_entry, tap
 
 
@@ -41,3 +43,45 @@ def test_every_entry_heading_is_drawn_with_the_words_it_is_read_by(tmp_path, var
         if variant in ("call-break", "check"):
             assert any(d.startswith("Calls (total") for d, _ in found), found
             assert any(d.startswith("Tricks taken") for d, _ in found), found
+
+
+def groups(app) -> list[list[ft.Semantics]]:
+    """The chips of each choice group on screen."""
+    return [[c for c in node.content.controls if isinstance(c, ft.Semantics)]
+            for node in on_screen(app)
+            if isinstance(node, ft.Semantics) and node.identifier == w.CHIP_GROUP]
+
+
+def chosen(group: list[ft.Semantics]) -> list[str]:
+    """The chips of ``group`` shown chosen: checked for a screen reader, or filled."""
+    filled = [c.label for c in group if w.body(c).bgcolor == ft.Colors.PRIMARY]
+    checked = [c.label for c in group if c.checked]
+    assert filled == checked, (filled, checked)
+    return checked
+
+
+@pytest.mark.parametrize("variant", [*GAMES, "check"])
+def test_a_tap_on_a_chip_leaves_only_that_chip_chosen(tmp_path, variant):
+    """MiniBridge's "Pick the declarer" / "Enter the points" both showed checked after a tap
+    on the one not chosen when the screen opened (decision 401): every group on screen, each
+    chip tapped in turn from the state the screen opened in."""
+    with scorer_app(tmp_path) as app:
+        show_entry(app, variant)
+        seen = 0
+        index = 0
+        while index < len(groups(app)):
+            labels = [c.label for c in groups(app)[index]]
+            for label in labels:
+                now = groups(app)
+                if index >= len(now) or [c.label for c in now[index]] != labels:
+                    break  # the screen changed under the group (a game picked)
+                [cell] = [c for c in now[index] if c.label == label]
+                if cell.content.disabled:
+                    continue
+                tap(app, cell.content)
+                seen += 1
+                after = groups(app)
+                if index < len(after) and [c.label for c in after[index]] == labels:
+                    assert chosen(after[index]) == [label], (variant, label)
+            index += 1
+        assert seen >= 10, (variant, seen)

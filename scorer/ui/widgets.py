@@ -185,7 +185,10 @@ def key(face: ft.Control, label: str, on_tap: Handler | None, *, selected: bool 
     _paint(button, selected)
     # Disabled here too: Flutter then marks the node disabled (aria-disabled) for screen
     # readers, as it did for its own buttons.
+    # ``selected`` kept on the node from the start, as restyle() keeps it: a group that
+    # starts with a chip chosen unchooses it at the first tap on another (decision 401).
     return ft.Semantics(label=label, button=True, checked=selected if choice else None,
+                        selected=selected or None,
                         content=button, expand=expand, container=True,
                         disabled=button.disabled)
 
