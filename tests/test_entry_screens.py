@@ -6,9 +6,9 @@ from __future__ import annotations
 import flet as ft
 import pytest
 from flet_page import scorer_app
+from test_tap_updates import GAMES, on_screen, show_entry, tap
 
 from scorer.ui import widgets as w
-from test_tap_updates import GAMES, on_screen, show_entry, tap
 
 
 def headings(app) -> list[tuple[str, str]]:
