@@ -3,12 +3,15 @@ met at 360x640 that the accessibility tree alone does not show (decisions 400-40
 
 from __future__ import annotations
 
+import asyncio
+
 import flet as ft
 import pytest
 from flet_page import scorer_app
 from test_tap_updates import GAMES, on_screen, show_entry, tap
 
 from scorer.ui import widgets as w
+from scorer.ui.screens import addresses
 
 
 def headings(app) -> list[tuple[str, str]]:
@@ -85,3 +88,44 @@ def test_a_tap_on_a_chip_leaves_only_that_chip_chosen(tmp_path, variant):
                     assert chosen(after[index]) == [label], (variant, label)
             index += 1
         assert seen >= 10, (variant, seen)
+
+
+def type_into(app, field: ft.TextField, text: str) -> None:
+    """What Flet's client sends as a player types: the field's new value, then its change."""
+    field.value = text
+    loop = asyncio.new_event_loop()
+    try:
+        loop.run_until_complete(app.page.session.dispatch_event(field._i, "change", text))
+    finally:
+        loop.close()
+
+
+def test_a_typed_end_leaves_only_the_chip_of_that_value_chosen(tmp_path):
+    """Draw Bridge: 250 typed left "500" chosen, 300 typed left 300 and 500 (decision 401):
+    every game, every way to end it, every suggestion and a value none of them is."""
+    with scorer_app(tmp_path) as app:
+        app.route = addresses.NEW
+        app.show()
+        games = [c.label for c in groups(app)[0]]
+        checked = 0
+        for game in games:
+            press(app, game)
+            kinds = [c.label for g in groups(app) for c in g if c.label.startswith("End: ")]
+            for kind in kinds or [None]:
+                if kind is not None:
+                    press(app, kind)
+                fields = [c for c in on_screen(app) if isinstance(c, ft.TextField)
+                          and c.keyboard_type == ft.KeyboardType.NUMBER]
+                if not fields:
+                    continue
+                [field] = fields
+                chips = [g for g in groups(app)
+                         if g and all(c.label.startswith(field.label + " ") for c in g)]
+                values = [c.label.removeprefix(field.label + " ") for g in chips for c in g]
+                for text in [*values, "3", *reversed(values), "15", ""]:
+                    type_into(app, field, text)
+                    shown = [c.label for g in chips for c in g if c.checked]
+                    assert shown == ([f"{field.label} {text}"] if text in values else []), (
+                        game, kind, text, shown)
+                    checked += 1
+        assert checked > 30, checked
