@@ -3,8 +3,9 @@ sharing, ending and deleting the game."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import flet as ft
 
@@ -38,6 +39,7 @@ class Drawn:
     def __init__(self) -> None:
         self.all_deals: set[str] = set()
         self.reuse = Reuse()
+        self.ended: set[str] = set()  # games just ended by End the game: their result shown
 
 
 def board_key(game_id: str) -> str:
@@ -102,9 +104,7 @@ def view(app: App, game: Game) -> ft.View:
     if outcome is not None:
         over: list[ft.Control] = [
             # Said when it appears (a live region): who won, after the last Save
-            ft.Semantics(container=True, live_region=True, content=ft.Column([
-                ft.Text(t("ui.game_over"), size=20, weight=ft.FontWeight.BOLD),
-                ft.Text(outcome_words(game, t), size=16)], spacing=6)),
+            _result(app, game, drawn),
             w.tap(t("ui.rematch"), t("ui.rematch_label"),
                   lambda: new_game.start(app, NewGameForm.rematch(game)), primary=True)]
         remind = app.session.remind_backup
@@ -237,10 +237,37 @@ def confirm_remove(app: App, game: Game) -> None:
             lambda: app.session.save(game.remove_last(), addresses.game(game.id)))
 
 
+def _result(app: App, game: Game, drawn: Drawn) -> ft.Control:
+    """Who won, said when it appears (a live region, after the last Save). Just ended by End
+    the game (asked at the foot of the scoreboard), the screen goes back to its top and the
+    keyboard's focus to the result, or the winner was left off screen (decision 402)."""
+    t = app.t
+    said = ft.KeyboardListener(ft.Column([
+        ft.Text(t("ui.game_over"), size=20, weight=ft.FontWeight.BOLD),
+        ft.Text(outcome_words(game, t), size=16)], spacing=6))
+    if game.id in drawn.ended:
+        drawn.ended.discard(game.id)
+        app.page.run_task(_to_result, app, said)
+    return ft.Semantics(container=True, live_region=True, content=said)
+
+
+async def _to_result(app: App, result: ft.KeyboardListener) -> None:
+    try:
+        await app.page.views[0].scroll_to(offset=0)
+        await cast(Callable[[], Awaitable[None]], result.focus)()  # untyped in Flet
+    except Exception:  # noqa: BLE001 - the page went away: nothing to show
+        return
+
+
 def _confirm_close(app: App, game: Game) -> None:
     t = app.t
+
+    def end() -> None:
+        app.state(Drawn).ended.add(game.id)
+        app.session.save(game.close(), addresses.game(game.id))
+
     confirm(app, t("ui.end_question"), t("ui.end_explain"), t("ui.keep_playing"),
-            t("ui.end_game"), lambda: app.session.save(game.close(), addresses.game(game.id)))
+            t("ui.end_game"), end)
 
 
 def _confirm_delete(app: App, game: Game) -> None:
