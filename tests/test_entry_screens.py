@@ -11,6 +11,7 @@ from flet_page import scorer_app
 from test_tap_updates import GAMES, on_screen, show_entry, tap
 
 from scorer.ui import widgets as w
+from scorer.ui.new_game_form import END_FIELD, NewGameForm
 from scorer.ui.screens import addresses
 
 
@@ -129,3 +130,18 @@ def test_a_typed_end_leaves_only_the_chip_of_that_value_chosen(tmp_path):
                         game, kind, text, shown)
                     checked += 1
         assert checked > 30, checked
+
+
+@pytest.mark.parametrize(("names", "end", "at"), [
+    (["Ana", "ana "], "500", 1),
+    (["", "Ben"], "500", 0),
+    (["Ana", "x" * 41], "500", 1),
+    (["Ana", "Ben"], "0", END_FIELD),
+    (["Ana", "Ben"], "500", None),
+])
+def test_a_refused_start_names_the_first_field_at_fault(names, end, at):
+    """Where a refused Start leaves the focus (decision 403)."""
+    form = NewGameForm("draw-bridge", list(names))
+    form.end_kind, form.end_value = "target", end
+    assert form.field_at_fault() == at
+    assert (form.problem() is None) == (at is None)

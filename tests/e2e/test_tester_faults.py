@@ -39,3 +39,22 @@ def test_ending_the_game_shows_the_result_at_the_top_with_the_focus_on_it(phone)
         return bool(box and "share the win" in box["text"] and box["top"] >= 0
                     and box["bottom"] <= PHONE["height"])
     phone._until(result_focused, "the result on screen with the focus", 20000)
+
+
+def test_a_name_typed_twice_is_said_at_once_and_start_leaves_the_focus_on_it(phone):
+    """The duplicate-name message was drawn but not in the accessibility tree until Start was
+    pressed, and Start then moved the focus to the screen's title, six Tabs away
+    (decision 403): it is said when it appears, and a refused Start leaves the focus on the
+    first field at fault."""
+    phone.tap("New game")
+    phone.tap("Draw Bridge")
+    phone.type("Player 1", "Ana")
+    phone.type("Player 2", "ana")
+    phone.page.keyboard.press("Tab")  # left the field: its fault is said
+    phone.see("same name")
+    assert "same name" in phone.screen_text(bottom=160)  # in the bar, above Start
+    press(phone, "Start game")
+    phone.see("same name")
+    phone.focus_moves_to("Player 2", "a refused Start")
+    phone.frames(30)
+    assert phone.has_focus("Player 2"), phone.page.evaluate(FOCUSED_NAME)
