@@ -173,10 +173,10 @@ class Phone:
         target.click()
         self.taps += 1
 
-    def hold(self, name: str, frames: int = 60) -> None:
+    def hold(self, name: str, frames: int = 60, exact: bool = True) -> None:
         """Press the button ``name`` and keep the finger down for ``frames`` frames drawn (at
         least a second at 60 a second: well past Flutter's half-second long press)."""
-        target = self.button(name).first
+        target = self.button(name, exact).first
         self.shown(target, f"button {name!r}")
         self.scroll_to(target, tries=20)
         box = self.steady_box(target)

@@ -10,6 +10,9 @@ import pytest
 from flet_page import scorer_app
 from test_tap_updates import GAMES, on_screen, show_entry, tap
 
+from scorer.game import Game
+from scorer.rules import Contract
+from scorer.rules.draw_bridge import DrawBridgeDeal
 from scorer.ui import widgets as w
 from scorer.ui.new_game_form import END_FIELD, NewGameForm
 from scorer.ui.screens import addresses
@@ -145,3 +148,22 @@ def test_a_refused_start_names_the_first_field_at_fault(names, end, at):
     form.end_kind, form.end_value = "target", end
     assert form.field_at_fault() == at
     assert (form.problem() is None) == (at is None)
+
+
+def test_two_games_of_the_same_players_differ_by_name_on_home(tmp_path):
+    """"Open Draw Bridge: Ana, Ben" twice under Finished: each card's button is named with
+    what it shows, its totals, deals, winner and change (decision 404)."""
+    with scorer_app(tmp_path) as app:
+        store = app.session.store
+        for declarer, tricks in ((0, 10), (1, 10), (0, 7)):
+            game = Game.new("draw-bridge", ["Ana", "Ben"], first_dealer=0, end="target=1000")
+            game = game.add_deal(DrawBridgeDeal(declarer, Contract.parse("4S"), tricks))
+            store.save(game.close() if tricks == 10 else game)
+        app.route = addresses.HOME
+        app.show()
+        names = [c.label for c in on_screen(app) if isinstance(c, ft.Semantics)
+                 and c.button and (c.label or "").startswith("Open Draw Bridge: Ana, Ben")]
+        assert len(names) == 3 and len(set(names)) == 3, names
+        assert any("Ana 120 · Ben 0" in n and "winner: Ana" in n for n in names), names
+        assert any("Ana 0 · Ben 120" in n and "winner: Ben" in n for n in names), names
+        assert all("1 deal · changed" in n for n in names), names
