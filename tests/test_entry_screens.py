@@ -167,3 +167,32 @@ def test_two_games_of_the_same_players_differ_by_name_on_home(tmp_path):
         assert any("Ana 120 · Ben 0" in n and "winner: Ana" in n for n in names), names
         assert any("Ana 0 · Ben 120" in n and "winner: Ben" in n for n in names), names
         assert all("1 deal · changed" in n for n in names), names
+
+
+def test_a_redeal_is_listed_but_not_counted_by_heading_and_chart_alike(tmp_path):
+    """A MiniBridge redeal (the same dealer deals again) is not a deal of the game (RULES.md,
+    decision 33): the heading said "Deals (0)" over "Deal 1: redeal", and the chart's axis
+    ran to 2 while the game said "Deal 2 of 8" (decision 405). The heading counts the deals
+    and says the redeal beside them; the chart runs along the deals counted."""
+    from scorer.rules.minibridge import MiniBridgeDeal
+
+    with scorer_app(tmp_path) as app:
+        game = Game.new("minibridge", ["Ana", "Ben", "Cleo", "Dan"], first_dealer=0,
+                        end="deals=8")
+        store = app.session.store
+        game = store.save(game)
+        for deal, heading, axis in (
+                (MiniBridgeDeal(redeal=True), "Deals (0), newest first · 1 dealt again", 1),
+                (MiniBridgeDeal(0, Contract.parse("1S"), 7),
+                 "Deals (1), newest first · 1 dealt again", 1),
+                (MiniBridgeDeal(1, Contract.parse("1S"), 7),
+                 "Deals (2), newest first · 1 dealt again", 2)):
+            shown = game = store.save(game.add_deal(deal))
+            app.route = addresses.game(shown.id)
+            app.show()
+            words = [d for d, _ in headings(app)]
+            assert heading in words, words
+            [chart] = [c for c in on_screen(app) if type(c).__name__ == "LineChart"]
+            assert chart.max_x == axis == max(1, shown.deals_counted)
+            xs = [p.x for line in chart.data_series[:2] for p in line.points]
+            assert max(xs) == shown.deals_counted, xs

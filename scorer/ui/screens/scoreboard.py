@@ -16,7 +16,7 @@ from ..boards.chart import totals_chart
 from ..boards.grid import deal_grid
 from ..boards.views import IN_PLACE, scoreboard, totals_card
 from ..new_game_form import NewGameForm
-from ..present import grid_rows, undone_texts
+from ..present import deals_heading, grid_rows, undone_texts
 from ..reuse import Reuse
 from . import addresses, linked, new_game
 from .frame import Screen, ask_delete, confirm, party_totals, rules_line, screen, variant_names
@@ -151,7 +151,7 @@ def view(app: App, game: Game) -> ft.View:
                           t("ui.rules_of", game=t(f"game.{game.variant_name}")),
                           lambda: show_rules(app, game.variant_name)))
     if game.records:
-        controls.append(w.heading(t("ui.deals_heading", n=game.deals_counted, unit=unit)))
+        controls.append(w.heading(deals_heading(game, t)))
     records = game.records[::-1]
     shown = records if game.id in drawn.all_deals else records[:DEALS_SHOWN]
     if shown:
