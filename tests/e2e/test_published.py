@@ -478,7 +478,8 @@ def test_an_offline_phone_draws_chinese_names_from_links_it_never_showed(site, r
             phone.tap("Keep on this phone")
             phone.see("The game from the link is kept on this phone")
         phone.tap("Back")
-        cards = [phone.button(f"Open Draw Bridge: {name}, Ann", exact=False).first for name in ("王", "李")]
+        cards = [phone.button(f"Open Draw Bridge: {name}, Ann", exact=False).first
+                 for name in ("王", "李")]
         for card in cards:
             phone.shown(card, "a game card")
         assert drawn_apart(phone, cards), "the Chinese names are drawn as boxes"
