@@ -4,7 +4,9 @@ keyboard (decisions 400-409)."""
 from __future__ import annotations
 
 import pytest
-from browser import FOCUSED_NAME, PHONE, press
+from browser import FOCUSED_NAME, PHONE, layout_faults, press
+
+from .test_large_text import phone_at
 
 pytestmark = pytest.mark.browser
 
@@ -58,3 +60,20 @@ def test_a_name_typed_twice_is_said_at_once_and_start_leaves_the_focus_on_it(pho
     phone.focus_moves_to("Player 2", "a refused Start")
     phone.frames(30)
     assert phone.has_focus("Player 2"), phone.page.evaluate(FOCUSED_NAME)
+
+
+@pytest.mark.parametrize("width", [360, 320])
+def test_minibridge_point_fields_are_readable_at_200_percent(browser, server, width):
+    """At 200 % text the four fields' labels ("North points (Ana)") wrapped to three lines
+    over each other and the typed count, two fields a row (decision 406): one a row, each
+    label on one line within its field (layout_faults with the text's scale)."""
+    phone = phone_at(browser, server, 200, width)
+    phone.see("No games yet")
+    phone.new_game("MiniBridge", ["Ana", "Ben", "Cleo", "Dan"], dealer="Ana")
+    phone.tap("New deal")
+    phone.see("Cannot save yet")
+    phone.into_view("North points (Ana)")
+    phone.type("North points (Ana)", "12")
+    phone.page.screenshot(path=f"/tmp/fixg_mb_{width}.png")
+    faults = [f for f in layout_faults(phone, text_scale=2.0) if "points" in f]
+    assert not faults, "\n".join(faults)
