@@ -173,10 +173,10 @@ class Phone:
         target.click()
         self.taps += 1
 
-    def hold(self, name: str, frames: int = 60) -> None:
+    def hold(self, name: str, frames: int = 60, exact: bool = True) -> None:
         """Press the button ``name`` and keep the finger down for ``frames`` frames drawn (at
         least a second at 60 a second: well past Flutter's half-second long press)."""
-        target = self.button(name).first
+        target = self.button(name, exact).first
         self.shown(target, f"button {name!r}")
         self.scroll_to(target, tries=20)
         box = self.steady_box(target)
@@ -654,7 +654,36 @@ LAYOUT = """() => {
 }"""
 
 
-def layout_faults(phone: Phone) -> list[str]:
-    """What large text broke on the screen shown (see :data:`LAYOUT`), one line each."""
+def layout_faults(phone: Phone, text_scale: float | None = None) -> list[str]:
+    """What large text broke on the screen shown (see :data:`LAYOUT`), one line each. With
+    ``text_scale`` (the text's size against the usual), also each text field whose label
+    cannot be drawn on one line inside it (:data:`LABEL_ROOM`): Flutter wraps it over the
+    field's neighbours and the typed value, and the tree shows only the field's box."""
     phone.frames(10)
-    return list(phone.page.evaluate(LAYOUT))
+    faults = list(phone.page.evaluate(LAYOUT))
+    if text_scale is not None:
+        faults += phone.page.evaluate(LABEL_ROOM, text_scale)
+    return faults
+
+
+# A page function: the text fields whose label, at Flutter's 16 px body text times the text's
+# scale, is wider than the field less its padding (12 px each side) and outline. The label's
+# width is measured in the page's sans-serif at that size, less a tenth: Roboto, which Flutter
+# draws with, is narrower than the fallbacks the page has (DejaVu, Liberation).
+LABEL_ROOM = """scale => {
+  const host = document.querySelector('flt-semantics-host');
+  if (!host) return [];
+  const ctx = document.createElement('canvas').getContext('2d');
+  ctx.font = `${16 * scale}px sans-serif`;
+  const faults = [];
+  host.querySelectorAll('input, textarea, [role="textbox"]').forEach(e => {
+    const label = (e.getAttribute('aria-label') || '').trim();
+    const box = e.getBoundingClientRect();
+    if (!label || box.width < 1) return;
+    const need = 0.9 * ctx.measureText(label).width, room = box.width - 26;
+    if (need > room)
+      faults.push(`the label ${JSON.stringify(label)} wraps in its field (${Math.round(need)} `
+                  + `px of text in ${Math.round(room)} px)`);
+  });
+  return faults;
+}"""

@@ -10,13 +10,16 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from ..fields import clean_name
 from ..game import Game, check_players
 from ..rules import NEW_GAME_FIRST, EndRule, InvalidInput, variant
 from ..rules.values import Msg, whole_number
 from ..store import GameSummary
 from .entry import entry_for, problem_of
 
-__all__ = ["NewGameForm", "recent_names", "recent_players"]
+__all__ = ["END_FIELD", "NewGameForm", "recent_names", "recent_players"]
+
+END_FIELD = -1  # NewGameForm.field_at_fault: the end's number (a target, a count of deals)
 
 
 @dataclass
@@ -105,6 +108,28 @@ class NewGameForm:
         """The reason the form shows: every reason once Start was tried, before that none
         for a name field the player has not typed in and left."""
         return self.problem(untouched_ok=not self.tried)
+
+    def field_at_fault(self) -> int | None:
+        """The field a refused Start leaves the focus on: the first name at fault (empty, not
+        allowed, or the second of two alike), :data:`END_FIELD` for the end's number, None
+        for a house rule (picked by chips) or nothing at fault."""
+        seen: set[str] = set()
+        for i, raw in enumerate(self.names):
+            name = clean_name(raw).casefold()
+            try:
+                check_players(variant(self.variant_name),
+                              [raw if j == i else _UNTOUCHED.format(j) for j in
+                               range(len(self.names))])
+            except InvalidInput:
+                return i
+            if name in seen:
+                return i
+            seen.add(name)
+        try:
+            variant(self.variant_name).check_end(self.end_rule())
+        except InvalidInput:
+            return END_FIELD
+        return None
 
     def leave_name(self, index: int) -> None:
         """The player left name field ``index``: if they typed in it, its problem is said."""

@@ -74,6 +74,16 @@ def deal_text(game: Game, deal: Any, t: Translator) -> str:
     return t.render(line) if line is not None else ""
 
 
+def deals_heading(game: Game, t: Translator) -> str:
+    """"Deals (1), newest first": the deals the game counts ("Deal 2 of 8"); a deal dealt
+    again by the same dealer (a MiniBridge redeal, a passed-out Chicago deal) keeps its
+    number and is not one of them, but is listed: said beside the count (decision 405)."""
+    unit = game.variant.deal_word
+    heading = t("ui.deals_heading", n=game.deals_counted, unit=unit)
+    again = sum(not r.counted for r in game.records)
+    return t("ui.deals_heading_redealt", heading=heading, n=again) if again else heading
+
+
 def undone_texts(game: Game, t: Translator) -> list[str]:
     """Deals removed from the end of the game and not played again, as the history says."""
     v = game.variant

@@ -185,7 +185,10 @@ def key(face: ft.Control, label: str, on_tap: Handler | None, *, selected: bool 
     _paint(button, selected)
     # Disabled here too: Flutter then marks the node disabled (aria-disabled) for screen
     # readers, as it did for its own buttons.
+    # ``selected`` kept on the node from the start, as restyle() keeps it: a group that
+    # starts with a chip chosen unchooses it at the first tap on another (decision 401).
     return ft.Semantics(label=label, button=True, checked=selected if choice else None,
+                        selected=selected or None,
                         content=button, expand=expand, container=True,
                         disabled=button.disabled)
 
@@ -384,6 +387,12 @@ def heading(text: str) -> ft.Semantics:
     node of its own, or it would make the whole card it heads a heading."""
     return ft.Semantics(header=True, container=True,
                         content=ft.Text(text, size=16, weight=ft.FontWeight.BOLD))
+
+
+def retitle(node: ft.Semantics, text: str) -> None:
+    """Give a :func:`heading` new words: its text's, which the screen draws and reads (the
+    node's own ``value`` would be read but not drawn: the blank headings of decision 400)."""
+    cast(ft.Text, node.content).value = text
 
 
 def note(text: str, *, error: bool = False) -> ft.Text:

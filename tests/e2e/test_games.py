@@ -12,7 +12,7 @@ def test_draw_bridge_whole_game(phone, second_phone, data_dir):
     phone.new_game("Draw Bridge", ["Ana", "Ben"], dealer="Ana", end="Target score 300")
     phone.see("Ben leads the first stock trick; Ana bids first")
     second_phone.open()
-    second_phone.tap("Open Draw Bridge: Ana, Ben")
+    second_phone.tap("Open Draw Bridge: Ana, Ben", exact=False)
     second_phone.see("Ana total 0")
 
     # A typical deal: at most 6 taps from the scoreboard back to the scoreboard.

@@ -64,7 +64,7 @@ class Screens:
         phone, at = self.phone, f"{where} ({self.scale} %, {self.width} px)"
         self.checked.append(where)
         found = controls(phone)
-        faults = layout_faults(phone) + screen_faults(found)
+        faults = layout_faults(phone, self.scale / 100) + screen_faults(found)
         if whole:
             box = phone.page.evaluate(WHOLE, whole)
             if box is None:

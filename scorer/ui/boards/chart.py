@@ -37,15 +37,17 @@ def totals_chart(game: Game, t: Translator, reuse: Reuse | None = None,
     import flet_charts as fch
 
     series_points = [[(0, 0)] for _ in game.parties]
-    for record in charted(game.records):
+    # Along the deals the game counts (decision 405): a deal dealt again by the same dealer
+    # keeps its number and scores nothing, so it is not a step of the line.
+    for record in charted([r for r in game.records if r.counted]):
         for party, total in enumerate(record.totals):
-            series_points[party].append((record.number, total))
+            series_points[party].append((record.table_number, total))
     values = [y for points in series_points for _, y in points]
     target = game.end.value if game.end.kind == "target" else None
     scale = max(1.0, scale)
     low, high, y_step = axis_range(min(0, *values), max(10, *values, *(target or 0,)),
                                    ticks=max(2, round(4 / scale)))
-    deals = max(1, len(game.records))
+    deals = max(1, game.deals_counted)
     reuse = reuse or Reuse()
     series = [fch.LineChartData(points=[reuse.get(("chart point", i, x, y),
                                                   partial(fch.LineChartDataPoint, x, y,

@@ -76,6 +76,7 @@ def draft_of_deal(game: Game, number: int) -> DealDraft:
 
 
 def new_entry(draft: DealDraft, on_change: Callable[[], None], t: Translator,
-              on_calls: Callable[[dict[str, Any]], bool] | None = None) -> DealEntry:
-    """The controls of ``draft``'s input module."""
-    return entry_for(draft.variant_name).inputs(draft, on_change, t, on_calls)
+              on_calls: Callable[[dict[str, Any]], bool] | None = None,
+              scale: float = 1.0) -> DealEntry:
+    """The controls of ``draft``'s input module, for text ``scale`` times the usual size."""
+    return entry_for(draft.variant_name).inputs(draft, on_change, t, on_calls, scale)

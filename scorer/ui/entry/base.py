@@ -205,8 +205,10 @@ class DealEntry:
     its own (``scorer.ui.entry.new_entry`` makes the draft's)."""
 
     def __init__(self, draft: DealDraft, on_change: Callable[[], None], t: Translator,
-                 on_calls: Callable[[dict[str, Any]], bool] | None = None) -> None:
+                 on_calls: Callable[[dict[str, Any]], bool] | None = None,
+                 scale: float = 1.0) -> None:
         self.t = t
+        self.scale = scale  # the text's size against the usual (App.text_scale)
         self.draft = draft
         self.on_change = on_change
         self.on_calls = on_calls  # keeps what the table announced with the game

@@ -172,7 +172,7 @@ class CallBreakEntry(DealEntry):
 
     def restyle(self) -> None:
         draft, t = self.draft, self.t
-        self.calls_heading.value = t("ui.calls_total", total=draft.calls_total())
+        w.retitle(self.calls_heading, t("ui.calls_total", total=draft.calls_total()))
         self.calls_line.value = t("ui.calls_kept",
                                   calls=calls_in_order(draft.calls, draft.dealer, draft.players))
         for i, text in self.trick_names.items():
@@ -180,8 +180,8 @@ class CallBreakEntry(DealEntry):
             text.value = name if call is None else t("ui.player_called", name=name, n=call)
         self.calls_line.visible = self.calls_fold.visible = self.calls_folded
         left = draft.tricks_left()
-        self.tricks_heading.value = (t("ui.tricks_left", n=left) if left >= 0
-                                     else t("ui.tricks_too_many", n=-left))
+        w.retitle(self.tricks_heading, t("ui.tricks_left", n=left) if left >= 0
+                  else t("ui.tricks_too_many", n=-left))
 
 
 KIND = EntryKind(CallBreakDraft, CallBreakEntry)

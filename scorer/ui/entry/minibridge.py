@@ -204,8 +204,12 @@ class MiniBridgeEntry(DealEntry):
                 label, draft.hcp[seat], partial(typed, seat),
                 on_submit=move_on(seat), expand=1)
         fields: list[ft.Control] = list(self.hcp_fields.values())
+        # Two a row at the usual text size; larger, one a row: a label wrapped inside a field
+        # half the phone wide spilled over the next field and the typed count (decision 406).
+        per_row = 2 if self.scale <= 1.0 else 1
         return [w.note(t("ui.points_help")),
-                ft.Row(fields[:2], spacing=8), ft.Row(fields[2:], spacing=8)]
+                *(ft.Row(fields[i:i + per_row], spacing=8)
+                  for i in range(0, len(fields), per_row))]
 
     def restyle(self) -> None:
         draft, t = self.draft, self.t

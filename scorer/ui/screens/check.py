@@ -89,7 +89,7 @@ def build(app: App, route: Route | None = None) -> Screen:
         state.choose_rule(name, value, app.t)
         app.show()  # the entry follows the rules (e.g. the lowest call), the fold says them
 
-    entry = new_entry(draft, changed, t)
+    entry = new_entry(draft, changed, t, scale=app.text_scale)
     evaluation = entry.evaluation
     w.set_suited(result, entry.status(evaluation, saving=False))
     result.color = ft.Colors.ERROR if evaluation.problem else None

@@ -63,7 +63,8 @@ def view(app: App, game: Game, number: int | None) -> ft.View:
         w.update_changed(app.page, *entry.controls, entry.preview, status, save)
         session.draft_changed(session.game or game, number)
 
-    entry = new_entry(draft, changed, t, on_calls=None if number else session.keep_calls)
+    entry = new_entry(draft, changed, t, on_calls=None if number else session.keep_calls,
+                      scale=app.text_scale)
     evaluation = entry.evaluation
     w.set_suited(status, entry.status(evaluation))
     status.color = ft.Colors.ERROR if evaluation.problem else None

@@ -68,13 +68,14 @@ def link_failed(app: App, route: str, title: str, error: InvalidInput) -> Screen
 
 def confirm(app: App, title: str, text: str, keep: str, act: str,
             then: Callable[[], Any]) -> None:
-    """Ask before something the table cannot take back by accident."""
+    """Ask before something the table cannot take back by accident. Escape (or a tap beside
+    the dialog) is ``keep``: nothing done, the focus back where it was (decision 402)."""
     def confirmed() -> None:
         app.page.pop_dialog()
         then()
 
     app.page.show_dialog(ft.AlertDialog(
-        modal=True, title=ft.Text(title), content=ft.Text(text),
+        modal=False, title=ft.Text(title), content=ft.Text(text),
         actions=[w.text_button(keep, app.page.pop_dialog), w.text_button(act, confirmed)]))
 
 

@@ -94,7 +94,9 @@ def _game_card(app: App, s: GameSummary) -> ft.Control:
                   winners=t("ui.and").join(s.parties[i] for i in s.winners))
     return w.card(ft.Text(title, weight=ft.FontWeight.BOLD), ft.Text(totals),
                   ft.Text(facts, size=12), on_tap=lambda: app.go(addresses.game(s.id)),
-                  label=t("ui.open", title=title))
+                  # what the card shows, so that two games of the same players differ to a
+                  # screen reader too (decision 404)
+                  label=t("ui.open", title=f"{title}, {totals} · {facts}"))
 
 
 def _expand(app: App, status: str) -> None:

@@ -18,7 +18,7 @@ from .. import widgets as w
 from ..boards.grid import deal_grid
 from ..boards.views import totals_card
 from ..entry import problem_of
-from ..present import grid_rows
+from ..present import deals_heading, grid_rows
 from ..qr import qr_png
 from . import addresses
 from .frame import Screen, link_failed, party_totals, screen
@@ -125,8 +125,7 @@ def build_opened(app: App, route: Route) -> Screen:
         controls.append(w.note(t("ui.link_no_history")))
     records = game.records[::-1]
     if records:
-        controls.append(w.heading(t("ui.deals_heading", n=game.deals_counted,
-                                           unit=game.variant.deal_word)))
+        controls.append(w.heading(deals_heading(game, t)))
         controls.append(deal_grid(game.parties, grid_rows(game, t, records, label_t=t.plain),
                                   lambda number: None))
     return Screen(screen(path, t(f"game.{game.variant_name}"), controls), addresses.HOME)

@@ -4,8 +4,9 @@ rules; Start stays in view at the bottom with the reason it cannot start yet."""
 from __future__ import annotations
 
 import random
+from collections.abc import Awaitable, Callable
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import flet as ft
 
@@ -13,7 +14,7 @@ from ...rules import InvalidInput, variant
 from ...rules.values import ascii_digits
 from .. import widgets as w
 from ..entry import problem_of
-from ..new_game_form import NewGameForm, recent_players
+from ..new_game_form import END_FIELD, NewGameForm, recent_players
 from . import addresses
 from .frame import Screen, screen, variant_names
 from .rules import rule_pickers
@@ -44,7 +45,21 @@ def build(app: App, route: Route | None = None) -> Screen:
     # form says only what the player typed wrong (decision 141).
     start_reason = form.shown_problem()
     reason = w.note(t.sentence(start_reason) if start_reason else "", error=True)
-    start = w.tap(t("ui.start"), t("ui.start"), lambda: _create_game(app), primary=True)
+    # The fields a refused Start may leave the focus on (NewGameForm.field_at_fault).
+    fields: dict[int, ft.TextField] = {}
+
+    def refused() -> None:
+        """Start tried too early: every reason is now said (in the bar, a live region), and
+        the focus goes to the first field at fault, or stays on Start (decision 403)."""
+        form.tried = True
+        refresh_start()
+        at = form.field_at_fault()
+        if at is not None and at in fields:
+            focus = cast(Callable[[], Awaitable[None]], fields[at].focus)  # untyped in Flet
+            app.page.run_task(focus)
+
+    start = w.tap(t("ui.start"), t("ui.start"), lambda: _create_game(app, refused),
+                  primary=True)
 
     def refresh_start() -> None:
         problem = form.shown_problem()
@@ -78,9 +93,10 @@ def build(app: App, route: Route | None = None) -> Screen:
                                   lambda name: _pick_game(app, name), per_row=3).control)
     controls += [w.heading(t("ui.players")), w.note(t(f"ui.seating.{v.name}"))]
     for i in range(v.player_count):
-        controls.append(ft.TextField(label=t.render(form.seat_label(i)), value=form.names[i],
-                                     on_change=lambda e, i=i: set_name(i, e.control.value),
-                                     on_blur=lambda e, i=i: left_name(i)))
+        fields[i] = ft.TextField(label=t.render(form.seat_label(i)), value=form.names[i],
+                                 on_change=lambda e, i=i: set_name(i, e.control.value),
+                                 on_blur=lambda e, i=i: left_name(i))
+        controls.append(fields[i])
     recent = [n for n in recent_players(app.session.list_games(), v.teams)
               if n.casefold() not in {x.strip().casefold() for x in form.names}]
     if recent:
@@ -113,7 +129,8 @@ def build(app: App, route: Route | None = None) -> Screen:
             form.end_value = field.value = value
             refresh_start()
 
-        field = w.number_field(kind_words[form.end_kind], form.end_value, typed_end)
+        field = fields[END_FIELD] = w.number_field(kind_words[form.end_kind], form.end_value,
+                                                   typed_end)
         controls.append(field)
         if suggestions:
             suggestion_group = w.ChoiceGroup(
@@ -154,11 +171,10 @@ def _offer_name(app: App, name: str) -> None:
     app.show()
 
 
-def _create_game(app: App) -> None:
+def _create_game(app: App, refused: Callable[[], None]) -> None:
     form = app.state(Filling).form
     if form.problem() is not None:  # tried too early: now every reason is said
-        form.tried = True
-        app.show()
+        refused()
         return
     try:
         game = form.create(random.Random())

@@ -3,8 +3,9 @@ sharing, ending and deleting the game."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import flet as ft
 
@@ -15,7 +16,7 @@ from ..boards.chart import totals_chart
 from ..boards.grid import deal_grid
 from ..boards.views import IN_PLACE, scoreboard, totals_card
 from ..new_game_form import NewGameForm
-from ..present import grid_rows, undone_texts
+from ..present import deals_heading, grid_rows, undone_texts
 from ..reuse import Reuse
 from . import addresses, linked, new_game
 from .frame import Screen, ask_delete, confirm, party_totals, rules_line, screen, variant_names
@@ -38,6 +39,7 @@ class Drawn:
     def __init__(self) -> None:
         self.all_deals: set[str] = set()
         self.reuse = Reuse()
+        self.ended: set[str] = set()  # games just ended by End the game: their result shown
 
 
 def board_key(game_id: str) -> str:
@@ -102,9 +104,7 @@ def view(app: App, game: Game) -> ft.View:
     if outcome is not None:
         over: list[ft.Control] = [
             # Said when it appears (a live region): who won, after the last Save
-            ft.Semantics(container=True, live_region=True, content=ft.Column([
-                ft.Text(t("ui.game_over"), size=20, weight=ft.FontWeight.BOLD),
-                ft.Text(outcome_words(game, t), size=16)], spacing=6)),
+            _result(app, game, drawn),
             w.tap(t("ui.rematch"), t("ui.rematch_label"),
                   lambda: new_game.start(app, NewGameForm.rematch(game)), primary=True)]
         remind = app.session.remind_backup
@@ -151,7 +151,7 @@ def view(app: App, game: Game) -> ft.View:
                           t("ui.rules_of", game=t(f"game.{game.variant_name}")),
                           lambda: show_rules(app, game.variant_name)))
     if game.records:
-        controls.append(w.heading(t("ui.deals_heading", n=game.deals_counted, unit=unit)))
+        controls.append(w.heading(deals_heading(game, t)))
     records = game.records[::-1]
     shown = records if game.id in drawn.all_deals else records[:DEALS_SHOWN]
     if shown:
@@ -240,10 +240,37 @@ def confirm_remove(app: App, game: Game) -> None:
             lambda: app.session.save(game.remove_last(), addresses.game(game.id)))
 
 
+def _result(app: App, game: Game, drawn: Drawn) -> ft.Control:
+    """Who won, said when it appears (a live region, after the last Save). Just ended by End
+    the game (asked at the foot of the scoreboard), the screen goes back to its top and the
+    keyboard's focus to the result, or the winner was left off screen (decision 402)."""
+    t = app.t
+    said = ft.KeyboardListener(ft.Column([
+        ft.Text(t("ui.game_over"), size=20, weight=ft.FontWeight.BOLD),
+        ft.Text(outcome_words(game, t), size=16)], spacing=6))
+    if game.id in drawn.ended:
+        drawn.ended.discard(game.id)
+        app.page.run_task(_to_result, app, said)
+    return ft.Semantics(container=True, live_region=True, content=said)
+
+
+async def _to_result(app: App, result: ft.KeyboardListener) -> None:
+    try:
+        await app.page.views[0].scroll_to(offset=0)
+        await cast(Callable[[], Awaitable[None]], result.focus)()  # untyped in Flet
+    except Exception:  # noqa: BLE001 - the page went away: nothing to show
+        return
+
+
 def _confirm_close(app: App, game: Game) -> None:
     t = app.t
+
+    def end() -> None:
+        app.state(Drawn).ended.add(game.id)
+        app.session.save(game.close(), addresses.game(game.id))
+
     confirm(app, t("ui.end_question"), t("ui.end_explain"), t("ui.keep_playing"),
-            t("ui.end_game"), lambda: app.session.save(game.close(), addresses.game(game.id)))
+            t("ui.end_game"), end)
 
 
 def _confirm_delete(app: App, game: Game) -> None:
