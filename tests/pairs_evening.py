@@ -65,6 +65,11 @@ class Evening:
         last round, where everyone goes next as the phone says it."""
         for board in self.boards[(number, table)]:
             contract, score = PALETTE[played(board, table)]
+            # A table enters its boards in any order; a shared set's table starts on a board
+            # of its own (decision 410): board by board here, each opened where it is not.
+            phone.see(f"Board {board}:")
+            if phone.button(f"Enter board {board}").count():
+                phone.tap(f"Enter board {board}")
             if contract is None:
                 phone.tap("Passed out")
             else:
