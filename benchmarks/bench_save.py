@@ -101,7 +101,7 @@ def measure(variant: str, deals: int, stored: int, saves: int,
                 app.show()
                 for label in taps:
                     tap(app, label)
-                app.session.flush_draft()  # the draft written after the taps pause
+                app.keeper.flush_draft()  # the draft written after the taps pause
                 if profiler is not None:
                     profiler.enable()
                 start, cpu = time.perf_counter(), time.process_time()
@@ -112,8 +112,8 @@ def measure(variant: str, deals: int, stored: int, saves: int,
                 if profiler is not None:
                     profiler.disable()
                 assert app.route == f"/game/{game_id}", app.route
-            assert len(app.session.store.load(game_id).deals) == deals + saves
-            app.session.store.close()
+            assert len(app.keeper.store.load(game_id).deals) == deals + saves
+            app.keeper.store.close()
     return times, cpus
 
 

@@ -38,7 +38,7 @@ with tempfile.TemporaryDirectory() as folder, scorer_app(Path(folder)) as app:
         importlib.import_module(name)
     before = set(sys.modules)
     for game in GAMES:
-        game = app.session.store.save(game)
+        game = app.keeper.store.save(game)
         for screen in ("", "/deal", "/deal/1" if game.deals else "/rules"):
             app.route = f"/game/{game.id}{screen}"
             app.show()

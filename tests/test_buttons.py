@@ -26,7 +26,7 @@ def app(tmp_path):
 
 def test_every_button_on_every_screen_answers_a_held_press(app):
     game = Game.new("draw-bridge", ["Ana", "Ben"], first_dealer=0, end="target=100")
-    game = app.session.store.save(game.add_deal(DrawBridgeDeal(0, Contract.parse("2H"), 8)))
+    game = app.keeper.store.save(game.add_deal(DrawBridgeDeal(0, Contract.parse("2H"), 8)))
     routes = ["/", "/new", "/check", "/join", "/stats", "/rules/draw-bridge",
               f"/game/{game.id}", f"/game/{game.id}/deal", f"/game/{game.id}/deal/1",
               f"/game/{game.id}/deal/1/edit"]
@@ -58,7 +58,7 @@ def test_no_button_is_made_outside_the_widgets_that_give_it_both_handlers():
 
 def test_a_save_the_browser_did_not_keep_is_said_at_once_with_a_download(app):
     """Issue 17 item 5: the dialog names the reason and offers the game as a download."""
-    game = app.session.store.save(Game.new("draw-bridge", ["Ana", "Ben"], first_dealer=0,
+    game = app.keeper.store.save(Game.new("draw-bridge", ["Ana", "Ben"], first_dealer=0,
                                            end="target=100"))
     downloads = []
     app.page.run_task = lambda handler, *args: downloads.append((handler.__name__, args))

@@ -154,7 +154,7 @@ def test_two_games_of_the_same_players_differ_by_name_on_home(tmp_path):
     """"Open Draw Bridge: Ana, Ben" twice under Finished: each card's button is named with
     what it shows, its totals, deals, winner and change (decision 404)."""
     with scorer_app(tmp_path) as app:
-        store = app.session.store
+        store = app.keeper.store
         for declarer, tricks in ((0, 10), (1, 10), (0, 7)):
             game = Game.new("draw-bridge", ["Ana", "Ben"], first_dealer=0, end="target=1000")
             game = game.add_deal(DrawBridgeDeal(declarer, Contract.parse("4S"), tricks))
@@ -179,7 +179,7 @@ def test_a_redeal_is_listed_but_not_counted_by_heading_and_chart_alike(tmp_path)
     with scorer_app(tmp_path) as app:
         game = Game.new("minibridge", ["Ana", "Ben", "Cleo", "Dan"], first_dealer=0,
                         end="deals=8")
-        store = app.session.store
+        store = app.keeper.store
         game = store.save(game)
         for deal, heading, axis in (
                 (MiniBridgeDeal(redeal=True), "Deals (0), newest first · 1 dealt again", 1),

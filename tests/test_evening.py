@@ -65,7 +65,7 @@ def test_each_players_tricks_row_says_their_call():
 def test_another_screen_is_scrolled_to_its_top_and_a_redraw_stays(app):  # noqa: F811
     scheduled: list[str] = []
     app.page.run_task = lambda handler, *args, **kwargs: scheduled.append(handler.__name__)
-    game = app.session.store.save(Game.new("draw-bridge", ["Ana", "Ben"], first_dealer=0,
+    game = app.keeper.store.save(Game.new("draw-bridge", ["Ana", "Ben"], first_dealer=0,
                                            end="target=100"))
     app.route = "/"
     app.show()  # the first screen: nothing to scroll yet

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from scorer.store import Store
-from scorer.ui.shell.session import Session
+from scorer.ui.shell.keeper import Keeper
 
 
 class SlowScreen:
@@ -43,7 +43,7 @@ class Hub:
 def test_messages_heard_while_answering_are_answered_once_after(tmp_path):
     screen, hub = SlowScreen(), Hub()
     with Store(tmp_path / "data") as store:
-        Session(store, screen, hub)  # type: ignore[arg-type]
+        Keeper(store, screen, hub)  # type: ignore[arg-type]
         first = threading.Thread(target=hub.handler, args=("topic", "p1"))
         first.start()
         assert screen.busy.wait(60)
@@ -70,7 +70,7 @@ def test_a_failed_answer_does_not_stop_the_next(tmp_path):
 
     screen, hub = Failing(), Hub()
     with Store(tmp_path / "data") as store:
-        Session(store, screen, hub)  # type: ignore[arg-type]
+        Keeper(store, screen, hub)  # type: ignore[arg-type]
         with pytest.raises(RuntimeError):  # Flet's thread reports it; the next is answered
             hub.handler("topic", "bad")
         hub.handler("topic", "p1")

@@ -12,7 +12,7 @@ from scorer.ui.site.browser import hold_messages
 
 def test_what_a_page_is_sent_waits_until_released_then_goes_in_order(tmp_path, monkeypatch):
     with scorer_app(tmp_path / "data") as app:
-        game = app.session.store.save(Game.new("draw-bridge", ["Ana", "Ben"], first_dealer=0))
+        game = app.keeper.store.save(Game.new("draw-bridge", ["Ana", "Ben"], first_dealer=0))
         connection = app.page.session.connection
         sent: list[object] = []
         send = type(connection).send_message

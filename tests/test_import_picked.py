@@ -17,7 +17,7 @@ from scorer.i18n import Translator
 from scorer.store import Store
 from scorer.store.transfer import MAX_IMPORT_BYTES
 from scorer.ui.screens.sharing import import_games, megabytes
-from scorer.ui.shell.session import Session
+from scorer.ui.shell.keeper import Keeper
 
 
 class Reader:
@@ -51,7 +51,7 @@ def app_with(store: Store, pick, reader: Reader | None) -> tuple[SimpleNamespace
                           message_is_news=False, files=SimpleNamespace(pick_files=pick),
                           read_picked=reader)
     app.show = lambda: shown.append(app.message)
-    app.session = Session(store, app, told)  # the import's real path: written, then told
+    app.keeper = Keeper(store, app, told)  # the import's real path: written, then told
     return app, shown
 
 

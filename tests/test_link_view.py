@@ -45,7 +45,7 @@ def start() -> Game:
 
 
 def test_the_link_says_what_keeping_it_will_do(app):
-    store = app.session.store
+    store = app.keeper.store
     assert not any("This phone" in text for text in opened(app, deal(start(), 0, "2H", 8)))
     store.save(start())
     assert ("This phone has this game with less played: Keep on this phone brings it up to "
@@ -65,7 +65,7 @@ def test_a_finished_game_from_a_link_says_who_won(app):
 
 
 def test_a_copy_kept_beside_is_named_as_one_not_by_its_id(app):
-    store = app.session.store
+    store = app.keeper.store
     store.save(deal(start(), 1, "1C", 7))
     kept = store.keep_linked(deal(start(), 0, "2H", 8))
     assert kept.game_id == "linkview01-copy"

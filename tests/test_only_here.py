@@ -41,7 +41,7 @@ def test_join_and_show_to_the_table_say_when_no_phone_can_open_the_address(tmp_p
         assert (url in shown) and any(
             "Wi-Fi" in text for text in shown) is not warned, shown
         game = Game.new("draw-bridge", ["Ana", "Ben"], first_dealer=0, end="target=100")
-        game = app.session.store.save(game.add_deal(DrawBridgeDeal(0, Contract.parse("2H"), 8)))
+        game = app.keeper.store.save(game.add_deal(DrawBridgeDeal(0, Contract.parse("2H"), 8)))
         app.route = addresses.qr(game.id)
         shown = texts(app)
         assert any(WARNING in text for text in shown) is warned, shown

@@ -138,12 +138,12 @@ def test_an_evening_made_on_the_form_is_kept_and_listed_on_home(tmp_path: Path):
         tap(app, "Movement Howell")
         tap(app, "1 round")
         tap(app, "Start the evening")
-        record = app.session.store.pairs.list()[0]
+        record = app.keeper.store.pairs.list()[0]
         assert app.route == addresses.pairs_session(record.id)
         settings = record.session.settings
         assert (settings.movement, settings.tables, settings.boards_per_round,
                 settings.rounds, settings.scoring) == ("howell", 3, 3, 1, "matchpoints")
-        app.session.store.close()
+        app.keeper.store.close()
     with scorer_app(folder) as app:  # after a restart
         go(app, "/")
         assert "Howell, 3 tables" in texts(app)
@@ -155,7 +155,7 @@ def test_an_evening_made_on_the_form_is_kept_and_listed_on_home(tmp_path: Path):
 def test_a_table_enters_its_round_and_the_director_sees_it(tmp_path: Path):
     folder = tmp_path / "data"
     with scorer_app(folder) as app:
-        record = app.session.store.pairs.create(
+        record = app.keeper.store.pairs.create(
             PairsSession(PairsSettings("howell", 3, 3, 2, names={2: "Ana & Ben"})))
         go(app, addresses.pairs_session(record.id))
         tap(app, "Table 1")
@@ -172,7 +172,7 @@ def test_a_table_enters_its_round_and_the_director_sees_it(tmp_path: Path):
             tap(app, name)
         assert "4♥ by North, 10 tricks · N-S +420 · E-W -420" in texts(app)
         tap(app, "E-W accept board 1")
-        stored = app.session.store.pairs.load(record.id).session
+        stored = app.keeper.store.pairs.load(record.id).session
         assert stored.current()[(1, 1)].result == TableResult(
             1, 1, BridgeDeal(0, Contract.parse("4H"), 10))
         # The next board opens; board 1 can be corrected, the old value kept.
@@ -180,7 +180,7 @@ def test_a_table_enters_its_round_and_the_director_sees_it(tmp_path: Path):
         tap(app, "Correct board 1")
         tap(app, "Tricks 11")
         tap(app, "E-W accept board 1")
-        stored = app.session.store.pairs.load(record.id).session
+        stored = app.keeper.store.pairs.load(record.id).session
         assert stored.current()[(1, 1)].result.deal.tricks == 11
         assert [e.result.deal.tricks for e in stored.history] == [10]
         enter(app, 2, None)
@@ -199,7 +199,7 @@ def test_a_table_that_has_played_every_round_still_sees_and_corrects_its_boards(
     """The last board accepted, the table's phone still shows the last round's results: E-W
     who see a wrong trick count a moment later can correct it (it was a bare sentence)."""
     with scorer_app(tmp_path / "data") as app:
-        record = app.session.store.pairs.create(PairsSession(PairsSettings("howell", 3, 3, 1)))
+        record = app.keeper.store.pairs.create(PairsSession(PairsSettings("howell", 3, 3, 1)))
         go(app, addresses.pairs_table(record.id, 2))
         # Table 2 of three sharing a set starts with board 2 (decision 410)
         enter(app, 2, None)
@@ -213,7 +213,7 @@ def test_a_table_that_has_played_every_round_still_sees_and_corrects_its_boards(
         tap(app, "Correct board 3")
         tap(app, "Tricks 9")
         tap(app, "E-W accept board 3")
-        stored = app.session.store.pairs.load(record.id).session
+        stored = app.keeper.store.pairs.load(record.id).session
         assert stored.current()[(3, 2)].result.deal.tricks == 9
         assert [e.result.deal.tricks for e in stored.history] == [8]
         assert "Correct board 3" in texts(app)
@@ -223,7 +223,7 @@ def test_a_mitchell_table_says_its_seats_and_that_n_s_stay(tmp_path: Path):
     """A Mitchell's seats by its pairs' names ("N-S 1 · E-W 1", not "N-S: N-S 1"); N-S, who
     never move, are told to stay rather than sent "to table 1 N-S" (decision 352)."""
     with scorer_app(tmp_path / "data") as app:
-        record = app.session.store.pairs.create(PairsSession(PairsSettings("mitchell", 4, 1)))
+        record = app.keeper.store.pairs.create(PairsSession(PairsSettings("mitchell", 4, 1)))
         go(app, addresses.pairs_table(record.id, 1))
         shown = texts(app)
         assert "N-S 1 · E-W 1" in shown and "N-S: N-S" not in shown
@@ -247,14 +247,14 @@ def test_a_conflict_is_resolved_by_the_directors_tap(tmp_path: Path):
     made = TableResult(1, 2, BridgeDeal(0, Contract.parse("3NT"), 9))
     down = TableResult(1, 2, BridgeDeal(0, Contract.parse("3NT"), 8))
     with scorer_app(folder) as app:
-        record = app.session.store.pairs.create(PairsSession(settings))
+        record = app.keeper.store.pairs.create(PairsSession(settings))
         phone = PairsSession(settings).enter(down, "t1")
-        app.session.store.pairs.change(
+        app.keeper.store.pairs.change(
             record.id, lambda s: s.enter(made, "t0").merge(phone))
         go(app, addresses.pairs_session(record.id))
         assert "1 conflict to resolve" in texts(app)
         tap(app, "Keep 3NT by North, 8 tricks · N-S -50 · E-W +50")
-        kept = app.session.store.pairs.load(record.id).session
+        kept = app.keeper.store.pairs.load(record.id).session
         assert not kept.conflicts
         assert kept.current()[(1, 2)].result == down
         assert made in {e.result for e in kept.history}
@@ -344,7 +344,7 @@ def test_the_tables_qr_and_a_link_opened_on_a_phone(tmp_path: Path):
 
     settings = PairsSettings("howell", 3, 3, 1)
     with scorer_app(tmp_path / "director") as app:
-        record = app.session.store.pairs.create(PairsSession(settings))
+        record = app.keeper.store.pairs.create(PairsSession(settings))
         go(app, addresses.pairs_session(record.id))
         tap(app, "QR code for table 3")
         assert app.route == addresses.pairs_table_qr(record.id, 3)
@@ -371,17 +371,17 @@ def test_another_tables_save_leaves_a_table_entering_its_board_alone(tmp_path: P
     from scorer.ui.shell.routes import parse
 
     with scorer_app(tmp_path / "data") as app:
-        record = app.session.store.pairs.create(PairsSession(PairsSettings("howell", 3, 3, 1)))
+        record = app.keeper.store.pairs.create(PairsSession(PairsSettings("howell", 3, 3, 1)))
         go(app, addresses.pairs_table(record.id, 2))
         tap(app, "Declarer North")
         before = list(app.page.views[0].controls)
         route = parse(app.route)
-        app.session.store.pairs.change(record.id, lambda s: s.enter(played(1, 1, 0, "4H", 10),
+        app.keeper.store.pairs.change(record.id, lambda s: s.enter(played(1, 1, 0, "4H", 10),
                                                                     "t"))
         pairs_table.changed_elsewhere(app, route, record.id)  # table 1 saved: not drawn again
         assert list(app.page.views[0].controls) == before
         assert all(a is b for a, b in zip(app.page.views[0].controls, before, strict=True))
-        app.session.store.pairs.change(record.id, lambda s: s.enter(played(1, 2, 0, "4H", 9),
+        app.keeper.store.pairs.change(record.id, lambda s: s.enter(played(1, 2, 0, "4H", 9),
                                                                     "t"))
         pairs_table.changed_elsewhere(app, route, record.id)  # this table: drawn again
         assert list(app.page.views[0].controls) != before

@@ -243,13 +243,13 @@ def test_scorer_pairs_print_writes_the_pages_and_refuses_bad_words(tmp_path: Pat
 def test_the_director_gives_an_adjusted_score_and_the_traveller_keeps_the_history(
         tmp_path: Path):
     with scorer_app(tmp_path / "data") as app:
-        record = app.session.store.pairs.create(one_round_played())
+        record = app.keeper.store.pairs.create(one_round_played())
         go(app, addresses.pairs_board(record.id, 3))
         tap(app, "Adjust at table 3")
         tap(app, "N-S A+")
         tap(app, "E-W A-")
         tap(app, "Save the adjusted score at table 3: N-S A+, E-W A-")
-        kept = app.session.store.pairs.load(record.id).session
+        kept = app.keeper.store.pairs.load(record.id).session
         assert kept.current()[(3, 3)].result == TableResult(3, 3, adjusted=Adjusted("A+", "A-"))
         assert TableResult(3, 3, BridgeDeal()) in {e.result for e in kept.history}
         shown = texts(app)
@@ -262,7 +262,7 @@ def test_the_director_gives_an_adjusted_score_and_the_traveller_keeps_the_histor
 
 def test_deleting_an_evening_asks_first_and_offers_a_copy(tmp_path: Path):
     with scorer_app(tmp_path / "data") as app:
-        record = app.session.store.pairs.create(one_round_played())
+        record = app.keeper.store.pairs.create(one_round_played())
         go(app, addresses.pairs_session(record.id))
         tap(app, "Delete this evening")
         [dialog] = [d for d in app.page._dialogs.controls if d.open]
@@ -272,21 +272,21 @@ def test_deleting_an_evening_asks_first_and_offers_a_copy(tmp_path: Path):
         assert name == f"scorer-pairs-{record.id}.json"
         assert json.loads(data)["pairs"][0]["id"] == record.id
         event(app, keep, "click")
-        assert app.session.store.pairs.list()  # kept
+        assert app.keeper.store.pairs.list()  # kept
         tap(app, "Delete this evening")
         [dialog] = [d for d in app.page._dialogs.controls if d.open]
         event(app, dialog.actions[2], "click")
         if app.route != app.drawn:
             app.show()
-        assert app.session.store.pairs.list() == []
+        assert app.keeper.store.pairs.list() == []
         assert app.route == addresses.HOME
         assert "The evening was deleted" in texts(app)
-        assert app.session.store.import_data(data).evenings == [record.id]  # the copy
+        assert app.keeper.store.import_data(data).evenings == [record.id]  # the copy
 
 
 def test_the_directors_files_are_made_from_the_evening_as_stored(tmp_path: Path):
     with scorer_app(tmp_path / "data") as app:
-        record = app.session.store.pairs.create(one_round_played())
+        record = app.keeper.store.pairs.create(one_round_played())
         go(app, addresses.pairs_session(record.id))
         for label in ("Table cards and movement (print)", "Results (print)",
                       "Download the results (CSV)", "Download the evening (JSON)"):
@@ -312,14 +312,14 @@ def test_a_directors_tap_made_as_another_table_saves_is_not_lost(tmp_path: Path)
     table's save redraws the view; the tap names the control drawn before, which the redraw
     replaced, and Flet dropped it. It now reaches its handler."""
     with scorer_app(tmp_path / "data") as app:
-        record = app.session.store.pairs.create(evening())
+        record = app.keeper.store.pairs.create(evening())
         go(app, addresses.pairs_session(record.id))
         # A ranking row: in the part of the view every save draws again (decision 361)
         label = next(c.label for c in on_screen(app) if isinstance(c, ft.Semantics)
                      and c.button and str(c.label).endswith("; open the score card"))
         aimed = control_of(app, label)
         # Table 1 saves; the director's view is drawn again before the tap arrives.
-        app.session.store.pairs.change(record.id, lambda s: s.enter(played(1, 1, 0, "4H", 10),
+        app.keeper.store.pairs.change(record.id, lambda s: s.enter(played(1, 1, 0, "4H", 10),
                                                                     "t"))
         pairs_director.changed_elsewhere(app, parse(app.route), record.id)
         assert "1 of 1 round" not in texts(app) and "table 1 1/3" in texts(app)

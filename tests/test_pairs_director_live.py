@@ -16,11 +16,11 @@ from scorer.ui.shell.routes import parse
 
 def test_a_save_elsewhere_redraws_only_what_saves_change(tmp_path: Path):
     with scorer_app(tmp_path / "data") as app:
-        record = app.session.store.pairs.create(PairsSession(PairsSettings("howell", 3, 3, 1)))
+        record = app.keeper.store.pairs.create(PairsSession(PairsSettings("howell", 3, 3, 1)))
         go(app, addresses.pairs_session(record.id))
         assert "Round 1: table 1 0/3 · table 2 0/3 · table 3 0/3" in texts(app)
         before = list(app.page.views[0].controls)
-        app.session.store.pairs.change(record.id, lambda s: s.enter(played(1, 1, 0, "4H", 10),
+        app.keeper.store.pairs.change(record.id, lambda s: s.enter(played(1, 1, 0, "4H", 10),
                                                                     "t"))
         pairs_director.changed_elsewhere(app, parse(app.route), record.id)
         assert "Round 1: table 1 1/3 · table 2 0/3 · table 3 0/3" in texts(app)
@@ -31,7 +31,7 @@ def test_a_save_elsewhere_redraws_only_what_saves_change(tmp_path: Path):
         assert "table 1 1/3" in texts(app)
         # On a traveller the whole screen follows, as before.
         go(app, addresses.pairs_board(record.id, 1))
-        app.session.store.pairs.change(record.id, lambda s: s.enter(played(1, 2, 0, "4H", 9),
+        app.keeper.store.pairs.change(record.id, lambda s: s.enter(played(1, 2, 0, "4H", 9),
                                                                     "t"))
         pairs_director.changed_elsewhere(app, parse(app.route), record.id)
         assert app.route == addresses.pairs_board(record.id, 1)

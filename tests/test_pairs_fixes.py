@@ -60,18 +60,18 @@ def test_a_mitchell_shares_no_set_so_a_table_starts_its_own_first_board(tables):
 
 def test_a_howell_table_is_told_where_to_start_and_enters_its_boards_in_any_order(tmp_path):
     with scorer_app(tmp_path / "data") as app:
-        record = app.session.store.pairs.create(PairsSession(PairsSettings("howell", 3, 3, 2)))
+        record = app.keeper.store.pairs.create(PairsSession(PairsSettings("howell", 3, 3, 2)))
         go(app, addresses.pairs_table(record.id, 2))
         shown = texts(app)
         assert ("Start with board 2; the boards are shared with tables 1 and 3: pass each "
                 "board you have played to table 1") in shown
         enter(app, 2, "North", "4H", 10)  # board 2 first: table 1 holds board 1
-        stored = app.session.store.pairs.load(record.id).session
+        stored = app.keeper.store.pairs.load(record.id).session
         assert (2, 2) in stored.current()
         tap(app, "Enter board 1")  # board 1 comes back before board 3: entered first
         enter(app, 1, None)
         enter(app, 3, "East", "2S", 8)
-        stored = app.session.store.pairs.load(record.id).session
+        stored = app.keeper.store.pairs.load(record.id).session
         assert {b for b, t in stored.current() if t == 2} == {1, 2, 3}
         assert "Round 2 of 2" in texts(app)
         go(app, addresses.pairs_table(record.id, 1))
@@ -80,13 +80,13 @@ def test_a_howell_table_is_told_where_to_start_and_enters_its_boards_in_any_orde
 
 def test_a_mitchell_table_is_not_told_of_a_shared_set(tmp_path):
     with scorer_app(tmp_path / "data") as app:
-        record = app.session.store.pairs.create(PairsSession(PairsSettings("mitchell", 4, 2)))
+        record = app.keeper.store.pairs.create(PairsSession(PairsSettings("mitchell", 4, 2)))
         go(app, addresses.pairs_table(record.id, 3))
         shown = texts(app)
         assert "shared" not in shown and "Start with" not in shown
         tap(app, "Enter board 6")  # the second board of the set first: any order
         enter(app, 6, None)
-        assert (6, 3) in app.session.store.pairs.load(record.id).session.current()
+        assert (6, 3) in app.keeper.store.pairs.load(record.id).session.current()
 
 
 # --- 2. two phones at one table -----------------------------------------------------------------
@@ -97,12 +97,12 @@ def test_a_second_phones_different_entry_is_kept_and_offered_as_a_correction(tmp
     from scorer.ui.shell.routes import parse
 
     with scorer_app(tmp_path / "data") as app:  # phone C of table 1
-        record = app.session.store.pairs.create(PairsSession(PairsSettings("howell", 3, 3, 1)))
+        record = app.keeper.store.pairs.create(PairsSession(PairsSettings("howell", 3, 3, 1)))
         go(app, addresses.pairs_table(record.id, 1))
         for name in ("Declarer North", "Level 3", "No-trump", "Tricks 10"):
             tap(app, name)
         # Phone B of the same table saves 3NT by North, 9 tricks, accepted by its E-W.
-        app.session.store.pairs.change(
+        app.keeper.store.pairs.change(
             record.id, lambda s: s.enter(played(1, 1, 0, "3NT", 9), "t"))
         pairs_table.changed_elsewhere(app, parse(app.route), record.id)
         shown = texts(app)
@@ -112,7 +112,7 @@ def test_a_second_phones_different_entry_is_kept_and_offered_as_a_correction(tmp
         tap(app, "Correct board 1 to this phone's result")
         assert "E-W accept board 1" in texts(app)
         tap(app, "E-W accept board 1")
-        stored = app.session.store.pairs.load(record.id).session
+        stored = app.keeper.store.pairs.load(record.id).session
         assert stored.current()[(1, 1)].result.deal.tricks == 10
         assert [e.result.deal.tricks for e in stored.history] == [9]
         assert "Another phone" not in texts(app)
@@ -123,21 +123,21 @@ def test_a_second_phones_different_entry_may_be_let_go_and_the_same_one_says_not
     from scorer.ui.shell.routes import parse
 
     with scorer_app(tmp_path / "data") as app:
-        record = app.session.store.pairs.create(PairsSession(PairsSettings("howell", 3, 3, 1)))
+        record = app.keeper.store.pairs.create(PairsSession(PairsSettings("howell", 3, 3, 1)))
         go(app, addresses.pairs_table(record.id, 1))
         tap(app, "Declarer North")  # not finished when the other phone saved
-        app.session.store.pairs.change(
+        app.keeper.store.pairs.change(
             record.id, lambda s: s.enter(played(1, 1, 0, "3NT", 9), "t"))
         pairs_table.changed_elsewhere(app, parse(app.route), record.id)
         assert ("Another phone of this table saved board 1 first: 3NT by North, 9 tricks · "
                 "N-S +400 · E-W -400. This phone had an unfinished entry") in texts(app)
         tap(app, "Keep the saved result")
         assert "Another phone" not in texts(app)
-        assert app.session.store.pairs.load(record.id).session.current()[(1, 1)].result == \
+        assert app.keeper.store.pairs.load(record.id).session.current()[(1, 1)].result == \
             played(1, 1, 0, "3NT", 9)
         for name in ("Declarer North", "Level 3", "No-trump", "Tricks 9"):  # board 2 open
             tap(app, name)
-        app.session.store.pairs.change(
+        app.keeper.store.pairs.change(
             record.id, lambda s: s.enter(played(2, 1, 0, "3NT", 9), "t"))
         pairs_table.changed_elsewhere(app, parse(app.route), record.id)
         assert "Another phone" not in texts(app)  # the same result: nothing to say
@@ -148,13 +148,13 @@ def test_a_second_phones_save_that_ends_the_round_still_shows_what_this_phone_ha
     from scorer.ui.shell.routes import parse
 
     with scorer_app(tmp_path / "data") as app:
-        record = app.session.store.pairs.create(PairsSession(PairsSettings("howell", 3, 3, 1)))
+        record = app.keeper.store.pairs.create(PairsSession(PairsSettings("howell", 3, 3, 1)))
         go(app, addresses.pairs_table(record.id, 1))
         enter(app, 1, None)
         enter(app, 2, None)
         for name in ("Declarer North", "Level 3", "No-trump", "Tricks 10"):  # board 3
             tap(app, name)
-        app.session.store.pairs.change(
+        app.keeper.store.pairs.change(
             record.id, lambda s: s.enter(played(3, 1, 0, "3NT", 9), "t"))
         pairs_table.changed_elsewhere(app, parse(app.route), record.id)
         shown = texts(app)
@@ -162,7 +162,7 @@ def test_a_second_phones_save_that_ends_the_round_still_shows_what_this_phone_ha
         assert "This phone had 3NT by North, 10 tricks" in shown
         tap(app, "Correct board 3 to this phone's result")
         tap(app, "E-W accept board 3")
-        stored = app.session.store.pairs.load(record.id).session
+        stored = app.keeper.store.pairs.load(record.id).session
         assert stored.current()[(3, 1)].result == played(3, 1, 0, "3NT", 10)
         assert [e.result for e in stored.history] == [played(3, 1, 0, "3NT", 9)]
 
@@ -213,8 +213,8 @@ def _traveller_texts(app) -> list[ft.Text]:
 def test_the_traveller_names_a_pair_before_its_seat_and_keeps_a_side_with_its_score(tmp_path):
     settings = PairsSettings("howell", 3, 3, 1, names={2: "Ana & Ben"})
     with scorer_app(tmp_path / "data") as app:
-        record = app.session.store.pairs.create(PairsSession(settings))
-        app.session.store.pairs.change(
+        record = app.keeper.store.pairs.create(PairsSession(settings))
+        app.keeper.store.pairs.change(
             record.id, lambda s: s.enter(played(1, 1, 1, "4H", 11), "t"))
         go(app, addresses.pairs_board(record.id, 1))
         shown = texts(app)

@@ -258,7 +258,7 @@ def test_a_draft_is_kept_with_its_game_and_taken_back(tmp_path):
     assert not draft.is_blank()
     with Store(tmp_path) as store:
         store.save(game)
-        store.save_draft(game.id, {"for": {"deal": 1}, "draft": draft.to_dict()})
+        store.write_draft(game.id, {"for": {"deal": 1}, "draft": draft.to_dict()})
     with Store(tmp_path) as store:  # a restart
         kept = store.load_draft(game.id)
         again = draft_for_game(game)
@@ -269,7 +269,7 @@ def test_a_draft_is_kept_with_its_game_and_taken_back(tmp_path):
         (tmp_path / "drafts" / f"{game.id}.json").write_text("{not json")
         assert store.load_draft(game.id) is None  # a damaged draft is simply not offered
         with pytest.raises(InvalidInput):
-            store.save_draft("../escape", {})
+            store.write_draft("../escape", {})
     bad = dict(draft.to_dict(), level=9)
     fresh = draft_for_game(game)
     assert not fresh.restore(bad) and fresh.is_blank()

@@ -123,7 +123,7 @@ def test_a_rubber_save_draws_only_the_rubber_being_played_anew(tmp_path):
     for deal in deals:
         game = game.add_deal(deal)
     with scorer_app(tmp_path / "data") as app:
-        game = app.session.store.save(game)
+        game = app.keeper.store.save(game)
         app.route = f"/game/{game.id}"
         app.show()
 
@@ -137,8 +137,8 @@ def test_a_rubber_save_draws_only_the_rubber_being_played_anew(tmp_path):
         for tricks in (7, 8, 6):
             app.route = f"/game/{game.id}/deal"
             app.show()
-            game = app.session.write(game.add_deal(BridgeDeal(1, Contract.parse("1C"), tricks)))
-            app.session.game = game
+            game = app.keeper.write(game.add_deal(BridgeDeal(1, Contract.parse("1C"), tricks)))
+            app.keeper.game = game
             app.route = f"/game/{game.id}"
             app.show()
             after = sheets()

@@ -101,7 +101,7 @@ def test_a_screen_is_one_module_and_one_row(tmp_path, monkeypatch):
 def test_a_deal_screen_keeps_the_scoreboard_shown_before_it_hidden_above_its_own(tmp_path):
     with scorer_app(tmp_path) as app:
         game = Game.new("draw-bridge", ["Ana", "Ben"], first_dealer=0)
-        app.session.store.save(game)
+        app.keeper.store.save(game)
 
         def show(route: str) -> list[ft.Control]:
             app.route = route

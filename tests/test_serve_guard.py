@@ -296,7 +296,7 @@ def test_an_import_over_the_cap_says_so_on_the_phone():
         raise RuntimeError(SERVED_TOO_LARGE)
 
     shown: list[str] = []
-    app = SimpleNamespace(t=Translator("en"), session=SimpleNamespace(),
+    app = SimpleNamespace(t=Translator("en"), keeper=SimpleNamespace(),
                           files=SimpleNamespace(pick_files=too_large), message="",
                           read_picked=None)
     app.show = lambda: shown.append(app.message)

@@ -1,4 +1,4 @@
-"""The saving policy of a session (scorer.ui.shell.session) against a fake store, a fake screen
+"""The saving policy of a session (scorer.ui.shell.keeper) against a fake store, a fake screen
 and a fake pubsub hub: no Flet page, no files. The real store is tested in test_store*.py and the
 whole app in the browser tests; here each rule of the policy is checked on its own."""
 
@@ -16,7 +16,7 @@ from scorer.i18n import Translator
 from scorer.rules import Contract, Strain
 from scorer.rules.draw_bridge import DrawBridgeDeal
 from scorer.store import StaleGame, UnknownGame, WriteFailed
-from scorer.ui.shell.session import TOPIC, Session
+from scorer.ui.shell.keeper import TOPIC, Keeper
 
 EN = Translator("en", suits=True)
 
@@ -54,7 +54,7 @@ class FakeStore:
             raise self.fail
         del self.games[game_id]
 
-    def save_draft(self, game_id: str, draft: dict[str, Any]) -> None:
+    def write_draft(self, game_id: str, draft: dict[str, Any]) -> None:
         if self.fail_drafts:
             raise OSError("disk full")
         self.drafts[game_id] = draft
@@ -161,9 +161,9 @@ def hub() -> Hub:
     return Hub()
 
 
-def session(store: FakeStore, hub: Hub, **options: Any) -> tuple[Session, FakeScreen]:
+def session(store: FakeStore, hub: Hub, **options: Any) -> tuple[Keeper, FakeScreen]:
     screen = FakeScreen()
-    return Session(store, screen, hub.client(), **options), screen  # type: ignore[arg-type]
+    return Keeper(store, screen, hub.client(), **options), screen  # type: ignore[arg-type]
 
 
 def stored_game(store: FakeStore, variant: str = "draw-bridge") -> Game:
@@ -182,7 +182,7 @@ def test_a_save_is_stored_the_others_are_told_and_the_screen_moves_on(store, hub
     mine, my_screen = session(store, hub)
     other, other_screen = session(store, hub)
     assert mine.open(game.id) == game and other.open(game.id) == game
-    assert mine.save(game.close(), f"/game/{game.id}")
+    assert mine.save_and_go(game.close(), f"/game/{game.id}")
     assert store.games[game.id].is_over and store.games[game.id].revision == 2
     assert mine.game == store.games[game.id]
     assert my_screen.went == [f"/game/{game.id}"]
@@ -195,9 +195,9 @@ def test_a_save_from_an_old_revision_is_refused_and_the_stored_game_shown(store,
     other, other_screen = session(store, hub)
     mine.open(game.id)
     other.open(game.id)
-    assert other.save(other.game.close(), f"/game/{game.id}")  # another phone ended it
+    assert other.save_and_go(other.game.close(), f"/game/{game.id}")  # another phone ended it
     mine.draft_for(mine.game, None)
-    assert not mine.save(mine.game.close(), "/elsewhere")
+    assert not mine.save_and_go(mine.game.close(), "/elsewhere")
     assert store.games[game.id].revision == 2  # nothing overwritten
     assert my_screen.message == EN("ui.stale")
     assert my_screen.went == [f"/game/{game.id}"]  # the scoreboard as stored, not /elsewhere
@@ -210,7 +210,7 @@ def test_a_store_that_cannot_write_says_why_and_stays(store, hub):
     mine, screen = session(store, hub)
     mine.open(game.id)
     store.fail = WriteFailed("the disk is full")
-    assert not mine.save(game.close(), "/next")
+    assert not mine.save_and_go(game.close(), "/next")
     assert screen.snacks == [EN("ui.not_saved", reason="the disk is full")]
     assert screen.went == [] and not store.games[game.id].is_over
     store.fail = OSError("read-only file system")
@@ -229,9 +229,9 @@ def test_the_browser_build_moves_on_only_once_persisted_and_refuses_a_second_tap
     mine, screen = session(store, hub, persist=persist)
     other, other_screen = session(store, hub)
     mine.open(game.id)
-    assert mine.save(game.close(), f"/game/{game.id}")
+    assert mine.save_and_go(game.close(), f"/game/{game.id}")
     assert screen.went == [] and other_screen.heard == []  # not yet durable in the browser
-    assert not mine.save(mine.game.close(), "/again")  # a second tap meanwhile
+    assert not mine.save_and_go(mine.game.close(), "/again")  # a second tap meanwhile
     screen.run_tasks()
     assert persisted == [0] and not mine.saving
     assert screen.went == [f"/game/{game.id}"] and other_screen.heard == [game.id]
@@ -253,7 +253,7 @@ def test_a_saves_next_screen_is_drawn_while_the_browser_writes_and_sent_after(st
     mine, screen = session(store, hub, persist=persist)
     screen.holds = True
     mine.open(game.id)
-    assert mine.save(game.close(), f"/game/{game.id}")
+    assert mine.save_and_go(game.close(), f"/game/{game.id}")
     assert screen.went == screen.sent == []
     screen.run_tasks()
     assert seen == [([f"/game/{game.id}"], [])]  # drawn, not yet sent, while it is written
@@ -268,7 +268,7 @@ def test_the_browser_build_says_when_its_storage_fails(store, hub):
     game = stored_game(store)
     mine, screen = session(store, hub, persist=persist)
     mine.open(game.id)
-    assert mine.save(game.close(), f"/game/{game.id}")
+    assert mine.save_and_go(game.close(), f"/game/{game.id}")
     screen.run_tasks()
     # Said at once, with the game as saved (in memory) offered as a download (issue 17 item 5).
     [(reason, offered)] = screen.offered
@@ -289,11 +289,11 @@ def test_a_game_that_ends_in_the_browser_build_reminds_once_to_back_up(store, hu
     served.save_deal(None)  # a deal that does not end the game
     assert served.remind_backup == set()
     mine.open(game.id)
-    assert mine.save(mine.game.close(), f"/game/{game.id}")
+    assert mine.save_and_go(mine.game.close(), f"/game/{game.id}")
     screen.run_tasks()
     assert mine.remind_backup == {game.id}
     served.open(game.id)
-    assert served.save(served.game.remove_last().close(), f"/game/{game.id}")
+    assert served.save_and_go(served.game.remove_last().close(), f"/game/{game.id}")
     assert served.remind_backup == set()
 
 
@@ -533,7 +533,7 @@ def test_the_scoreboard_after_a_save_uses_the_game_in_memory_unless_the_store_mo
     assert mine.open(game.id) is saved and loads == []
     assert mine.open(game.id.upper()) is saved and loads == []  # ids are not case-sensitive
     other.open(game.id)
-    other.save(other.game.close(), f"/game/{game.id}")  # another phone ended the game
+    other.save_and_go(other.game.close(), f"/game/{game.id}")  # another phone ended the game
     loads.clear()
     reopened = mine.open(game.id)
     assert loads == [game.id] and reopened is not saved and reopened.is_over
@@ -590,14 +590,14 @@ def test_what_could_not_be_made_durable_is_not_told(hub):
 
 
 def reaching_the_store(source: str) -> list[int]:
-    """The lines of ``source`` that reach a session's store (``app.session.store``,
+    """The lines of ``source`` that reach a session's store (``app.keeper.store``,
     ``session.store``)."""
     import ast
 
     return sorted(node.lineno for node in ast.walk(ast.parse(source))
             if isinstance(node, ast.Attribute) and node.attr == "store"
-            and (isinstance(node.value, ast.Attribute) and node.value.attr == "session"
-                 or isinstance(node.value, ast.Name) and node.value.id == "session"))
+            and (isinstance(node.value, ast.Attribute) and node.value.attr in ("session", "keeper")
+                 or isinstance(node.value, ast.Name) and node.value.id in ("session", "keeper")))
 
 
 def test_no_screen_reaches_the_store_but_through_the_session():
@@ -610,7 +610,7 @@ def test_no_screen_reaches_the_store_but_through_the_session():
     drawing += [p for p in ui.glob("*.py")]
     found = {p.name: reaching_the_store(p.read_text("utf-8")) for p in drawing}
     assert {name: lines for name, lines in found.items() if lines} == {}
-    assert reaching_the_store("x = app.session.store.list_games()\ny = session.store\n") == [1, 2]
+    assert reaching_the_store("x = app.keeper.store.list_games()\ny = session.store\n") == [1, 2]
 
 
 def test_a_pairs_change_moves_on_only_once_persisted_and_a_failure_stays(store, hub):

@@ -125,7 +125,7 @@ def test_the_statistics_screen_names_imps_per_board_and_points_per_round(tmp_pat
     cb = cb.add_deal(CallBreakDeal((3, 3, 3, 3), (3, 5, 4, 1)))
     with scorer_app(tmp_path / "data") as app:
         for game in (match, cb):
-            app.session.store.save(game)
+            app.keeper.store.save(game)
         app.route = "/stats"
         app.show()
         texts = [c.value for c in controls(app.page) if isinstance(getattr(c, "value", None),

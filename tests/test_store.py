@@ -180,7 +180,7 @@ def test_a_store_over_memory_keeps_no_game_in_the_folder(folder):
     with Store(folder, storage=MemoryStorage) as store:
         game = store.save(call_break())
         assert store.load(game.id) == game and len(store.list_games()) == 1
-        store.save_draft(game.id, {"typed": 1})  # drafts stay files
+        store.write_draft(game.id, {"typed": 1})  # drafts stay files
     assert sorted(p.name for p in folder.iterdir()) == [".lock", "drafts"]
 
 

@@ -63,7 +63,7 @@ def show_entry(app, variant: str) -> None:
         app.route = "/check"
     else:
         players, end = GAMES[variant]
-        game = app.session.store.save(Game.new(variant, players, first_dealer=0, end=end))
+        game = app.keeper.store.save(Game.new(variant, players, first_dealer=0, end=end))
         app.route = f"/game/{game.id}/deal"
     app.show()
 
@@ -121,7 +121,7 @@ def test_the_preview_keeps_its_controls_when_only_its_words_change(tmp_path, sen
     """Tricks 8 then 9: the same card and texts, their words changed in place (one message,
     no new branch for Flutter to build)."""
     with scorer_app(tmp_path) as app:
-        game = app.session.store.save(Game.new("chicago", GAMES["chicago"][0], first_dealer=0,
+        game = app.keeper.store.save(Game.new("chicago", GAMES["chicago"][0], first_dealer=0,
                                                end="open"))
         app.route = f"/game/{game.id}/deal"
         app.show()
@@ -237,7 +237,7 @@ def test_a_tap_that_goes_to_another_screen_leaves_the_page_uncompared(tmp_path, 
         game = Game.new("draw-bridge", ["Ana", "Ben"], first_dealer=0, end="target=1000")
         for tricks in (7, 9, 8):
             game = game.add_deal(DrawBridgeDeal(0, Contract.parse("1C"), tricks))
-        game = app.session.store.save(game)
+        game = app.keeper.store.save(game)
         app.route = f"/game/{game.id}" + ("/deal" if button == "Save deal" else "")
         app.show()
         if button == "Save deal":
@@ -249,9 +249,9 @@ def test_a_tap_that_goes_to_another_screen_leaves_the_page_uncompared(tmp_path, 
         if persist is None:  # the tap went on: its task draws the screen
             assert app.route == f"/game/{game.id}" + ("/deal" if button == "New deal" else "")
         else:  # waiting for the browser's storage, then it goes on
-            assert app.session.saving
+            assert app.keeper.saving
         if button == "Save deal":
-            assert len(app.session.store.load(game.id).deals) == 4
+            assert len(app.keeper.store.load(game.id).deals) == 4
 
 
 def _button(app, label: str) -> ft.Semantics:
@@ -291,7 +291,7 @@ def test_a_save_scores_its_deal_once_whatever_the_games_length(tmp_path, monkeyp
         game = Game.new("draw-bridge", ["Ana", "Ben"], first_dealer=0, end="target=100000")
         for _ in range(deals):
             game = game.add_deal(DrawBridgeDeal(0, Contract.parse("1C"), 7))
-        game = app.session.store.save(game)
+        game = app.keeper.store.save(game)
         app.route = f"/game/{game.id}/deal"
         app.show()
         for name in ("Declarer Ana", "Level 1", "Clubs", "Tricks 8"):
@@ -305,5 +305,5 @@ def test_a_save_scores_its_deal_once_whatever_the_games_length(tmp_path, monkeyp
 
         monkeypatch.setattr(DrawBridge, "score", counted)
         tap(app, _button(app, "Save deal").content)
-        assert app.session.game is not None and len(app.session.game.deals) == deals + 1
+        assert app.keeper.game is not None and len(app.keeper.game.deals) == deals + 1
         assert scored == [DrawBridgeDeal(0, Contract.parse("1C"), 8)]

@@ -35,7 +35,7 @@ def enter(app, declarer: str, level: int, strain: str, tricks: int, board: int) 
 
 def test_the_other_tables_results_reach_the_match_by_link(tmp_path: Path):
     with scorer_app(tmp_path / "match") as app, scorer_app(tmp_path / "other") as other:
-        game = app.session.store.save(
+        game = app.keeper.store.save(
             Game.new("team-match", ["Reds", "Blues"]).add_deal(TeamBoard(FOUR_S, FOUR_S)))
         go(app, addresses.game(game.id))
         tap(app, "The other table")
@@ -59,7 +59,7 @@ def test_the_other_tables_results_reach_the_match_by_link(tmp_path: Path):
         assert "Waiting for their board: 2" in texts(app)
         # The match's next board: the other table's result is filled in, waiting for ours.
         go(app, addresses.deal(game.id))
-        draft = app.session.draft
+        draft = app.keeper.draft
         assert draft.tables[1].result()[0] == BridgeDeal(1, Contract.parse("3NT"), 8)
         assert draft.tables[0].result()[0] is None
         # The other table corrects board 1 and sends its results again.
@@ -73,11 +73,11 @@ def test_the_other_tables_results_reach_the_match_by_link(tmp_path: Path):
         tap(app, "Merge into the match")
         assert "1 in conflict" in texts(app)
         assert "Board 1, table 2: two different results" in texts(app)
-        assert app.session.store.load(game.id).deals[0].table2 == FOUR_S  # not overwritten
+        assert app.keeper.store.load(game.id).deals[0].table2 == FOUR_S  # not overwritten
         keep = [label for label in re.findall(r"Keep [^|]*", texts(app)) if "9 tricks" in label]
         assert keep, texts(app)
         tap(app, keep[0].strip())
-        stored = app.session.store.load(game.id)
+        stored = app.keeper.store.load(game.id)
         assert stored.deals[0].table2 == BridgeDeal(2, Contract.parse("4S"), 9)
         assert len(stored.history) == 1  # the match's old result is in its history
         assert "two different results" not in texts(app)

@@ -276,8 +276,8 @@ def test_new_game_deal_entry_and_the_scoreboard_of_the_toy_game(tmp_path: Path, 
             type_in(app, f"Player {n}", name)
         tap(app, "First dealer Ana")
         tap(app, "Start game")  # and on to its scoreboard, as the app's tasks move it
-        [summary] = app.session.store.list_games()
-        game = app.session.store.load(summary.id)
+        [summary] = app.keeper.store.list_games()
+        game = app.keeper.store.load(summary.id)
         assert game.variant_name == NAME and game.players == PLAYERS and game.dealer == 0
         assert app.route == app.page.route == f"/game/{game.id}"
         tap(app, "New deal")  # deal entry: the toy's own input module
@@ -287,15 +287,15 @@ def test_new_game_deal_entry_and_the_scoreboard_of_the_toy_game(tmp_path: Path, 
             type_in(app, player, points)
         assert "Ben shows the highest card: Ana 10 · Ben 20 · Cleo 5" in texts(app)
         tap(app, "Save deal")  # saved, then the scoreboard: the real Save path, tasks and all
-        assert app.session.store.load(game.id).totals == (10, 20, 5)
+        assert app.keeper.store.load(game.id).totals == (10, 20, 5)
         assert app.page.route == f"/game/{game.id}"
         shown = texts(app)
         assert "dealer: Ben" in shown and "Cleo leads" in shown
         assert "Rules: as the rules say (defaults)" in shown  # it has no house rules
         assert "Deal 1: Ben shows the highest card" in shown  # the grid, its one deal
         # no board of its own: the plain totals and the grid of deals
-        assert boards.scoreboard(app.session.store.load(game.id), EN) is None
-        assert boards.totals_card(app.session.store.load(game.id), EN) is None
+        assert boards.scoreboard(app.keeper.store.load(game.id), EN) is None
+        assert boards.totals_card(app.keeper.store.load(game.id), EN) is None
         tap(app, "Rules of High card")  # it has no rules page: the screen says so
         go(app, f"/rules/{NAME}")
         assert "There is no rules page for High card yet." in texts(app)
@@ -325,7 +325,7 @@ def test_a_board_of_its_own_is_registered_beside_the_variant(tmp_path, toy):
     with pytest.raises(ValueError, match="has a board already"):
         boards.register_board(HighCard, board)
     with scorer_app(tmp_path) as app:
-        game = app.session.store.save(play([(4, 5, 6)]))
+        game = app.keeper.store.save(play([(4, 5, 6)]))
         go(app, f"/game/{game.id}")
         assert "toy board: 15 points" in texts(app)
 

@@ -305,11 +305,11 @@ class Store:
             self._touch_index(None, game_id)
 
     # -- deals being entered
-    def save_draft(self, game_id: str, draft: dict[str, Any]) -> None:
+    def write_draft(self, game_id: str, draft: dict[str, Any]) -> None:
         """Keep the deal being entered for ``game_id`` (plain JSON-able data; the caller
         knows its shape). No revision: the last writer wins."""
         with self._lock:
-            self._drafts.save(self._stored_id(game_id), draft)
+            self._drafts.write(self._stored_id(game_id), draft)
 
     def load_draft(self, game_id: str) -> dict[str, Any] | None:
         """The kept draft of ``game_id``, or None (none, or not readable)."""

@@ -3,7 +3,7 @@
 A draft is not a game change: it has no revision and the last writer wins (two phones typing
 the same deal keep the later one). It is written atomically, not at each tap but once the
 taps pause and at once when the player leaves the entry or the page hides (the session's
-policy: ``scorer.ui.shell.session``), so Back, a reload, a restarted server or another phone
+policy: ``scorer.ui.shell.keeper``), so Back, a reload, a restarted server or another phone
 finds it again; a damaged draft is simply not offered (the game itself is never affected).
 """
 
@@ -31,7 +31,7 @@ class Drafts:
     def _path(self, game_id: str) -> Path:
         return self.folder / f"{check_game_id(game_id).lower()}.json"
 
-    def save(self, game_id: str, draft: dict[str, Any]) -> None:
+    def write(self, game_id: str, draft: dict[str, Any]) -> None:
         make_dirs(self.folder)
         atomic_write(self._path(game_id), json.dumps(draft, ensure_ascii=False).encode())
 
@@ -46,7 +46,7 @@ class Drafts:
     def discard(self, game_id: str) -> None:
         """Remove the draft; not fsynced (a Save's third durable write, issue 33): a draft
         a crash brings back names the deal it was for, which is recorded since, so it is
-        never offered again (``Session.kept_draft``), and a deleted game's draft names no
+        never offered again (``Keeper.kept_draft``), and a deleted game's draft names no
         game."""
         with contextlib.suppress(FileNotFoundError):
             self._path(game_id).unlink()

@@ -106,7 +106,7 @@ class DealDraft:
 
     # --- kept while it is typed --------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        """What was entered so far, as plain data to keep with the game (Store.save_draft)."""
+        """What was entered so far, as plain data to keep with the game (Store.write_draft)."""
         raise NotImplementedError
 
     def take(self, data: Mapping[str, Any]) -> None:

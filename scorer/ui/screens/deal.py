@@ -2,7 +2,7 @@
 variant's input, the score as it is entered, and Save with the entry's status beside it.
 
 What is typed is kept with the game a moment after each change and when the player leaves
-(see :class:`scorer.ui.shell.session.Session`), by the app bar's Back or the browser's alike,
+(see :class:`scorer.ui.shell.keeper.Keeper`), by the app bar's Back or the browser's alike,
 without asking: the scoreboard then offers to continue it or discard it (decision 150)."""
 
 from __future__ import annotations
@@ -45,11 +45,11 @@ def build(app: App, route: Route, game: Game) -> Screen:
 
 
 def view(app: App, game: Game, number: int | None) -> ft.View:
-    t, session = app.t, app.session
-    draft = session.draft_for(game, number)
+    t, keeper = app.t, app.keeper
+    draft = keeper.draft_for(game, number)
     unit = game.variant.deal_word  # a team match's boards
     save = w.tap(t("ui.save_deal", unit=unit), t("ui.save_deal", unit=unit),
-                 lambda: session.save_deal(number, entry.evaluation), primary=True)
+                 lambda: keeper.save_deal(number, entry.evaluation), primary=True)
     status = ft.Text(size=15, weight=ft.FontWeight.BOLD)
 
     def changed() -> None:
@@ -61,9 +61,9 @@ def view(app: App, game: Game, number: int | None) -> ft.View:
         # game's scoreboard too (hidden: scoreboard.keep_under, for after the Save), and not every
         # input either (their comparison took most of a tap's time).
         w.update_changed(app.page, *entry.controls, entry.preview, status, save)
-        session.draft_changed(session.game or game, number)
+        keeper.draft_changed(keeper.game or game, number)
 
-    entry = new_entry(draft, changed, t, on_calls=None if number else session.keep_calls,
+    entry = new_entry(draft, changed, t, on_calls=None if number else keeper.keep_calls,
                       scale=app.text_scale)
     evaluation = entry.evaluation
     w.set_suited(status, entry.status(evaluation))

@@ -61,5 +61,5 @@ def view(app: App, game: Game, number: int) -> ft.View:
 
 
 def _edit(app: App, game: Game, number: int) -> None:
-    app.session.forget_draft()
+    app.keeper.forget_draft()
     app.go(addresses.edit(game.id, number))

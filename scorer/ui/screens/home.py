@@ -34,13 +34,13 @@ class Unfolded:
 
 def build(app: App, route: Route | None = None) -> Screen:
     t = app.t
-    session = app.session
+    keeper = app.keeper
     controls: list[ft.Control] = []
-    for notice in session.notices:
+    for notice in keeper.notices:
         controls.append(w.card(w.note(t.sentence(notice), error=True)))
     controls.append(w.tap(t("ui.new_game"), t("ui.new_game"),
                           lambda: new_game.start(app, NewGameForm()), primary=True))
-    if app.session.serverless:  # nothing here serves other phones
+    if app.keeper.serverless:  # nothing here serves other phones
         controls.append(w.tap(t("ui.check"), t("ui.check"), lambda: app.go(addresses.CHECK)))
     else:
         controls.append(ft.Row([
@@ -53,7 +53,7 @@ def build(app: App, route: Route | None = None) -> Screen:
         w.tap(t("ui.stats"), t("ui.stats"), lambda: app.go(addresses.STATS), expand=1)],
         spacing=8))
     controls += pairs_new.home_section(app)  # a pairs evening (issue 32)
-    summaries = session.list_games()
+    summaries = keeper.list_games()
     for status in ("in progress", "finished"):
         group = [s for s in summaries if s.status == status]
         if not group:
@@ -78,7 +78,7 @@ def build(app: App, route: Route | None = None) -> Screen:
     controls.append(w.ChoiceGroup(list(w.TEXT_SIZES), [f"{n}%" for n in w.TEXT_SIZES],
                                   [t("ui.text_size_label", n=n) for n in w.TEXT_SIZES],
                                   app.text_size, app.set_text_size, per_row=4).control)
-    if app.session.serverless:
+    if app.keeper.serverless:
         controls.append(w.note(t("ui.join_needs_server")))
     return Screen(screen(addresses.HOME, t("ui.app_title"), controls))
 

@@ -17,7 +17,7 @@ import flet as ft
 from ...i18n import Translator
 
 if TYPE_CHECKING:
-    from ..shell.session import Session
+    from ..shell.keeper import Keeper
 
 __all__ = ["App", "ReadPicked", "Route"]
 
@@ -48,7 +48,7 @@ class App(Protocol):
 
     page: ft.Page
     t: Translator
-    session: Session
+    keeper: Keeper
     message: str  # shown on top of the next screen drawn
     message_is_news: bool  # the message is good news, not a problem (one screen)
     route: str  # the address shown

@@ -20,7 +20,7 @@ __all__ = ["build"]
 
 def build(app: App, route: Route | None = None) -> Screen:
     t = app.t
-    if app.session.serverless:
+    if app.keeper.serverless:
         return Screen(screen(addresses.JOIN, t("ui.join"), [w.note(t("ui.join_needs_server"))]),
                       addresses.HOME)
     url = app.join_url or (app.page.url or "")

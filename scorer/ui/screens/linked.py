@@ -135,7 +135,7 @@ def _what_keeping_does(app: App, linked: LinkedGame) -> str:
     """What Keep on this phone will do where this phone has the game already (bring it up
     to date, nothing, keep a copy): said before the tap (issue 30); '' for a new game."""
     try:
-        kept = app.session.keeping(linked.game, linked.history)
+        kept = app.keeper.keeping(linked.game, linked.history)
     except (StoreError, OSError):
         return ""
     return "" if kept.relation is None else app.t(f"ui.link_will_{kept.relation.value}")
@@ -144,9 +144,9 @@ def _what_keeping_does(app: App, linked: LinkedGame) -> str:
 async def keep(app: App, linked: LinkedGame) -> None:
     """Keep on this phone: an import (the game was checked as one when the link was read),
     the game kept here replaced only by a longer history of it; then its scoreboard."""
-    t, session = app.t, app.session
+    t, keeper = app.t, app.keeper
     try:
-        kept: Kept = await session.keep_linked(linked.game, linked.history)
+        kept: Kept = await keeper.keep_linked(linked.game, linked.history)
     except InvalidInput as error:
         app.snack(t("ui.import_failed", reason=t.render(problem_of(error))))
         return

@@ -97,7 +97,7 @@ def build(app: App, route: Route | None = None) -> Screen:
                                  on_change=lambda e, i=i: set_name(i, e.control.value),
                                  on_blur=lambda e, i=i: left_name(i))
         controls.append(fields[i])
-    recent = [n for n in recent_players(app.session.list_games(), v.teams)
+    recent = [n for n in recent_players(app.keeper.list_games(), v.teams)
               if n.casefold() not in {x.strip().casefold() for x in form.names}]
     if recent:
         controls.append(w.note(t("ui.recent")))
@@ -181,4 +181,4 @@ def _create_game(app: App, refused: Callable[[], None]) -> None:
     except InvalidInput as error:
         app.snack(app.t.sentence(problem_of(error)))
         return
-    app.session.save(game, addresses.game(game.id))
+    app.keeper.save_and_go(game, addresses.game(game.id))

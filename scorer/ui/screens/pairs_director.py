@@ -63,7 +63,7 @@ def _open(app: App, route: Route) -> Evening | None:
     Home), when it is gone or cannot be read."""
     assert route.game_id is not None
     try:
-        record = app.session.pairs.load(route.game_id)
+        record = app.keeper.pairs.load(route.game_id)
     except (StoreError, OSError, InvalidInput):
         app.message = app.t("ui.no_such_game", id=route.game_id)
         return None
@@ -299,7 +299,7 @@ def changed_elsewhere(app: App, route: Route, game_id: str) -> None:
         _keep_reachable(app, before)
         return
     try:
-        record = app.session.pairs.load(game_id)
+        record = app.keeper.pairs.load(game_id)
     except (StoreError, OSError, InvalidInput):
         app.show()
         return

@@ -52,7 +52,7 @@ def file_controls(app: App, session_id: str) -> list[ft.Control]:
 
 def file_of(app: App, session_id: str, kind: str) -> tuple[str, bytes]:
     """The file ``kind`` (of :data:`DOWNLOADS`) of the session as stored: its name and bytes."""
-    record = app.session.pairs.load(session_id)
+    record = app.keeper.pairs.load(session_id)
     session, t = record.session, app.t
     if kind == "cards.html":
         text = pairs_html(session, t, ("cards", "movement"))
@@ -61,7 +61,7 @@ def file_of(app: App, session_id: str, kind: str) -> tuple[str, bytes]:
     elif kind == "results.csv":
         text = pairs_csv(session, t.plain)
     else:
-        text = app.session.export_json([], [record.id])
+        text = app.keeper.export_json([], [record.id])
     name = f"scorer-pairs-{record.id}" + (".json" if kind == "json" else f"-{kind}")
     return name, text.encode("utf-8")
 
@@ -82,12 +82,12 @@ def _confirm_delete(app: App, session_id: str) -> None:
     def delete() -> None:
         app.page.pop_dialog()
         try:
-            app.session.pairs.delete(session_id)
+            app.keeper.pairs.delete(session_id)
         except (StoreError, OSError) as error:
             app.snack(t("ui.not_saved", reason=str(error)))
             return
-        app.session.sync_soon()  # the browser build: gone from the browser's storage too
-        app.session.announce(session_id)  # the tables' phones leave it
+        app.keeper.sync_soon()  # the browser build: gone from the browser's storage too
+        app.keeper.tell_others(session_id)  # the tables' phones leave it
         app.message, app.message_is_news = t("pairs.app_deleted"), True
         app.go(addresses.HOME)
 

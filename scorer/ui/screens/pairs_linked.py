@@ -39,7 +39,7 @@ def _qr_screen(app: App, route: Route, *, whole: bool) -> Screen:
     t = app.t
     assert route.game_id is not None and route.table is not None
     try:
-        record = app.session.pairs.load(route.game_id)
+        record = app.keeper.pairs.load(route.game_id)
     except (StoreError, OSError, InvalidInput):
         app.message = t("ui.no_such_game", id=route.game_id)
         return home.build(app, route)
@@ -94,10 +94,10 @@ def build_opened(app: App, route: Route) -> Screen:
 
 
 def _keep(app: App, linked: PairsLink) -> None:
-    if app.session.saving:  # a second tap while the browser build keeps the first
+    if app.keeper.saving:  # a second tap while the browser build keeps the first
         return
     try:
-        record, added = app.session.pairs.keep(linked.session_id, linked.session)
+        record, added = app.keeper.pairs.keep(linked.session_id, linked.session)
     except InvalidInput as error:
         app.snack(app.t.sentence(problem_of(error)))
         return
@@ -112,4 +112,4 @@ def _keep(app: App, linked: PairsLink) -> None:
         else:
             app.go(addresses.pairs_session(record.id))
 
-    app.session.written_then(record.id, kept)
+    app.keeper.written_then(record.id, kept)

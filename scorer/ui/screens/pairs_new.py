@@ -119,16 +119,16 @@ def _refresh(app: App, reason: ft.Text, start: ft.Semantics) -> None:
 def _create(app: App) -> None:
     form = app.state(PairsFilling).form
     settings, problem = form.settings_or_problem()
-    if settings is None or app.session.saving:  # saving: a second tap while the first keeps
+    if settings is None or app.keeper.saving:  # saving: a second tap while the first keeps
         return
     try:
-        record = app.session.pairs.create(PairsSession(settings))
+        record = app.keeper.pairs.create(PairsSession(settings))
     except (StoreError, OSError) as error:
         app.snack(app.t("ui.not_saved", reason=str(error)))
         return
     app.state(PairsFilling).form = PairsForm()
     # Kept in the browser's storage (the published build) before the director's view opens.
-    app.session.written_then(record.id, partial(app.go, addresses.pairs_session(record.id)))
+    app.keeper.written_then(record.id, partial(app.go, addresses.pairs_session(record.id)))
 
 
 def home_section(app: App) -> list[ft.Control]:
@@ -136,7 +136,7 @@ def home_section(app: App) -> list[ft.Control]:
     t = app.t
     controls: list[ft.Control] = [w.tap(t("pairs.app_new"), t("pairs.app_new"),
                                          lambda: app.go(addresses.pairs_new()))]
-    records = app.session.pairs.list()
+    records = app.keeper.pairs.list()
     if records:
         controls.append(w.heading(t("pairs.app_home", n=len(records))))
     for record in records:

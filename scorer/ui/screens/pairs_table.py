@@ -71,22 +71,22 @@ def save_change(app: App, session_id: str, how: Callable[[PairsSession], PairsSe
     with the record: the screen moves on (decision 350). False after telling the player why
     it was not saved (a refusal names the board and table), or while the last change is
     still being kept (a second tap)."""
-    if app.session.saving:
+    if app.keeper.saving:
         return False
     try:
-        record = app.session.pairs.change(session_id, how)
+        record = app.keeper.pairs.change(session_id, how)
     except InvalidInput as error:
         app.snack(app.t.sentence(problem_of(error)))
         return False
     except (StoreError, OSError) as error:
         app.snack(app.t("ui.not_saved", reason=str(error)))
         return False
-    return app.session.written_then(record.id, partial(then, record))
+    return app.keeper.written_then(record.id, partial(then, record))
 
 
 def _open(app: App, session_id: str) -> PairsRecord | None:
     try:
-        return app.session.pairs.load(session_id)
+        return app.keeper.pairs.load(session_id)
     except (StoreError, OSError, InvalidInput):
         return None
 

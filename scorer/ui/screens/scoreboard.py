@@ -90,7 +90,7 @@ def view(app: App, game: Game) -> ft.View:
     leaders = set(outcome.winners) if outcome else set()
     # this app has the game's input (else stored only)
     entered = game.variant_name in variant_names()
-    kept = app.session.kept_draft(game) if entered else None
+    kept = app.keeper.kept_draft(game) if entered else None
     head = totals_card(game, t)  # a team match: IMPs won by each team, and the margin
     controls.append(party_totals(app, game, leaders) if head is None else head)
     if game.end.kind == "target" and game.end.value:
@@ -107,7 +107,7 @@ def view(app: App, game: Game) -> ft.View:
             _result(app, game, drawn),
             w.tap(t("ui.rematch"), t("ui.rematch_label"),
                   lambda: new_game.start(app, NewGameForm.rematch(game)), primary=True)]
-        remind = app.session.remind_backup
+        remind = app.keeper.remind_backup
         if game.id in remind:  # once, when the game has just ended here
             remind.discard(game.id)
             over += [ft.Text(t("ui.backup_reminder"), size=14),
@@ -198,7 +198,7 @@ def view(app: App, game: Game) -> ft.View:
 
 
 def _new_deal(app: App, game: Game) -> None:
-    app.session.forget_draft()
+    app.keeper.forget_draft()
     app.go(addresses.deal(game.id))
 
 
@@ -212,11 +212,11 @@ def _kept(app: App, game: Game, number: int) -> ft.Control:
     route = addresses.deal_form(game.id, number)
 
     def resume() -> None:
-        app.session.forget_draft()
+        app.keeper.forget_draft()
         app.go(route)
 
     def discard() -> None:
-        app.session.discard_draft(game.id)
+        app.keeper.discard_draft(game.id)
         app.show()
 
     def ask() -> None:  # one tap beside Continue lost a whole deal (issue 30): asked first
@@ -237,7 +237,7 @@ def confirm_remove(app: App, game: Game) -> None:
     confirm(app, t("ui.remove_question", n=game.records[-1].table_number,
                    unit=game.variant.deal_word),
             t("ui.remove_explain"), t("ui.keep_it"), t("ui.remove_button"),
-            lambda: app.session.save(game.remove_last(), addresses.game(game.id)))
+            lambda: app.keeper.save_and_go(game.remove_last(), addresses.game(game.id)))
 
 
 def _result(app: App, game: Game, drawn: Drawn) -> ft.Control:
@@ -267,7 +267,7 @@ def _confirm_close(app: App, game: Game) -> None:
 
     def end() -> None:
         app.state(Drawn).ended.add(game.id)
-        app.session.save(game.close(), addresses.game(game.id))
+        app.keeper.save_and_go(game.close(), addresses.game(game.id))
 
     confirm(app, t("ui.end_question"), t("ui.end_explain"), t("ui.keep_playing"),
             t("ui.end_game"), end)
@@ -279,7 +279,7 @@ def _confirm_delete(app: App, game: Game) -> None:
 
     def delete() -> None:
         app.page.pop_dialog()
-        if app.session.delete(game.id):
+        if app.keeper.delete(game.id):
             app.message = t("ui.deleted")
             app.go(addresses.HOME)
 

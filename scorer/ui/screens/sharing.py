@@ -47,9 +47,9 @@ async def copy_sheet(app: App, game: Game) -> None:
 
 
 async def download(app: App, game: Game, kind: str) -> None:
-    session = app.session
-    text = (to_csv(session.load_many([game.id]), app.t.plain) if kind == "csv"
-            else session.export_json([game.id]))
+    keeper = app.keeper
+    text = (to_csv(keeper.load_many([game.id]), app.t.plain) if kind == "csv"
+            else keeper.export_json([game.id]))
     name = f"scorer-{game.variant_name}-{game.id}.{kind}"
     await app.files.save_file(file_name=name, src_bytes=text.encode("utf-8"))
 
@@ -79,7 +79,7 @@ async def import_games(app: App) -> None:
     Scorer imports is refused by its size, unread, and a file it takes is read by the page
     with its progress shown (decision 245). Elsewhere the picker sends the bytes (to `scorer
     serve`, at most what a phone's message may hold: decision 224)."""
-    t, session = app.t, app.session
+    t, keeper = app.t, app.keeper
     try:
         picked = await app.files.pick_files(file_type=ft.FilePickerFileType.CUSTOM,
                                             allowed_extensions=["json"],
@@ -96,7 +96,7 @@ async def import_games(app: App) -> None:
     if data is None:
         return
     try:
-        report = await session.import_games(data)
+        report = await keeper.import_games(data)
     except InvalidImport as error:
         app.message = t("ui.import_failed", reason=t.render(problem_of(error)))
         app.show()
@@ -110,7 +110,7 @@ async def import_games(app: App) -> None:
     if report.evenings:  # pairs evenings (issue 32): listed on Home
         parts.append(t("pairs.app_imported", n=len(report.evenings)))
     if report.skipped or report.conflicts:
-        here = {s.id.casefold(): s for s in session.list_games()}
+        here = {s.id.casefold(): s for s in keeper.list_games()}
         named = partial(games_named, t, here)
         if report.skipped:
             parts.append(t("ui.import_skipped", games=named(report.skipped)))

@@ -22,7 +22,7 @@ __all__ = ["build"]
 def build(app: App, route: Route | None = None) -> Screen:
     t = app.t
     players: dict[str, list[PlayerStats]] = {}
-    for row in app.session.player_stats():
+    for row in app.keeper.player_stats():
         players.setdefault(row.name.casefold(), []).append(row)
     controls: list[ft.Control] = [w.note(t("ui.stats_finished_only"))] if players else []
     for rows in players.values():

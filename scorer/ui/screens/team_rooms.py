@@ -85,7 +85,7 @@ def build(app: App, route: Route, game: Game) -> Screen:
     site, fragment = _site(app)
     controls: list[ft.Control] = [ft.Text(say(t, "rooms.qr_help", table=OTHER), size=14)]
     controls += _code(app, room_link(game.id, names, RoomResults(OTHER, {}), site, fragment))
-    kept = _call(app, app.session.rooms.load, game.id)
+    kept = _call(app, app.keeper.rooms.load, game.id)
     if isinstance(kept, RoomsRecord):
         waiting = sorted(b for (b, _table) in kept.kept.waiting)
         controls.append(w.note(say(t, "rooms.waiting", boards=", ".join(map(str, waiting)))
@@ -104,9 +104,9 @@ def build(app: App, route: Route, game: Game) -> Screen:
 
 
 def _resolve(app: App, match: str, board: int, table: int, chosen: BridgeDeal) -> None:
-    if _call(app, app.session.rooms.resolve, match, board, table, chosen) is not None:
-        app.session.sync_soon()
-        app.session.announce(match)
+    if _call(app, app.keeper.rooms.resolve, match, board, table, chosen) is not None:
+        app.keeper.sync_soon()
+        app.keeper.tell_others(match)
     app.show()
 
 
@@ -123,7 +123,7 @@ def build_opened(app: App, route: Route) -> Screen:
     controls: list[ft.Control] = [ft.Text(
         say(t, "rooms.link_what", table=room.table, one=one, two=two, n=len(room.results)),
         size=16, weight=ft.FontWeight.BOLD)]
-    if app.session.open(linked.match) is not None:  # the match's phone
+    if app.keeper.open(linked.match) is not None:  # the match's phone
         label = t("rooms.merge")
         controls.append(w.tap(label, label, lambda: _merge(app, linked), primary=True))
     else:
@@ -133,11 +133,11 @@ def build_opened(app: App, route: Route) -> Screen:
 
 
 def _merge(app: App, linked: RoomLink) -> None:
-    merged = _call(app, app.session.rooms.merge, linked.match, linked.room)
+    merged = _call(app, app.keeper.rooms.merge, linked.match, linked.room)
     if not isinstance(merged, Merged):
         return
-    app.session.sync_soon()
-    app.session.announce(linked.match)
+    app.keeper.sync_soon()
+    app.keeper.tell_others(linked.match)
     app.message = say(app.t, "rooms.merged", same=len(merged.same),
                       waiting=len(merged.waiting), conflicts=len(merged.conflicts))
     app.message_is_news = True
@@ -145,16 +145,16 @@ def _merge(app: App, linked: RoomLink) -> None:
 
 
 def _score_here(app: App, linked: RoomLink) -> None:
-    kept = _call(app, app.session.rooms.keep_own, linked.match, linked.teams, linked.room.table)
+    kept = _call(app, app.keeper.rooms.keep_own, linked.match, linked.teams, linked.room.table)
     if kept is None:
         return
-    app.session.sync_soon()
+    app.keeper.sync_soon()
     app.go(addresses.room(linked.match, linked.room.table))
 
 
 def _record(app: App, route: Route) -> RoomsRecord | None:
     assert route.game_id is not None
-    kept = _call(app, app.session.rooms.load, route.game_id)
+    kept = _call(app, app.keeper.rooms.load, route.game_id)
     if not isinstance(kept, RoomsRecord) or kept.own is None or len(kept.teams) != 2 \
             or kept.own.table != route.table:
         return None
@@ -197,9 +197,9 @@ def _save(app: App, match: str, names: tuple[str, ...]) -> None:
     result = None if draft is None else draft.result()[0]
     if draft is None or result is None or result.deal is None:
         return
-    if _call(app, app.session.rooms.enter_own, match, names, draft.table, draft.board,
+    if _call(app, app.keeper.rooms.enter_own, match, names, draft.table, draft.board,
              result.deal) is not None:
-        app.session.sync_soon()
+        app.keeper.sync_soon()
         app.state(RoomEntry).draft = None
     app.show()
 

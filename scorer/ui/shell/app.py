@@ -2,8 +2,8 @@
 address names and moving between screens.
 
 One :class:`Store` serves every session of the process (web mode serves several phones); each
-browser tab is a session with its own :class:`ScorerApp` and :class:`Session` (the saving
-policy: :mod:`scorer.ui.shell.session`). The route says what is shown, so a reload shows the same
+browser tab is a session with its own :class:`ScorerApp` and :class:`Keeper` (the saving
+policy: :mod:`scorer.ui.shell.keeper`). The route says what is shown, so a reload shows the same
 screen; the route table is :mod:`scorer.ui.shell.routes`, each screen a module of
 :mod:`scorer.ui.screens` with its own state and hooks, which the app keeps and calls without
 naming a screen; starting the app and serving it is :mod:`scorer.ui.serve.run`.
@@ -25,8 +25,8 @@ from ..screens import addresses
 from ..screens.host import ReadPicked
 from ..screens.sharing import download
 from ..theme import DARK, FALLBACK_FONTS, HIGH_DARK, HIGH_LIGHT, LIGHT, SYMBOL_FONT, theme
+from .keeper import Keeper
 from .routes import parse, row_of, screen_for
-from .session import Session
 
 __all__ = ["ScorerApp", "ask", "make_main"]
 
@@ -58,7 +58,7 @@ async def ask(call: Callable[[], Any], seconds: float = 1.0, tries: int = 4) -> 
 
 class ScorerApp:
     """One session's screens: what each screen keeps between redraws (:meth:`state`), and
-    moving between them. The store, the game and the draft are the :attr:`session`'s."""
+    moving between them. The store, the game and the draft are the :attr:`keeper`'s."""
 
     def __init__(self, page: ft.Page, store: Store, join_url: str | None = None,
                  lang: str = "en", prefs: Any = None, table_code: str | None = None,
@@ -101,7 +101,7 @@ class ScorerApp:
         page.on_connect = lambda e: self._reconnected()
         page.on_app_lifecycle_state_change = self._lifecycle
         page.on_resize = lambda e: self._resized(e.width)
-        self.session = Session(store, self, page.pubsub, persist=persist, serverless=serverless)
+        self.keeper = Keeper(store, self, page.pubsub, persist=persist, serverless=serverless)
 
     def state(self, kind: type[State]) -> State:
         """What a screen keeps between redraws in this session (New game's form, Check a
@@ -164,9 +164,9 @@ class ScorerApp:
 
     def _lifecycle(self, event: ft.AppLifecycleStateChangeEvent) -> None:
         """The page hides (another app, the phone locked, the tab closing): a draft changed in
-        the last moments is kept now rather than after :data:`session.DRAFT_DELAY`."""
+        the last moments is kept now rather than after :data:`keeper.DRAFT_DELAY`."""
         if event.state not in (ft.AppLifecycleState.SHOW, ft.AppLifecycleState.RESUME):
-            self.session.flush_draft()
+            self.keeper.flush_draft()
 
     def show(self) -> None:
         """Draw the screen for the current route.
@@ -175,7 +175,7 @@ class ScorerApp:
         attached. The app bar's back button goes to the screen above this one, as the
         browser's back does (the page's history.js, decision 150); leaving deal entry, what was
         typed is kept, whichever back the player used."""
-        self.session.flush_draft()  # leaving deal entry: what was typed is kept first
+        self.keeper.flush_draft()  # leaving deal entry: what was typed is kept first
         route = parse(self.route)
         view, parent = screen_for(self, route)
         if self.message:  # a message for the player goes on top of the screen they will see
@@ -243,7 +243,7 @@ class ScorerApp:
             self.page.run_task(self.prefs.set, TEXT_SIZE_KEY, str(percent / 100))
         self.show()
 
-    # --- what the session needs (scorer.ui.shell.session.SessionUI) -----------------------
+    # --- what the keeper needs (scorer.ui.shell.keeper.KeeperUI) -----------------------
     def snack(self, text: str) -> None:
         self.page.show_dialog(ft.SnackBar(ft.Text(text), open=True))
 

@@ -156,7 +156,7 @@ def _of_game(build: GameScreenBuilder) -> ScreenBuilder:
     """A screen of one game, drawn from the game as stored now."""
     def screen_of_game(app: App, route: Route) -> Screen:
         assert route.game_id is not None
-        game = app.session.open(route.game_id)
+        game = app.keeper.open(route.game_id)
         if game is None:
             app.message = app.t("ui.no_such_game", id=route.game_id)
             return home.build(app, route)

@@ -1,4 +1,4 @@
-"""One browser tab's session with the store: the saving policy, apart from any screen.
+"""One browser tab's keeper (``app.keeper``): the saving policy, apart from any screen.
 
 Every change goes through the store and is on disk before the screen moves on. Other sessions
 showing the same game are told over pubsub and redraw; a save based on an old revision is
@@ -8,7 +8,7 @@ another phone picks it up: not on the tap's path, but once the taps pause (:data
 and at once when the player leaves the entry or the page hides; a draft is a convenience, so a
 store that cannot take it does not stop the entry.
 
-The session does not import flet: it talks to the screens through :class:`SessionUI` (the
+The keeper does not import flet: it talks to the screens through :class:`KeeperUI` (the
 app, or a fake in unit tests) and to the other sessions through a pubsub hub with Flet's
 ``subscribe_topic`` / ``send_others_on_topic`` calls.
 """
@@ -30,7 +30,7 @@ from ..entry import DealDraft, Evaluation, draft_for_game, draft_of_deal, proble
 from ..screens import addresses
 from .hearing import Hearing
 
-__all__ = ["TOPIC", "PubSub", "Session", "SessionUI"]
+__all__ = ["TOPIC", "Keeper", "KeeperUI", "PubSub"]
 
 TOPIC = "games"  # what sessions tell each other: the id of a game that changed ("*": any)
 # A changed draft is written this long after the tap that changed it (taps meanwhile are
@@ -41,7 +41,7 @@ Persist = Callable[[], Awaitable[None]]
 DraftKey = tuple[str, str, int | None]  # game id, "new" or "edit", deal number
 
 
-class SessionUI(Protocol):
+class KeeperUI(Protocol):
     """What the saving policy needs from the screens."""
 
     t: Translator
@@ -75,10 +75,11 @@ class PubSub(Protocol):
     def send_others_on_topic(self, topic: str, message: Any) -> None: ...
 
 
-class Session:
-    """The store, the game and the draft of one session, and how changes are saved."""
+class Keeper:
+    """The store, the game and the draft of one browser tab (Flet's session), and how
+    changes are saved: the tab's scorekeeper."""
 
-    def __init__(self, store: Store, ui: SessionUI, pubsub: PubSub, *,
+    def __init__(self, store: Store, ui: KeeperUI, pubsub: PubSub, *,
                  persist: Persist | None = None, serverless: bool = False) -> None:
         self.store = store
         self.ui = ui
@@ -98,7 +99,7 @@ class Session:
         pubsub.subscribe_topic(TOPIC, Hearing(lambda game_id: self.ui.changed_elsewhere(game_id)))
 
     # --- other sessions -------------------------------------------------------------------
-    def announce(self, game_id: str) -> None:
+    def tell_others(self, game_id: str) -> None:
         """Tell the other sessions that ``game_id`` changed ("*": any game)."""
         self.pubsub.send_others_on_topic(TOPIC, game_id)
 
@@ -117,7 +118,7 @@ class Session:
             self.game = None
         return self.game
 
-    def save(self, changed: Game, then: str) -> bool:
+    def save_and_go(self, changed: Game, then: str) -> bool:
         """Save ``changed``; on success go to ``then``. A stale game is refused and reloaded."""
         if self.saving:  # a second tap while the browser build is still persisting the first
             return False
@@ -134,7 +135,7 @@ class Session:
             self.ui.run_task(self._persist_then, saved.id, then)
             self.ui.drawn_later()
             return True
-        self.announce(saved.id)
+        self.tell_others(saved.id)
         self.ui.go(then)
         return True
 
@@ -184,12 +185,12 @@ class Session:
             self.ui.snack(self.ui.t("ui.not_saved", reason=str(error)))
             return False
         self.sync_soon()
-        self.announce(game_id)
+        self.tell_others(game_id)
         return True
 
     def sync_soon(self) -> None:
-        """The browser build: copy writes made outside :meth:`save` (a round's calls, a draft,
-        a deletion) to the browser's storage too."""
+        """The browser build: copy writes made outside :meth:`save_and_go` (a round's calls, a
+        draft, a deletion) to the browser's storage too."""
         if self.persist is not None:
             self.ui.run_task(self._sync_quietly)
 
@@ -293,7 +294,7 @@ class Session:
         if draft.is_blank():
             self.store_call(self.store.discard_draft, game.id)
         else:
-            self.store_call(self.store.save_draft, game.id,
+            self.store_call(self.store.write_draft, game.id,
                             {"for": self.draft_target(game, number), "draft": draft.to_dict()})
         self.sync_soon()
 
@@ -330,7 +331,7 @@ class Session:
         if self.draft is not None:
             self.draft.follow(saved)  # the calls are now where the deal stands, not typed
         self.sync_soon()
-        self.announce(game.id)
+        self.tell_others(game.id)
         return True
 
     def save_deal(self, number: int | None, evaluation: Evaluation | None = None) -> None:
@@ -350,7 +351,7 @@ class Session:
             self.ui.snack(self.ui.t.sentence(problem_of(error)))
             return
         due, self.draft_due = self.draft_due, None  # no use keeping a draft being saved
-        if not self.save(changed, addresses.game(game.id)):
+        if not self.save_and_go(changed, addresses.game(game.id)):
             self.draft_due = due
         else:
             self.draft = None
@@ -363,7 +364,7 @@ class Session:
         ``game_id`` ("*": any game) changed."""
         if self.persist is not None:
             await self.persist()
-        self.announce(game_id)
+        self.tell_others(game_id)
 
     def written_then(self, game_id: str, then: Callable[[], None]) -> bool:
         """A change written to the store outside :meth:`save` (a pairs evening's result): as a
@@ -374,7 +375,7 @@ class Session:
         if self.saving:
             return False
         if self.persist is None:
-            self.announce(game_id)
+            self.tell_others(game_id)
             then()
             return True
         self.saving = True
