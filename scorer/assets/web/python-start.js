@@ -146,26 +146,8 @@ function scorerSnapshotHeap(snapshot) {
     return snapshot.byteLength - new Uint32Array(snapshot.buffer, snapshot.byteOffset, 4)[1];
 }
 
-// Pyodide's wasm module, compiled from the worker's first moment (scorerEarly), beside the
-// snapshot's read and the import of Pyodide's JavaScript: Pyodide itself starts compiling only
-// once pyodide.asm.mjs is loaded and the snapshot read, one after the other (issue 33,
-// decision 371). null if this browser cannot (then Pyodide compiles it as usual).
-let scorerCompiled = null;
-
-function scorerEarly() {
-    const base = new URL(self.pyodideUrl, self.location.href);
-    try {
-        scorerCompiled = WebAssembly.compileStreaming(fetch(new URL("pyodide.asm.wasm", base)));
-        scorerCompiled.catch(() => {});  // awaited where it is used; Pyodide's own then
-    } catch (error) {
-        scorerCompiled = null;
-    }
-    // The same module import() that loadPyodide makes later: the browser loads it once.
-    import(new URL("pyodide.asm.mjs", base).href).catch(() => {});
-}
-
 // Run ``load`` with Pyodide's wasm memory grown to ``bytes`` (a number, or its promise) as soon
-// as it is instantiated, from the module compiled early when there is one.
+// as it is instantiated.
 // Pyodide's restore copies the snapshot into the memory as the module declared it (its
 // INITIAL_MEMORY setting does not apply: the module exports its memory), so a snapshot larger
 // than that fails ("RangeError: offset is out of bounds") unless the memory is grown first.
@@ -182,20 +164,8 @@ async function scorerWithMemory(bytes, load) {
         }
         return result;
     }
-    WebAssembly.instantiateStreaming = async function (source, imports) {
-        let module = null;
-        try {
-            module = scorerCompiled && await scorerCompiled;
-        } catch (error) {
-            module = null;  // compiled the usual way below
-        }
-        if (module) {
-            Promise.resolve(source).then((response) => response.body && response.body.cancel())
-                .catch(() => {});  // Pyodide's own fetch of the same file, not needed
-            const instance = await plain.call(WebAssembly, module, imports);
-            return grown({module, instance});
-        }
-        return grown(await streaming.call(WebAssembly, source, imports));
+    WebAssembly.instantiateStreaming = async function (...args) {
+        return grown(await streaming.apply(WebAssembly, args));
     };
     WebAssembly.instantiate = async function (...args) {
         return grown(await plain.apply(WebAssembly, args));
@@ -356,14 +326,11 @@ self.initPyodide = async function () {
     try {
         self.scorerMark("worker running");
         const maker = self.flet_js.args && self.flet_js.args.scorerSnapshotMaker;
-        // The snapshot is read, the app's archive fetched, Pyodide's wasm compiled and its
-        // JavaScript loaded while Pyodide's module loads (issue 33).
+        // The snapshot is read and the app's archive fetched while Pyodide's module loads
+        // (issue 33; compiling Pyodide's wasm here too was taken back: decision 371).
         const reading = maker ? null : scorerReadSnapshot();
         const archive = scorerAppArchive();
         archive.catch(() => {});  // awaited below; reported there
-        if (!maker) {
-            scorerEarly();
-        }
         const pyodideModule = await import(self.pyodideUrl);
         const loadPyodide = pyodideModule.loadPyodide || self.loadPyodide;
         if (maker) {
