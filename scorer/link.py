@@ -34,7 +34,7 @@ from .store.transfer import load_document, parse_games
 
 __all__ = ["DICTIONARIES", "LINK_VERSION", "MAX_ADDRESS", "MAX_DATA", "MAX_INFLATED", "ROUTE",
            "SEPARATOR", "InvalidLink", "Link", "LinkedGame", "TooLongForLink", "decode", "encode",
-           "link_data", "link_for", "pack", "read_link", "start_of"]
+           "fitted", "link_data", "link_for", "pack", "read_link", "start_of"]
 
 ROUTE = "/g/"  # the app's route of a game carried by a link: /g/<data>
 LINK_VERSION = 1
@@ -123,6 +123,16 @@ def start_of(site_url: str, route: str, fragment: bool) -> str:
     if not fragment:
         base = base.split("?", 1)[0].rstrip("/")
     return f"{base}#{route}" if fragment else f"{base}{route}"
+
+
+def fitted(address: str, field: str, value: str, verb: str = "does not") -> str:
+    """``address`` when it fits in a link (:data:`MAX_ADDRESS`); else InvalidInput naming
+    ``field`` (a pairs session's, a team match's table's results: ``verb`` agrees with it)."""
+    if len(address) > MAX_ADDRESS:
+        raise InvalidInput(field, value, f"{verb} fit in a link of {MAX_ADDRESS} characters "
+                           f"(the address would be {len(address)})",
+                           Msg.of("link.too_big", n=MAX_ADDRESS))
+    return address
 
 
 def link_for(game: Game, site_url: str, limit: int | None = None,

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from .link import MAX_ADDRESS, InvalidLink, decode, pack, start_of
+from .link import InvalidLink, decode, fitted, pack, start_of
 from .rules import InvalidInput
 from .rules.pairs.session import PairsSession
 from .rules.values import Msg
@@ -60,13 +60,8 @@ def pairs_link(session_id: str, session: PairsSession, table: int | None, site_u
                fragment: bool = True, to_table: bool = False) -> str:
     """The address of ``site_url`` carrying the session (``#/p/<data>``; ``fragment`` False:
     ``/p/<data>``, for ``scorer serve``). InvalidInput when it does not fit in a link."""
-    address = start_of(site_url, PAIRS_ROUTE, fragment) + \
-        encode_pairs(session_id, session, table, to_table)
-    if len(address) > MAX_ADDRESS:
-        raise InvalidInput("session", session_id, f"does not fit in a link of {MAX_ADDRESS} "
-                           f"characters (the address would be {len(address)})",
-                           Msg.of("link.too_big", n=MAX_ADDRESS))
-    return address
+    return fitted(start_of(site_url, PAIRS_ROUTE, fragment)
+                  + encode_pairs(session_id, session, table, to_table), "session", session_id)
 
 
 def read_pairs_link(data: str) -> PairsLink:

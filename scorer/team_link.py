@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .fields import check_game_id
-from .link import MAX_ADDRESS, InvalidLink, decode, pack, start_of
+from .link import InvalidLink, decode, fitted, pack, start_of
 from .rules import InvalidInput
 from .rules.team_rooms import RoomResults
 from .rules.values import Msg
@@ -44,12 +44,8 @@ def room_link(match: str, teams: tuple[str, str], room: RoomResults, site_url: s
               fragment: bool = True) -> str:
     """The address of ``site_url`` carrying the table's results (``#/r/<data>``; ``fragment``
     False: ``/r/<data>``, for ``scorer serve``). InvalidInput when it does not fit."""
-    address = start_of(site_url, ROOM_ROUTE, fragment) + encode_room(match, teams, room)
-    if len(address) > MAX_ADDRESS:
-        raise InvalidInput("results", match, f"do not fit in a link of {MAX_ADDRESS} "
-                           f"characters (the address would be {len(address)})",
-                           Msg.of("link.too_big", n=MAX_ADDRESS))
-    return address
+    return fitted(start_of(site_url, ROOM_ROUTE, fragment) + encode_room(match, teams, room),
+                  "results", match, "do not")
 
 
 def read_room_link(data: str) -> RoomLink:
