@@ -130,16 +130,21 @@ def pairs_link(data: str) -> str:
     return f"/p/{data}"
 
 
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` (a name or an address, IPv6 in brackets or not) reaches only this
+    machine (``scorer serve``'s listening address, or a screen's: :func:`only_here`)."""
+    if host.lower() in ("localhost", "localhost.localdomain"):
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
 def only_here(url: str) -> bool:
     """Whether ``url`` names this machine alone (``scorer serve`` on 127.0.0.1, its default):
     no other phone can open it, so a screen that offers it to one says so instead."""
-    host = (urlsplit(url).hostname or "").lower()
-    if host in ("localhost", "localhost.localdomain"):
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
+    return is_loopback(urlsplit(url).hostname or "")
 
 
 # A team match's other table (issue 32): the match's phone's page for it, the other table's

@@ -17,6 +17,7 @@ from typing import Any
 
 from ...i18n import Translator
 from ...rules.values import ascii_digits
+from ..screens.addresses import is_loopback
 
 __all__ = ["CODE_PATH", "WRONG_PER_ADDRESS", "WRONG_TOTAL", "WRONG_TRIES", "WRONG_WINDOW",
            "Guesses", "ServeError", "Table", "address_of", "bind", "code_page", "is_loopback",
@@ -42,16 +43,6 @@ WRONG_TOTAL = 200
 
 class ServeError(Exception):
     """`scorer serve` cannot start: one line for the terminal."""
-
-
-def is_loopback(host: str) -> bool:
-    """Whether serving on ``host`` reaches only this machine."""
-    if host.lower() in ("localhost", "localhost.localdomain"):
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
 
 
 def lan_address(make_socket: Callable[..., Any] = socket.socket) -> str | None:
