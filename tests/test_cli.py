@@ -42,6 +42,16 @@ def test_smoke_a_real_process(scorer):
     assert bad.returncode == 2 and "Traceback" not in bad.stderr
 
 
+def test_python_m_scorer_is_the_command_line():
+    """`python -m scorer` is the same command line as the `scorer` script (a tester's
+    first try, and docs' `python -m scorer publish` in a clone without the script)."""
+    done = subprocess.run([sys.executable, "-m", "scorer", "check", "minibridge",
+                           "--contract", "3NT", "--tricks", "9", "--json"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["declarer"] > 0
+
+
 def test_draw_bridge_json(scorer):
     done = scorer("check", "draw-bridge", "--contract", "4HX", "--tricks", "10", "--json")
     assert done.returncode == 0, done.stderr
