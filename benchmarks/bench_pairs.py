@@ -60,7 +60,8 @@ def once(tables: int, rounds: int, boards: int) -> str:
     tenth = delays[int(0.9 * (len(delays) - 1))] if delays else float("nan")
     return (f"{len(keys)} of {expected} results kept ({len(set(keys))} distinct), "
             f"{len(session.conflicts)} conflicts, errors: {run.errors or 'none'}, boards "
-            f"entered again after a reload (a lost Accept): {run.retaps}; "
+            f"entered again after a reload (a lost Accept): {run.retaps}, handlers failed: "
+            f"{len(run.crashed)}; "
             f"save -> director's view over {len(delays)} saves: median "
             f"{statistics.median(delays):.2f} s, 90% {tenth:.2f} s, max {delays[-1]:.2f} s; "
             f"server RSS {rss0 / 1024:.0f} -> {rss1 / 1024:.0f} MB, CPU {cpu1 - cpu0:.1f} s "

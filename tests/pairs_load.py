@@ -47,6 +47,7 @@ class Phone:
         self.ws = connect(url.replace("http://", "ws://") + "ws", open_timeout=120,
                           max_size=None, close_timeout=5)
         self.labels: dict[str, int] = {}
+        self.crashed: list[str] = []  # the server's word that a tap's handler failed
         self.strings: list[tuple[float, str]] = []  # (time received, each text sent)
         register(self.ws, {**PAGE, "route": route})
 
@@ -72,6 +73,9 @@ class Phone:
             return False
         now = time.monotonic()
         action, body = msgpack.unpackb(raw[1:], strict_map_key=False)
+        if action == 6:  # Flet's SESSION_CRASHED: a handler failed (a tap on a dead control)
+            said = body.get("message", body) if isinstance(body, dict) else body
+            self.crashed.append(str(said)[:200])
         if action == 5:  # the app asks the page (its language, the device): no answer known
             self.ws.send(message(5, {"control_id": body["control_id"],
                                      "call_id": body["call_id"], "result": None,
@@ -118,6 +122,7 @@ class Run:
     seen: dict[tuple[int, int, int], float] = field(default_factory=dict)
     errors: list[str] = field(default_factory=list)
     retaps: int = 0  # boards entered again after a reload: the first Accept was lost
+    crashed: list[str] = field(default_factory=list)  # Flet's SESSION_CRASHED, by table
 
     def delays(self) -> list[float]:
         return [self.seen[k] - self.saved[k] for k in self.saved if k in self.seen]
@@ -182,6 +187,7 @@ def play(url: str, session_id: str, seatings: list[Any], tables: int, rounds: in
                         # Reloaded, as a player whose taps do nothing reloads: a new session
                         # draws the table's screen afresh (decision 362).
                         run.retaps += 1
+                        run.crashed += [f"table {number}: {c}" for c in phone.crashed]
                         phone.close()
                         phone = Phone(url, route)
                         if phone.saw(f"Correct board {board}", f"Round {round_} finished",
@@ -193,6 +199,7 @@ def play(url: str, session_id: str, seatings: list[Any], tables: int, rounds: in
             run.errors.append(f"table {number}: {error!r}")
             together.abort()
         finally:
+            run.crashed += [f"table {number}: {c}" for c in phone.crashed]
             phone.close()
 
     threads = [threading.Thread(target=table, args=(n,)) for n in range(1, tables + 1)]

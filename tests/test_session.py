@@ -125,6 +125,9 @@ class FakeScreen:
     def changed_elsewhere(self, game_id: str) -> None:
         self.heard.append(game_id)
 
+    def on_loop(self, call: Any) -> None:
+        call()  # no event loop here: what is heard is answered at once
+
     def drawn_later(self) -> None:
         pass  # nothing is drawn here
 

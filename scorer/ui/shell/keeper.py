@@ -66,6 +66,10 @@ class KeeperUI(Protocol):
 
     def changed_elsewhere(self, game_id: str) -> None: ...
 
+    def on_loop(self, call: Callable[[], None]) -> None:
+        """Run ``call`` on the page's event loop, between its events (not in the thread a
+        pubsub message arrived in: decision 420)."""
+
 
 class PubSub(Protocol):
     """The part of Flet's ``page.pubsub`` the session uses."""
@@ -95,8 +99,10 @@ class Keeper:
         self.draft_key: DraftKey | None = None
         self.draft_due: tuple[Game, int | None] | None = None  # changed, not yet kept
         self.draft_timer = False  # a write of the draft is scheduled
-        # What other sessions changed, answered once each, one thread at a time (decision 361)
-        pubsub.subscribe_topic(TOPIC, Hearing(lambda game_id: self.ui.changed_elsewhere(game_id)))
+        # What other sessions changed, answered once each, between the page's events
+        # (decisions 361, 420)
+        pubsub.subscribe_topic(TOPIC, Hearing(lambda game_id: self.ui.changed_elsewhere(game_id),
+                                              lambda call: self.ui.on_loop(call)))
 
     # --- other sessions -------------------------------------------------------------------
     def tell_others(self, game_id: str) -> None:
