@@ -133,6 +133,14 @@ class ScorerApp:
         of a Save's Python (28 of 38 ms in CPython, a rubber; issue 21)."""
         cast(Callable[[], None], ft.context.mark_update_called)()  # not annotated in Flet
 
+    def show_soon(self) -> None:
+        """Draw the screen again by a task, after what already waits on the page's loop:
+        15 tables' Accepts at once are all saved, and the director's view answered, before
+        any of the 15 next boards is drawn (decision 421)."""
+        self.drawn = None  # out of date until the task draws it
+        self.page.run_task(self._show_if_current, self.route)
+        self.drawn_later()
+
     async def _show_if_current(self, route: str) -> None:
         if route == self.route:  # not already left for another screen
             self.show()
