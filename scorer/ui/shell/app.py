@@ -26,6 +26,7 @@ from ..screens.host import ReadPicked
 from ..screens.sharing import download
 from ..theme import DARK, FALLBACK_FONTS, HIGH_DARK, HIGH_LIGHT, LIGHT, SYMBOL_FONT, theme
 from .keeper import Keeper
+from .late_taps import catch_late_taps
 from .routes import parse, row_of, screen_for
 
 __all__ = ["ScorerApp", "ask", "make_main"]
@@ -102,6 +103,8 @@ class ScorerApp:
         page.on_app_lifecycle_state_change = self._lifecycle
         page.on_resize = lambda e: self._resized(e.width)
         self.keeper = Keeper(store, self, page.pubsub, persist=persist, serverless=serverless)
+        # A tap on a control just drawn again: not done, and said (decision 422).
+        catch_late_taps(page, lambda: self.snack(self.t("ui.tap_too_late")))
 
     def state(self, kind: type[State]) -> State:
         """What a screen keeps between redraws in this session (New game's form, Check a
