@@ -120,12 +120,18 @@ class Run:
 
     saved: dict[tuple[int, int, int], float] = field(default_factory=dict)
     seen: dict[tuple[int, int, int], float] = field(default_factory=dict)
+    # when the table's own screen showed the board saved (its correction offered, or its
+    # round finished): its next board drawn
+    drawn: dict[tuple[int, int, int], float] = field(default_factory=dict)
     errors: list[str] = field(default_factory=list)
     retaps: int = 0  # boards entered again after a reload: the first Accept was lost
     crashed: list[str] = field(default_factory=list)  # Flet's SESSION_CRASHED, by table
 
     def delays(self) -> list[float]:
         return [self.seen[k] - self.saved[k] for k in self.saved if k in self.seen]
+
+    def table_delays(self) -> list[float]:
+        return [self.drawn[k] - self.saved[k] for k in self.saved if k in self.drawn]
 
 
 def director_counts(phone: Phone, run: Run, size: int, stop: threading.Event) -> None:
@@ -182,8 +188,11 @@ def play(url: str, session_id: str, seatings: list[Any], tables: int, rounds: in
                     # is finished. A tap that reached a control the server had just drawn
                     # again is lost, as a finger's would be between two frames: the player
                     # taps again (the same result again changes nothing); counted.
-                    while not phone.saw(f"Correct board {board}", f"Round {round_} finished",
-                                        20):
+                    shown = phone.saw(f"Correct board {board}", f"Round {round_} finished",
+                                      20)
+                    if shown:
+                        run.drawn[(round_, number, k)] = time.monotonic()
+                    while not shown:
                         # Reloaded, as a player whose taps do nothing reloads: a new session
                         # draws the table's screen afresh (decision 362).
                         run.retaps += 1
@@ -195,6 +204,8 @@ def play(url: str, session_id: str, seatings: list[Any], tables: int, rounds: in
                             break
                         for label in (*taps, accept):
                             phone.tap(label)
+                        shown = phone.saw(f"Correct board {board}",
+                                          f"Round {round_} finished", 20)
         except Exception as error:  # reported by the caller, with the table
             run.errors.append(f"table {number}: {error!r}")
             together.abort()
