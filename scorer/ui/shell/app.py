@@ -277,13 +277,6 @@ class ScorerApp:
     def run_task(self, handler: Callable[..., Awaitable[Any]], *args: Any) -> None:
         self.page.run_task(handler, *args)
 
-    def on_loop(self, call: Callable[[], None]) -> None:
-        self.page.run_task(self._call, call)
-
-    @staticmethod
-    async def _call(call: Callable[[], None]) -> None:
-        call()
-
     def held(self) -> Callable[[], None] | None:
         return self._hold(self.page) if self._hold is not None else None
 

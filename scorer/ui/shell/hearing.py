@@ -1,20 +1,21 @@
-"""What a session hears of other sessions' changes, answered once each, on the session's own
-event loop (decisions 361, 420).
+"""What a session hears of other sessions' changes, answered on the session's own event
+loop, between its events, in the order the changes were made (decisions 361, 420, 421).
 
-Flet hands each pubsub message to a thread of its own, so 15 tables saving at once had the
-director's view drawn 15 times over, at once, each from the session as stored. Now what is
-heard while an answer is due is gathered and answered once (each id once), from the store as
-it is then: no change is missed, none drawn twice over.
-
-And the answer runs on the page's event loop, where the taps' handlers run, never beside
-one: answered from Flet's thread, a table's screen compared what it had drawn with the
+Flet's hub hands a plain function to a thread of its own, but runs a coroutine on the loop
+directly. Answered from Flet's threads, a table's screen compared what it had drawn with the
 store while its own Accept was half done (saved, not yet drawn), found them different and
 was drawn twice at once from two threads; the second drawing replaced the controls the
-player's next tap was aimed at, and that tap was lost (issue 32, decision 420)."""
+player's next tap was aimed at, and that tap was lost (decision 420). And the detour through
+the threads put the answers behind everything the saves had left to do on the loop: the
+director's view was drawn after all 15 tables' next boards. As a coroutine, what a save
+tells the others is answered before what that save left to draw later (decision 421).
+
+Each message is answered: the screens answer cheaply when nothing they show changed (the
+director's view, a session's revision it has drawn; a table, its own results), so 15 saves
+at once draw the director's view about once (decision 361's aim, kept)."""
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -22,44 +23,11 @@ __all__ = ["Hearing"]
 
 
 class Hearing:
-    """A pubsub handler calling ``answer(id)`` for what is heard, through ``on_loop`` (which
-    runs a call on the session's event loop, between its events), one call at a time: what
-    arrives before it runs is answered by it, in order, each id once."""
+    """Flet's pubsub handler (:meth:`heard`, a coroutine: run on the session's loop) calling
+    ``answer(id)`` for each change heard."""
 
-    def __init__(self, answer: Callable[[Any], None],
-                 on_loop: Callable[[Callable[[], None]], None]) -> None:
+    def __init__(self, answer: Callable[[Any], None]) -> None:
         self._answer = answer
-        self._on_loop = on_loop
-        self._lock = threading.Lock()
-        self._due = False  # a call to answer is on its way or under way
-        self._heard: dict[Any, None] = {}  # heard since, in order, each once
 
-    def __call__(self, topic: str, game_id: Any) -> None:
-        with self._lock:
-            self._heard[game_id] = None
-            if self._due:
-                return
-            self._due = True
-        try:
-            self._on_loop(self._answer_heard)
-        except BaseException:  # the page went away: the next message tries again
-            with self._lock:
-                self._due = False
-            raise
-
-    def _answer_heard(self) -> None:
-        while True:
-            with self._lock:
-                heard = list(self._heard)
-                self._heard.clear()
-                if not heard:
-                    self._due = False
-                    return
-            for at, one in enumerate(heard):
-                try:
-                    self._answer(one)
-                except BaseException:
-                    with self._lock:  # the rest is answered at the next message
-                        self._heard = dict.fromkeys([*heard[at + 1:], *self._heard])
-                        self._due = False
-                    raise
+    async def heard(self, topic: str, game_id: Any) -> None:
+        self._answer(game_id)
