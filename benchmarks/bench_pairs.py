@@ -63,7 +63,7 @@ def once(tables: int, rounds: int, boards: int) -> str:
     return (f"{len(keys)} of {expected} results kept ({len(set(keys))} distinct), "
             f"{len(session.conflicts)} conflicts, errors: {run.errors or 'none'}, boards "
             f"entered again after a reload (a lost Accept): {run.retaps}, handlers failed: "
-            f"{len(run.crashed)}; "
+            f"{len(run.crashed)}, taps said to be too late: {run.late}; "
             f"save -> director's view over {len(delays)} saves: median "
             f"{statistics.median(delays):.2f} s, 90% {tenth:.2f} s, max {delays[-1]:.2f} s; "
             f"save -> the table's next board: median {statistics.median(own):.2f} s, 90% "

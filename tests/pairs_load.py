@@ -29,6 +29,10 @@ ROUND_LINE = re.compile(r"^Round (\d+): (.*)$")
 PART = re.compile(r"table (\d+) (?:(done)|(\d+)/(\d+))")
 SEATS = ("North", "East", "South", "West")
 STRAINS = ("Clubs", "Diamonds", "Hearts", "Spades", "No-trump")
+# How long a table waits for its saved board before it reloads: a lost tap shows as that wait
+# (counted, decision 362); a server merely starved by the machine's load (load average 25 on
+# 2 cores took 24 s) must not look like one.
+WAIT = 60
 
 
 def result_of(table: int, board: int) -> tuple[int, int, int, int]:
@@ -48,6 +52,7 @@ class Phone:
                           max_size=None, close_timeout=5)
         self.labels: dict[str, int] = {}
         self.crashed: list[str] = []  # the server's word that a tap's handler failed
+        self.late = 0  # the app's word that a tap reached a control drawn again (decision 422)
         self.strings: list[tuple[float, str]] = []  # (time received, each text sent)
         register(self.ws, {**PAGE, "route": route})
 
@@ -64,6 +69,8 @@ class Phone:
                 self._walk(item, now)
         elif isinstance(value, str) and value.startswith("Round "):  # progress, "finished"
             self.strings.append((now, value))
+        elif isinstance(value, str) and value.startswith("That tap reached"):
+            self.late += 1
 
     def pump(self, timeout: float) -> bool:
         """Reads one message (answering the app's questions to the page); False: none came."""
@@ -126,6 +133,7 @@ class Run:
     errors: list[str] = field(default_factory=list)
     retaps: int = 0  # boards entered again after a reload: the first Accept was lost
     crashed: list[str] = field(default_factory=list)  # Flet's SESSION_CRASHED, by table
+    late: int = 0  # taps the app said reached a control drawn again (decision 422)
 
     def delays(self) -> list[float]:
         return [self.seen[k] - self.saved[k] for k in self.saved if k in self.seen]
@@ -189,7 +197,7 @@ def play(url: str, session_id: str, seatings: list[Any], tables: int, rounds: in
                     # again is lost, as a finger's would be between two frames: the player
                     # taps again (the same result again changes nothing); counted.
                     shown = phone.saw(f"Correct board {board}", f"Round {round_} finished",
-                                      20)
+                                      WAIT)
                     if shown:
                         run.drawn[(round_, number, k)] = time.monotonic()
                     while not shown:
@@ -197,6 +205,7 @@ def play(url: str, session_id: str, seatings: list[Any], tables: int, rounds: in
                         # draws the table's screen afresh (decision 362).
                         run.retaps += 1
                         run.crashed += [f"table {number}: {c}" for c in phone.crashed]
+                        run.late += phone.late
                         phone.close()
                         phone = Phone(url, route)
                         if phone.saw(f"Correct board {board}", f"Round {round_} finished",
@@ -211,6 +220,7 @@ def play(url: str, session_id: str, seatings: list[Any], tables: int, rounds: in
             together.abort()
         finally:
             run.crashed += [f"table {number}: {c}" for c in phone.crashed]
+            run.late += phone.late
             phone.close()
 
     threads = [threading.Thread(target=table, args=(n,)) for n in range(1, tables + 1)]
