@@ -64,7 +64,8 @@ def once() -> dict[str, list[float]]:
 
                 def accepted(c: Any = control) -> None:
                     event(app, c, "click")
-                    app.show()  # the next board, drawn by the task the Accept started
+                    if app.drawn is None:  # the next board, left to a task (decision 421)
+                        app.show()
                 took["accept"].append(cpu_ms(accepted))
                 stored = app.keeper.pairs.load(record.id)
                 took["director"].append(cpu_ms(lambda r=stored: pairs_director._live(app, r)))
