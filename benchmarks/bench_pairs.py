@@ -58,13 +58,19 @@ def once(tables: int, rounds: int, boards: int) -> str:
     delays = sorted(run.delays())
     expected = tables * rounds * boards
     tenth = delays[int(0.9 * (len(delays) - 1))] if delays else float("nan")
+    own = sorted(run.table_delays())
+    own_tenth = own[int(0.9 * (len(own) - 1))] if own else float("nan")
     return (f"{len(keys)} of {expected} results kept ({len(set(keys))} distinct), "
             f"{len(session.conflicts)} conflicts, errors: {run.errors or 'none'}, boards "
-            f"entered again after a reload (a lost Accept): {run.retaps}; "
+            f"entered again after a reload (a lost Accept): {run.retaps}, handlers failed: "
+            f"{len(run.crashed)}, taps said to be too late: {run.late}; "
             f"save -> director's view over {len(delays)} saves: median "
             f"{statistics.median(delays):.2f} s, 90% {tenth:.2f} s, max {delays[-1]:.2f} s; "
+            f"save -> the table's next board: median {statistics.median(own):.2f} s, 90% "
+            f"{own_tenth:.2f} s, max {own[-1]:.2f} s; "
             f"server RSS {rss0 / 1024:.0f} -> {rss1 / 1024:.0f} MB, CPU {cpu1 - cpu0:.1f} s "
-            f"in {took:.0f} s")
+            f"({1000 * (cpu1 - cpu0) / max(1, len(keys)):.0f} ms a save, the 16 sessions' "
+            f"opening included) in {took:.0f} s")
 
 
 def main() -> None:

@@ -29,6 +29,10 @@ ROUND_LINE = re.compile(r"^Round (\d+): (.*)$")
 PART = re.compile(r"table (\d+) (?:(done)|(\d+)/(\d+))")
 SEATS = ("North", "East", "South", "West")
 STRAINS = ("Clubs", "Diamonds", "Hearts", "Spades", "No-trump")
+# How long a table waits for its saved board before it reloads: a lost tap shows as that wait
+# (counted, decision 362); a server merely starved by the machine's load (load average 25 on
+# 2 cores took 24 s) must not look like one.
+WAIT = 60
 
 
 def result_of(table: int, board: int) -> tuple[int, int, int, int]:
@@ -47,6 +51,8 @@ class Phone:
         self.ws = connect(url.replace("http://", "ws://") + "ws", open_timeout=120,
                           max_size=None, close_timeout=5)
         self.labels: dict[str, int] = {}
+        self.crashed: list[str] = []  # the server's word that a tap's handler failed
+        self.late = 0  # the app's word that a tap reached a control drawn again (decision 422)
         self.strings: list[tuple[float, str]] = []  # (time received, each text sent)
         register(self.ws, {**PAGE, "route": route})
 
@@ -63,6 +69,8 @@ class Phone:
                 self._walk(item, now)
         elif isinstance(value, str) and value.startswith("Round "):  # progress, "finished"
             self.strings.append((now, value))
+        elif isinstance(value, str) and value.startswith("That tap reached"):
+            self.late += 1
 
     def pump(self, timeout: float) -> bool:
         """Reads one message (answering the app's questions to the page); False: none came."""
@@ -72,6 +80,9 @@ class Phone:
             return False
         now = time.monotonic()
         action, body = msgpack.unpackb(raw[1:], strict_map_key=False)
+        if action == 6:  # Flet's SESSION_CRASHED: a handler failed (a tap on a dead control)
+            said = body.get("message", body) if isinstance(body, dict) else body
+            self.crashed.append(str(said)[:200])
         if action == 5:  # the app asks the page (its language, the device): no answer known
             self.ws.send(message(5, {"control_id": body["control_id"],
                                      "call_id": body["call_id"], "result": None,
@@ -116,11 +127,19 @@ class Run:
 
     saved: dict[tuple[int, int, int], float] = field(default_factory=dict)
     seen: dict[tuple[int, int, int], float] = field(default_factory=dict)
+    # when the table's own screen showed the board saved (its correction offered, or its
+    # round finished): its next board drawn
+    drawn: dict[tuple[int, int, int], float] = field(default_factory=dict)
     errors: list[str] = field(default_factory=list)
     retaps: int = 0  # boards entered again after a reload: the first Accept was lost
+    crashed: list[str] = field(default_factory=list)  # Flet's SESSION_CRASHED, by table
+    late: int = 0  # taps the app said reached a control drawn again (decision 422)
 
     def delays(self) -> list[float]:
         return [self.seen[k] - self.saved[k] for k in self.saved if k in self.seen]
+
+    def table_delays(self) -> list[float]:
+        return [self.drawn[k] - self.saved[k] for k in self.saved if k in self.drawn]
 
 
 def director_counts(phone: Phone, run: Run, size: int, stop: threading.Event) -> None:
@@ -177,11 +196,16 @@ def play(url: str, session_id: str, seatings: list[Any], tables: int, rounds: in
                     # is finished. A tap that reached a control the server had just drawn
                     # again is lost, as a finger's would be between two frames: the player
                     # taps again (the same result again changes nothing); counted.
-                    while not phone.saw(f"Correct board {board}", f"Round {round_} finished",
-                                        20):
+                    shown = phone.saw(f"Correct board {board}", f"Round {round_} finished",
+                                      WAIT)
+                    if shown:
+                        run.drawn[(round_, number, k)] = time.monotonic()
+                    while not shown:
                         # Reloaded, as a player whose taps do nothing reloads: a new session
                         # draws the table's screen afresh (decision 362).
                         run.retaps += 1
+                        run.crashed += [f"table {number}: {c}" for c in phone.crashed]
+                        run.late += phone.late
                         phone.close()
                         phone = Phone(url, route)
                         if phone.saw(f"Correct board {board}", f"Round {round_} finished",
@@ -189,10 +213,14 @@ def play(url: str, session_id: str, seatings: list[Any], tables: int, rounds: in
                             break
                         for label in (*taps, accept):
                             phone.tap(label)
+                        shown = phone.saw(f"Correct board {board}",
+                                          f"Round {round_} finished", 20)
         except Exception as error:  # reported by the caller, with the table
             run.errors.append(f"table {number}: {error!r}")
             together.abort()
         finally:
+            run.crashed += [f"table {number}: {c}" for c in phone.crashed]
+            run.late += phone.late
             phone.close()
 
     threads = [threading.Thread(target=table, args=(n,)) for n in range(1, tables + 1)]

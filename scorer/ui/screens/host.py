@@ -71,6 +71,9 @@ class App(Protocol):
     def show(self) -> None:
         """Draw the current route's screen again."""
 
+    def show_soon(self) -> None:
+        """Draw it again by a task, after what already waits on the page's loop."""
+
     def snack(self, text: str) -> None:
         """A short note at the bottom of the screen."""
 

@@ -47,6 +47,7 @@ class DirectorView:
 
     def __init__(self) -> None:
         self.shown: tuple[str, ft.Column] | None = None
+        self.revision = 0  # the session's revision drawn there
 
 
 class Evening(NamedTuple):
@@ -106,6 +107,7 @@ def build(app: App, route: Route, evening: Evening) -> Screen:
     live = ft.Column(_live(app, record), spacing=10,
                      horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
     app.state(DirectorView).shown = (record.id, live)
+    app.state(DirectorView).revision = record.revision
     controls.append(live)
     controls.append(w.heading(t("pairs.app_travellers")))
     boards = list(range(1, plan.boards + 1))
@@ -303,9 +305,13 @@ def changed_elsewhere(app: App, route: Route, game_id: str) -> None:
     except (StoreError, OSError, InvalidInput):
         app.show()
         return
+    state = app.state(DirectorView)
+    if record.revision == state.revision:  # 15 saves at once: drawn once, at the first word
+        return
     before = list(shown[1].controls)
     shown[1].controls = _live(app, record)
-    app.page.update()
+    state.revision = record.revision
+    app.page.update(shown[1])  # the part that changed, not the whole page compared
     _keep_reachable(app, before)
 
 

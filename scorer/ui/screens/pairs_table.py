@@ -347,7 +347,9 @@ def result_inputs(app: App, draft: ResultDraft, label: str, on_save: Callable[[]
         def picked(value: Any) -> None:
             setattr(fields, name, value)
             refresh()
-            app.page.update()
+            # What the tap changed (the chips restyled, the line, the button), not the whole
+            # page compared (decision 421).
+            w.update_changed(app.page, *controls)
         return picked
 
     names, texts = seat_names(t, ("",) * 4)
@@ -378,9 +380,11 @@ def _save(app: App, session_id: str, table: int) -> None:
     def saved(record: PairsRecord) -> None:
         state.key, state.draft, state.correcting = None, None, False
         # Drawn next by this tap: another table's save heard meanwhile is then no reason to
-        # draw this screen again under the player's next tap (decisions 323, 361).
+        # draw this screen again under the player's next tap (decisions 323, 361). Drawn
+        # after what already waits: 15 Accepts at once are saved and the director's view
+        # answered first, the next boards drawn after (decision 421).
         state.drawn = _mine(record.session, table)
-        app.show()
+        app.show_soon()
 
     how = ((lambda s: s.correct(result, at)) if state.correcting
            else (lambda s: s.enter(result, at)))

@@ -26,6 +26,7 @@ from ..screens.host import ReadPicked
 from ..screens.sharing import download
 from ..theme import DARK, FALLBACK_FONTS, HIGH_DARK, HIGH_LIGHT, LIGHT, SYMBOL_FONT, theme
 from .keeper import Keeper
+from .late_taps import catch_late_taps
 from .routes import parse, row_of, screen_for
 
 __all__ = ["ScorerApp", "ask", "make_main"]
@@ -102,6 +103,8 @@ class ScorerApp:
         page.on_app_lifecycle_state_change = self._lifecycle
         page.on_resize = lambda e: self._resized(e.width)
         self.keeper = Keeper(store, self, page.pubsub, persist=persist, serverless=serverless)
+        # A tap on a control just drawn again: not done, and said (decision 422).
+        catch_late_taps(page, lambda: self.snack(self.t("ui.tap_too_late")))
 
     def state(self, kind: type[State]) -> State:
         """What a screen keeps between redraws in this session (New game's form, Check a
@@ -132,6 +135,14 @@ class ScorerApp:
         nothing, is skipped. With a 50-deal game's scoreboard kept under deal entry it was most
         of a Save's Python (28 of 38 ms in CPython, a rubber; issue 21)."""
         cast(Callable[[], None], ft.context.mark_update_called)()  # not annotated in Flet
+
+    def show_soon(self) -> None:
+        """Draw the screen again by a task, after what already waits on the page's loop:
+        15 tables' Accepts at once are all saved, and the director's view answered, before
+        any of the 15 next boards is drawn (decision 421)."""
+        self.drawn = None  # out of date until the task draws it
+        self.page.run_task(self._show_if_current, self.route)
+        self.drawn_later()
 
     async def _show_if_current(self, route: str) -> None:
         if route == self.route:  # not already left for another screen

@@ -1,13 +1,21 @@
-"""What a session hears of other sessions' changes, answered once each (decision 361).
+"""What a session hears of other sessions' changes, answered on the session's own event
+loop, between its events, in the order the changes were made (decisions 361, 420, 421).
 
-Flet hands each pubsub message to a thread of its own, so 15 tables saving at once had the
-director's view drawn 15 times over, at once, each from the session as stored. Now what is
-heard while the session is answering is gathered and answered once more after it (each id
-once), from the store as it is then: no change is missed, none drawn twice over."""
+Flet's hub hands a plain function to a thread of its own, but runs a coroutine on the loop
+directly. Answered from Flet's threads, a table's screen compared what it had drawn with the
+store while its own Accept was half done (saved, not yet drawn), found them different and
+was drawn twice at once from two threads; the second drawing replaced the controls the
+player's next tap was aimed at, and that tap was lost (decision 420). And the detour through
+the threads put the answers behind everything the saves had left to do on the loop: the
+director's view was drawn after all 15 tables' next boards. As a coroutine, what a save
+tells the others is answered before what that save left to draw later (decision 421).
+
+Each message is answered: the screens answer cheaply when nothing they show changed (the
+director's view, a session's revision it has drawn; a table, its own results), so 15 saves
+at once draw the director's view about once (decision 361's aim, kept)."""
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -15,32 +23,11 @@ __all__ = ["Hearing"]
 
 
 class Hearing:
-    """A pubsub handler calling ``answer(id)`` for what is heard, never in two threads at
-    once: what arrives meanwhile is answered after, in order, each id once."""
+    """Flet's pubsub handler (:meth:`heard`, a coroutine: run on the session's loop) calling
+    ``answer(id)`` for each change heard."""
 
     def __init__(self, answer: Callable[[Any], None]) -> None:
         self._answer = answer
-        self._lock = threading.Lock()
-        self._busy = False  # a thread is answering
-        self._heard: dict[Any, None] = {}  # heard meanwhile, in order, each once
 
-    def __call__(self, topic: str, game_id: Any) -> None:
-        with self._lock:
-            self._heard[game_id] = None
-            if self._busy:
-                return
-            self._busy = True
-        try:
-            while True:
-                with self._lock:
-                    heard = list(self._heard)
-                    self._heard.clear()
-                    if not heard:
-                        self._busy = False
-                        return
-                for one in heard:
-                    self._answer(one)
-        except BaseException:
-            with self._lock:
-                self._busy = False
-            raise
+    async def heard(self, topic: str, game_id: Any) -> None:
+        self._answer(game_id)

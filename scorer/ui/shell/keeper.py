@@ -70,7 +70,8 @@ class KeeperUI(Protocol):
 class PubSub(Protocol):
     """The part of Flet's ``page.pubsub`` the session uses."""
 
-    def subscribe_topic(self, topic: str, handler: Callable[[str, Any], Any]) -> None: ...
+    def subscribe_topic(self, topic: str, handler: Callable[[str, Any], Awaitable[None]],
+                        ) -> None: ...
 
     def send_others_on_topic(self, topic: str, message: Any) -> None: ...
 
@@ -95,8 +96,10 @@ class Keeper:
         self.draft_key: DraftKey | None = None
         self.draft_due: tuple[Game, int | None] | None = None  # changed, not yet kept
         self.draft_timer = False  # a write of the draft is scheduled
-        # What other sessions changed, answered once each, one thread at a time (decision 361)
-        pubsub.subscribe_topic(TOPIC, Hearing(lambda game_id: self.ui.changed_elsewhere(game_id)))
+        # What other sessions changed, answered on the page's loop between its events, in
+        # order (decisions 361, 420, 421)
+        pubsub.subscribe_topic(TOPIC, Hearing(
+            lambda game_id: self.ui.changed_elsewhere(game_id)).heard)
 
     # --- other sessions -------------------------------------------------------------------
     def tell_others(self, game_id: str) -> None:
