@@ -87,6 +87,7 @@ def view(app: App, game: Game) -> ft.View:
     t, drawn = app.t, app.state(Drawn)
     unit = game.variant.deal_word  # a team match's boards
     drawn.reuse.begin((game.id, t.lang))  # rows and chart points drawn last time come back
+    drawn.games = {game.id: game}  # what the kept buttons act on (_steady)
     controls: list[ft.Control] = []
     outcome = game.outcome
     leaders = set(outcome.winners) if outcome else set()
@@ -135,13 +136,15 @@ def view(app: App, game: Game) -> ft.View:
             else:
                 start = (t("ui.enter_tricks") if game.pending is not None
                          else t("ui.new_deal", unit=unit))
-                controls.append(w.tap(start, start, lambda: _new_deal(app, game),
-                                      primary=True))
+                gid = game.id
+                controls.append(_steady(drawn, "start", start, lambda: w.tap(
+                    start, start, lambda: _new_deal(app, gid), primary=True)))
     if kept:  # a correction left half done
         controls.append(_kept(app, game, kept))
     if game.deals and entered:
-        controls.append(w.tap(t("ui.undo_last", unit=unit), t("ui.undo_last", unit=unit),
-                              lambda: confirm_remove(app, game)))
+        undo, now = t("ui.undo_last", unit=unit), _now(drawn, game)
+        controls.append(_steady(drawn, "undo", undo, lambda: w.tap(
+            undo, undo, lambda: confirm_remove(app, now()))))
     board = scoreboard(game, t, lambda number: app.go(addresses.detail(game.id, number)),
                        drawn.reuse)
     if board is not None:  # rubber, Chicago, team match: their own (scorer/ui/boards/views.py)
@@ -171,9 +174,9 @@ def view(app: App, game: Game) -> ft.View:
                   [contents(controls, board_key(game.id) if keyed else None)])
 
 
-def _new_deal(app: App, game: Game) -> None:
+def _new_deal(app: App, game_id: str) -> None:
     app.keeper.forget_draft()
-    app.go(addresses.deal(game.id))
+    app.go(addresses.deal(game_id))
 
 
 def _kept(app: App, game: Game, number: int) -> ft.Control:
@@ -279,6 +282,13 @@ def _steady(drawn: Drawn, name: str, shows: object, make: Callable[[], ft.Contro
     return drawn.reuse.get(("steady", name, shows), made)
 
 
+def _now(drawn: Drawn, game: Game) -> Callable[[], Game]:
+    """The game as last drawn, for a kept button of ``game``'s scoreboard to act on (a tap
+    racing a move to another game: ``game`` itself)."""
+    gid = game.id
+    return lambda: drawn.games.get(gid, game)
+
+
 def _steady_top(app: App, game: Game, drawn: Drawn) -> list[ft.Control]:
     """The rules line and the rules' button, kept from one drawing to the next."""
     t, name = app.t, game.variant_name
@@ -293,11 +303,7 @@ def _steady_foot(app: App, game: Game, drawn: Drawn) -> list[ft.Control]:
     """Sharing, the link, the other table, ending and deleting: the same words at every Save,
     kept from one drawing to the next (:func:`_steady`); each tap takes the game as last
     drawn."""
-    t, gid = app.t, game.id
-    drawn.games = {gid: game}
-
-    def now() -> Game:  # (a tap racing a move to another game: the game drawn with it)
-        return drawn.games.get(gid, game)
+    t, gid, now = app.t, game.id, _now(drawn, game)
 
     def pair(a: tuple[str, Callable[[], object]], b: tuple[str, Callable[[], object]]
              ) -> Callable[[], ft.Control]:
