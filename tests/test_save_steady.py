@@ -16,9 +16,9 @@ from scorer.rules import Contract
 from scorer.rules.draw_bridge import DrawBridgeDeal
 from scorer.ui.shell import events
 
-STEADY = ("New deal", "Undo the last deal", "Rules of Draw Bridge", "Share the scoresheet", "Copy the scoresheet", "Download CSV",
-          "Download JSON", "Show to the table", "Share link", "End the game now",
-          "Delete this game")
+STEADY = ("New deal", "Undo the last deal", "Rules of Draw Bridge", "Share the scoresheet",
+          "Copy the scoresheet", "Download CSV", "Download JSON", "Show to the table",
+          "Share link", "End the game now", "Delete this game")
 
 
 def buttons(app: Any) -> dict[str, ft.Semantics]:
@@ -55,11 +55,26 @@ def save_a_deal(app: Any, game_id: str) -> None:
     assert app.route == f"/game/{game_id}"
 
 
+def on_scoreboard(app: Any, deals: int) -> Game:
+    """A stored game of ``deals`` deals, its scoreboard shown."""
+    game = played(app, deals)
+    app.route = f"/game/{game.id}"
+    app.show()
+    return game
+
+
+def confirmed(app: Any, button: str) -> str:
+    """Tap ``button``, then the dialog's second action (Remove, End the game); its words."""
+    tap(app, button)
+    [dialog] = [d for d in app.page._dialogs.controls if d.open]
+    act = dialog.actions[1]
+    act.on_click(None)
+    return str(act.content)
+
+
 def test_after_a_save_the_scoreboards_buttons_are_the_same_controls(tmp_path):
     with scorer_app(tmp_path) as app:
-        game = played(app, 5)
-        app.route = f"/game/{game.id}"
-        app.show()
+        game = on_scoreboard(app, 5)
         before = buttons(app)
         save_a_deal(app, game.id)
         after = buttons(app)
@@ -69,13 +84,9 @@ def test_after_a_save_the_scoreboards_buttons_are_the_same_controls(tmp_path):
 
 def test_undo_after_a_save_removes_the_deal_just_saved(tmp_path):
     with scorer_app(tmp_path) as app:
-        game = played(app, 3)
-        app.route = f"/game/{game.id}"
-        app.show()
+        game = on_scoreboard(app, 3)
         save_a_deal(app, game.id)
-        tap(app, "Undo the last deal")
-        [dialog] = [d for d in app.page._dialogs.controls if d.open]
-        dialog.actions[1].on_click(None)
+        assert confirmed(app, "Undo the last deal") == "Remove"
         stored = app.keeper.store.load(game.id)
         assert stored.deals == game.deals  # the deal just saved is the one removed
 
@@ -84,9 +95,7 @@ def test_a_kept_button_acts_on_the_game_with_the_deal_just_saved(tmp_path):
     """The download after a Save is of the game with that deal (a kept button that held the
     game drawn before would download it without)."""
     with scorer_app(tmp_path) as app:
-        game = played(app, 3)
-        app.route = f"/game/{game.id}"
-        app.show()
+        game = on_scoreboard(app, 3)
         save_a_deal(app, game.id)
         save_a_deal(app, game.id)
         started: list[tuple[str, tuple[Any, ...]]] = []
@@ -99,15 +108,9 @@ def test_a_kept_button_acts_on_the_game_with_the_deal_just_saved(tmp_path):
 
 def test_ending_the_game_after_a_save_keeps_the_deal_just_saved(tmp_path):
     with scorer_app(tmp_path) as app:
-        game = played(app, 3)
-        app.route = f"/game/{game.id}"
-        app.show()
+        game = on_scoreboard(app, 3)
         save_a_deal(app, game.id)
-        tap(app, "End the game now")
-        [dialog] = [d for d in app.page._dialogs.controls if d.open]
-        keep, end = dialog.actions
-        assert end.content == "End the game"
-        end.on_click(None)
+        assert confirmed(app, "End the game now") == "End the game"
         stored = app.keeper.store.load(game.id)
         assert stored.outcome is not None and len(stored.deals) == 4
 
