@@ -14,6 +14,11 @@ the part of a Save the published site's Python worker does (without the copy to 
 it is what must stay flat in the game's length and the number of stored games. The ratios
 200/10 deals and 500/1 stored games are printed with the issue's bounds (1.2x, 1.1x).
 ``--profile FILE`` writes a cProfile of the timed Saves of the last case (pstats format).
+
+Beside the times, figures no load changes (decision 460): per Save, the bytes and messages
+sent to the page and the controls of the scoreboard drawn anew (not kept from the drawing
+before: each one Flet compares and the page decodes); per tap in deal entry (Tricks 7 / 8),
+the bytes and messages sent and the tap's CPU time.
 """
 
 from __future__ import annotations
@@ -32,8 +37,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 import flet as ft  # noqa: E402
+import flet_page  # noqa: E402
+import msgpack  # noqa: E402
 from controls import walk  # noqa: E402
-from flet_page import scorer_app  # noqa: E402
+from flet_page import ENCODE, scorer_app  # noqa: E402
 
 from scorer.game import Game  # noqa: E402
 from scorer.rules import Contract  # noqa: E402
@@ -85,9 +92,27 @@ def tap(app, label: str) -> None:
         loop.close()
 
 
+SENT: list[int] = []  # the size of each message sent to the page (while counted)
+
+
+def _counted(self, message) -> None:
+    SENT.append(len(msgpack.packb([message.action, message.body], default=ENCODE)))
+
+
+flet_page.Connection.send_message = _counted  # encoded as flet_web sends it, and measured
+
+
+def on_page(app) -> set[int]:
+    """The ids of the controls on the app's screen (hidden ones too)."""
+    view = app.page.views[0]
+    return {id(c) for c in walk([*view.controls, view.bottom_appbar])}
+
+
 def measure(variant: str, deals: int, stored: int, saves: int,
-            profiler: cProfile.Profile | None = None) -> tuple[list[float], list[float]]:
+            profiler: cProfile.Profile | None = None,
+            counts: dict[str, list[float]] | None = None) -> tuple[list[float], list[float]]:
     taps = CASES[variant][3]
+    counts = {} if counts is None else counts
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         game_id = seed(folder, variant, deals, stored)
@@ -101,7 +126,17 @@ def measure(variant: str, deals: int, stored: int, saves: int,
                 app.show()
                 for label in taps:
                     tap(app, label)
+                for label in (taps[-1][:-1] + str(int(taps[-1][-1]) + 1), taps[-1]):
+                    SENT.clear()
+                    cpu = time.process_time()
+                    tap(app, label)  # a tap that changes the preview, and back
+                    counts.setdefault("tap_cpu_ms", []).append(
+                        (time.process_time() - cpu) * 1000)
+                    counts.setdefault("tap_bytes", []).append(sum(SENT))
+                    counts.setdefault("tap_messages", []).append(len(SENT))
                 app.keeper.flush_draft()  # the draft written after the taps pause
+                before = on_page(app)
+                SENT.clear()
                 if profiler is not None:
                     profiler.enable()
                 start, cpu = time.perf_counter(), time.process_time()
@@ -111,6 +146,9 @@ def measure(variant: str, deals: int, stored: int, saves: int,
                 cpus.append(time.process_time() - cpu)
                 if profiler is not None:
                     profiler.disable()
+                counts.setdefault("save_bytes", []).append(sum(SENT))
+                counts.setdefault("save_messages", []).append(len(SENT))
+                counts.setdefault("save_new_controls", []).append(len(on_page(app) - before))
                 assert app.route == f"/game/{game_id}", app.route
             assert len(app.keeper.store.load(game_id).deals) == deals + saves
             app.keeper.store.close()
@@ -131,7 +169,8 @@ def main() -> None:
                                                                           args.stored.split(","))]
     for n, (deals, stored) in enumerate(cases):
         profiler = cProfile.Profile() if args.profile and n == len(cases) - 1 else None
-        times, cpus = measure(args.variant, deals, stored, args.saves, profiler)
+        counts: dict[str, list[float]] = {}
+        times, cpus = measure(args.variant, deals, stored, args.saves, profiler, counts)
         ms = statistics.median(cpus) * 1000
         results[f"{deals}/{stored}"] = ms
         results[f"{deals}/{stored} wall"] = statistics.median(times) * 1000
@@ -139,6 +178,12 @@ def main() -> None:
               f"{ms:.1f} ms of CPU median (min {min(cpus) * 1000:.1f}, max "
               f"{max(cpus) * 1000:.1f}); wall {statistics.median(times) * 1000:.1f} ms median",
               flush=True)
+        medians = {key: statistics.median(values) for key, values in counts.items()}
+        print(f"  per Save: {medians['save_bytes']:.0f} bytes in {medians['save_messages']:.0f} "
+              f"messages, {medians['save_new_controls']:.0f} controls drawn anew; per tap: "
+              f"{medians['tap_bytes']:.0f} bytes in {medians['tap_messages']:.0f} messages, "
+              f"{medians['tap_cpu_ms']:.2f} ms of CPU (median)", flush=True)
+        results.update({f"{deals}/{stored} {key}": value for key, value in medians.items()})
         if profiler is not None:
             profiler.dump_stats(args.profile)
     deal_counts = sorted({d for d, _ in cases})

@@ -40,6 +40,8 @@ class Drawn:
         self.all_deals: set[str] = set()
         self.reuse = Reuse()
         self.ended: set[str] = set()  # games just ended by End the game: their result shown
+        # The game as last drawn, by id (one): what its kept buttons act on (_steady)
+        self.games: dict[str, Game] = {}
 
 
 def board_key(game_id: str) -> str:
@@ -85,6 +87,7 @@ def view(app: App, game: Game) -> ft.View:
     t, drawn = app.t, app.state(Drawn)
     unit = game.variant.deal_word  # a team match's boards
     drawn.reuse.begin((game.id, t.lang))  # rows and chart points drawn last time come back
+    drawn.games = {game.id: game}  # what the kept buttons act on (_steady)
     controls: list[ft.Control] = []
     outcome = game.outcome
     leaders = set(outcome.winners) if outcome else set()
@@ -133,23 +136,22 @@ def view(app: App, game: Game) -> ft.View:
             else:
                 start = (t("ui.enter_tricks") if game.pending is not None
                          else t("ui.new_deal", unit=unit))
-                controls.append(w.tap(start, start, lambda: _new_deal(app, game),
-                                      primary=True))
+                gid = game.id
+                controls.append(_steady(drawn, "start", start, lambda: w.tap(
+                    start, start, lambda: _new_deal(app, gid), primary=True)))
     if kept:  # a correction left half done
         controls.append(_kept(app, game, kept))
     if game.deals and entered:
-        controls.append(w.tap(t("ui.undo_last", unit=unit), t("ui.undo_last", unit=unit),
-                              lambda: confirm_remove(app, game)))
+        undo, now = t("ui.undo_last", unit=unit), _now(drawn, game)
+        controls.append(_steady(drawn, "undo", undo, lambda: w.tap(
+            undo, undo, lambda: confirm_remove(app, now()))))
     board = scoreboard(game, t, lambda number: app.go(addresses.detail(game.id, number)),
                        drawn.reuse)
     if board is not None:  # rubber, Chicago, team match: their own (scorer/ui/boards/views.py)
         controls.append(board)
     elif game.records:
         controls.append(totals_chart(game, t, drawn.reuse, app.text_scale))
-    controls.append(ft.Text(rules_line(app, game), size=12))
-    controls.append(w.tap(t("ui.rules_of", game=t(f"game.{game.variant_name}")),
-                          t("ui.rules_of", game=t(f"game.{game.variant_name}")),
-                          lambda: show_rules(app, game.variant_name)))
+    controls += _steady_top(app, game, drawn)
     if game.records:
         controls.append(w.heading(deals_heading(game, t)))
     records = game.records[::-1]
@@ -166,40 +168,15 @@ def view(app: App, game: Game) -> ft.View:
     if undone:
         controls.append(w.heading(t("ui.undone", unit=unit)))
         controls += [w.suited(text, size=13) for text in undone]
-    controls.append(w.heading(t("ui.share")))
-    controls.append(ft.Row([
-        w.tap(t("ui.share_sheet"), t("ui.share_sheet"),
-              lambda: app.page.run_task(share_sheet, app, game), expand=1),
-        w.tap(t("ui.copy"), t("ui.copy"),
-              lambda: app.page.run_task(copy_sheet, app, game), expand=1)], spacing=8))
-    controls.append(ft.Row([
-        w.tap(t("ui.download_csv"), t("ui.download_csv"),
-              lambda: app.page.run_task(download, app, game, "csv"), expand=1),
-        w.tap(t("ui.download_json"), t("ui.download_json"),
-              lambda: app.page.run_task(download, app, game, "json"), expand=1)],
-        spacing=8))
-    controls.append(w.heading(t("ui.link_heading")))
-    controls.append(ft.Row([
-        w.tap(t("ui.show_table"), t("ui.show_table"), lambda: app.go(addresses.qr(game.id)),
-              expand=1),
-        w.tap(t("ui.share_link"), t("ui.share_link"),
-              lambda: app.page.run_task(linked.share_link, app, game), expand=1)], spacing=8))
-    if game.variant.teams:  # a team match: the other table's phone sends its boards (issue 32)
-        controls.append(w.tap(t("rooms.title"), t("rooms.title"),
-                              lambda: app.go(addresses.rooms(game.id))))
-    if outcome is None:
-        controls.append(w.tap(t("ui.end_now"), t("ui.end_now"),
-                              lambda: _confirm_close(app, game)))
-    controls.append(w.tap(t("ui.delete_game"), t("ui.delete_game"),
-                          lambda: _confirm_delete(app, game)))
+    controls += _steady_foot(app, game, drawn)
     keyed = board is None or board.data != IN_PLACE  # see board_key
     return screen(addresses.game(game.id), t(f"game.{game.variant_name}"),
                   [contents(controls, board_key(game.id) if keyed else None)])
 
 
-def _new_deal(app: App, game: Game) -> None:
+def _new_deal(app: App, game_id: str) -> None:
     app.keeper.forget_draft()
-    app.go(addresses.deal(game.id))
+    app.go(addresses.deal(game_id))
 
 
 def _kept(app: App, game: Game, number: int) -> ft.Control:
@@ -291,3 +268,69 @@ def _show_all(app: App, drawn: Drawn, game_id: str) -> None:
     """Every deal of the game in the list, not only the latest."""
     drawn.all_deals.add(game_id)
     app.show()
+
+
+def _steady(drawn: Drawn, name: str, shows: object, make: Callable[[], ft.Control]) -> ft.Control:
+    """A part of the scoreboard that shows the same from one Save to the next (its buttons,
+    the rules line): the control drawn last time, when it shows ``shows`` again. Its taps act
+    on the game as last drawn (:attr:`Drawn.games`), so a kept button is one a new drawing
+    would make. Keyed: Flet pairs it with itself and compares nothing below it."""
+    def made() -> ft.Control:
+        control = make()
+        control.key = f"steady/{name}"
+        return control
+    return drawn.reuse.get(("steady", name, shows), made)
+
+
+def _now(drawn: Drawn, game: Game) -> Callable[[], Game]:
+    """The game as last drawn, for a kept button of ``game``'s scoreboard to act on (a tap
+    racing a move to another game: ``game`` itself)."""
+    gid = game.id
+    return lambda: drawn.games.get(gid, game)
+
+
+def _steady_top(app: App, game: Game, drawn: Drawn) -> list[ft.Control]:
+    """The rules line and the rules' button, kept from one drawing to the next."""
+    t, name = app.t, game.variant_name
+    rules = rules_line(app, game)
+    title = t("ui.rules_of", game=t(f"game.{name}"))
+    return [_steady(drawn, "rules line", rules, lambda: ft.Text(rules, size=12)),
+            _steady(drawn, "rules", title,
+                    lambda: w.tap(title, title, lambda: show_rules(app, name)))]
+
+
+def _steady_foot(app: App, game: Game, drawn: Drawn) -> list[ft.Control]:
+    """Sharing, the link, the other table, ending and deleting: the same words at every Save,
+    kept from one drawing to the next (:func:`_steady`); each tap takes the game as last
+    drawn."""
+    t, gid, now = app.t, game.id, _now(drawn, game)
+
+    def pair(a: tuple[str, Callable[[], object]], b: tuple[str, Callable[[], object]]
+             ) -> Callable[[], ft.Control]:
+        return lambda: ft.Row([w.tap(a[0], a[0], a[1], expand=1),
+                               w.tap(b[0], b[0], b[1], expand=1)], spacing=8)
+
+    share = (t("ui.share_sheet"), lambda: app.page.run_task(share_sheet, app, now()))
+    copy = (t("ui.copy"), lambda: app.page.run_task(copy_sheet, app, now()))
+    csv = (t("ui.download_csv"), lambda: app.page.run_task(download, app, now(), "csv"))
+    json = (t("ui.download_json"), lambda: app.page.run_task(download, app, now(), "json"))
+    table = (t("ui.show_table"), lambda: app.go(addresses.qr(gid)))
+    link = (t("ui.share_link"), lambda: app.page.run_task(linked.share_link, app, now()))
+    heads = (t("ui.share"), t("ui.link_heading"))
+    controls = [_steady(drawn, "share heading", heads[0], lambda: w.heading(heads[0])),
+                _steady(drawn, "share", share[0], pair(share, copy)),
+                _steady(drawn, "download", csv[0], pair(csv, json)),
+                _steady(drawn, "link heading", heads[1], lambda: w.heading(heads[1])),
+                _steady(drawn, "link", link[0], pair(table, link))]
+    if game.variant.teams:  # a team match: the other table's phone sends its boards (issue 32)
+        rooms = t("rooms.title")
+        controls.append(_steady(drawn, "rooms", rooms, lambda: w.tap(
+            rooms, rooms, lambda: app.go(addresses.rooms(gid)))))
+    if game.outcome is None:
+        end = t("ui.end_now")
+        controls.append(_steady(drawn, "end", end, lambda: w.tap(
+            end, end, lambda: _confirm_close(app, now()))))
+    delete = t("ui.delete_game")
+    controls.append(_steady(drawn, "delete", delete, lambda: w.tap(
+        delete, delete, lambda: _confirm_delete(app, now()))))
+    return controls

@@ -25,6 +25,7 @@ from ..screens import addresses
 from ..screens.host import ReadPicked
 from ..screens.sharing import download
 from ..theme import DARK, FALLBACK_FONTS, HIGH_DARK, HIGH_LIGHT, LIGHT, SYMBOL_FONT, theme
+from . import events
 from .keeper import Keeper
 from .late_taps import catch_late_taps
 from .routes import parse, row_of, screen_for
@@ -69,6 +70,7 @@ class ScorerApp:
                  high_contrast: bool = False, browser_scale: float = 1.0,
                  read_picked: ReadPicked | None = None,
                  hold: Callable[[ft.Page], Callable[[], None] | None] | None = None) -> None:
+        events.install()  # each event's type worked out once per control class
         self.page = page
         self._hold = hold
         self.read_picked = read_picked

@@ -1,0 +1,158 @@
+"""Where a Save's and a tap's time goes in the published site (issue 33, decision 462).
+
+Run: python benchmarks/bench_where.py [--site DIR] [--saves 6] [--taps 6] [--profile]
+
+The site (``scorer publish``, or ``--site`` built before) in headless Chromium at phone size,
+as ``bench_web.py`` drives it (its ``Visits`` and ``Table``): a 50-deal Draw Bridge game is
+imported and opened, then Saves and taps are timed on the page's own clock, each split by a
+hook on the Python worker's messages:
+- press -> worker: from the press (``pointerdown``) until the page posts the event to
+  Python's worker (Flutter's part before Python);
+- worker answer: until the last message back from the worker that came before the text
+  was shown (Python, Flet's comparison, and for a Save IndexedDB's write);
+- drawn: until the new text is in Flutter's semantics tree (the page's part after Python);
+with the bytes of each message in and out. ``--profile``: DevTools' sampling profiler on the
+page's main thread over the Saves, its time by file (Flutter's Dart ``main.dart.wasm``,
+``skwasm.wasm``, ``transferToImageBitmap``: a rendered frame copied off the canvas, ...).
+Figures on a busy machine are several times a quiet one's; the split is what to read.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+
+import bench_web as b  # noqa: E402
+
+# Every message to and from Python's worker, with its time and size (page's clock).
+HOOK = """(() => {
+  const Made = window.Worker;
+  const log = window.scorerLog = [];
+  const size = d => d && d.byteLength !== undefined ? d.byteLength
+    : (typeof d === 'string' ? d.length : -1);
+  window.Worker = function (url, options) {
+    const worker = new Made(url, options);
+    const post = worker.postMessage.bind(worker);
+    worker.postMessage = (d, t) => { log.push(['out', performance.now(), size(d)]);
+                                     return post(d, t); };
+    worker.addEventListener('message', e => log.push(['in', performance.now(), size(e.data)]));
+    return worker;
+  };
+  window.Worker.prototype = Made.prototype;
+})();"""
+
+
+def split(table: Any, page: Any) -> dict[str, float]:
+    """The last timed tap's parts (ms after the press) and bytes."""
+    down, drawn = page.evaluate("[window.scorerTap.down, window.scorerTap.drawn]")
+    log = page.evaluate("window.scorerLog")
+    out = [e for e in log if e[0] == "out"]
+    back = [e for e in log if e[0] == "in" and e[1] <= drawn]
+    return {"to worker": out[0][1] - down if out else float("nan"),
+            "answer": back[-1][1] - down if back else float("nan"),
+            "drawn": drawn - down, "bytes in": sum(e[2] for e in back),
+            "messages in": len(back)}
+
+
+def by_file(profile: dict[str, Any]) -> collections.Counter[str]:
+    """Milliseconds of a DevTools CPU profile by script file (or native function)."""
+    nodes = {n["id"]: n for n in profile["nodes"]}
+    spent: collections.Counter[str] = collections.Counter()
+    for sample, delta in zip(profile["samples"][:-1], profile["timeDeltas"][1:], strict=True):
+        frame = nodes[sample]["callFrame"]
+        spent[frame["url"].split("/")[-1] or frame["functionName"]] += delta / 1000
+    return spent
+
+
+def report(name: str, rows: list[dict[str, float]]) -> None:
+    print(f"{name} (median of {len(rows)}, ms after the press):")
+    for key in rows[0]:
+        values = [row[key] for row in rows]
+        print(f"  {key}: {statistics.median(values):.0f} (min {min(values):.0f}, "
+              f"max {max(values):.0f})")
+
+
+def main() -> None:
+    from playwright.sync_api import sync_playwright
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--site", type=Path, help="a site built before (else published now)")
+    parser.add_argument("--saves", type=int, default=6)
+    parser.add_argument("--taps", type=int, default=6)
+    parser.add_argument("--profile", action="store_true")
+    args = parser.parse_args()
+    tmp = Path(tempfile.mkdtemp(prefix="bench-where-"))
+    site = args.site or b.publish(tmp / "site", renderer="auto")
+    print(f"load average at start: {b.load()}", flush=True)
+    with sync_playwright() as p:
+        visits = b.Visits(p.chromium, site, tmp / "profile")
+        launch = visits.launch
+
+        def hooked() -> Any:
+            context, page = launch()
+            context.add_init_script(HOOK)
+            return context, page
+
+        visits.launch = hooked  # type: ignore[method-assign]
+        try:
+            visits.first()
+            _, context, page = visits.repeat(keep=True)
+            args.started = time.perf_counter()
+            table = b.Table(page, visits.site.url, tmp, args, print)
+            case = b.GAMES["draw-bridge"]
+            table.import_file(b.export_file(tmp, "game.json", [case.make()]), case.open_name)
+            mirror = case.make()
+            table.phone.tap(case.open_name, exact=False)
+            cdp = context.new_cdp_session(page) if args.profile else None
+            if cdp is not None:
+                cdp.send("Profiler.enable")
+                cdp.send("Profiler.setSamplingInterval", {"interval": 200})
+            saves, spent = [], collections.Counter[str]()
+            for _ in range(args.saves):
+                table.phone.tap("New deal")
+                for name in case.save_taps:
+                    table.phone.tap(name)
+                table.phone.see(case.save_preview)
+                mirror = mirror.add_deal(case.save_deal)
+                page.evaluate("window.scorerLog.length = 0")
+                if cdp is not None:
+                    cdp.send("Profiler.start")
+                table.timed_tap(table.phone.button("Save deal").first,
+                                case.totals.format(party="Ana", total=mirror.totals[0]),
+                                in_bar=True)
+                if cdp is not None:
+                    spent.update(by_file(cdp.send("Profiler.stop")["profile"]))
+                saves.append(split(table, page))
+            table.phone.tap("New deal")
+            for name in case.tap_setup:
+                table.phone.tap(name)
+            taps = []
+            for n in range(args.taps):
+                chip, text = case.tap_pair[n % len(case.tap_pair)]
+                page.evaluate("window.scorerLog.length = 0")
+                table.timed_tap(table.phone.button(chip).first, text)
+                taps.append(split(table, page))
+            context.close()
+        finally:
+            visits.site.stop()
+    report("Save -> scoreboard, 50 deals", saves)
+    report("tap -> preview", taps)
+    if spent:
+        print("the page's main thread during the Saves, ms per Save by file:")
+        for name, ms in spent.most_common(8):
+            print(f"  {name}: {ms / len(saves):.0f}")
+    print(f"load average at end: {b.load()} ({os.cpu_count()} cores)")
+
+
+if __name__ == "__main__":
+    main()
