@@ -1,11 +1,13 @@
 """A pairs evening's printable pages (issue 32): the table cards, the movement and the results
 (ranking, travellers, personal score cards) as one self-contained HTML document.
 
-The director may have nothing but a phone: the document needs no other file, no script and
-no network (its style is inside it), opens in any browser, prints from its menu (each table's
-card, the movement and each part of the results start a new page: ``break-before: page``),
-and can be shared as a file. Every text from a player (a pair's name) is escaped. Pure: no
-flet, no storage; the app downloads it (``pairs_files``), ``scorer pairs print`` writes it.
+The director may have nothing but a phone: the document needs no other file and no network
+(its style is inside it), opens in any browser, and prints (each table's card, the movement and
+each part of the results start a new page: ``break-before: page``) from its own *Print* button
+(``window.print()``, the one line of script in it; the button is not printed: ``@media print``)
+or from the browser's menu, and can be shared as a file. Every text from a player (a pair's
+name) is escaped. Pure: no flet, no storage; the app downloads it (``pairs_files``),
+``scorer pairs print`` writes it.
 """
 
 from __future__ import annotations
@@ -37,7 +39,9 @@ tr, .keep { break-inside: avoid; page-break-inside: avoid; }
 @media screen { section.page { border-bottom: 2px dashed #999; padding-bottom: 1em; } }
 @media screen and (max-width: 480px) {
   body { margin: .5em; font-size: 14px; } th, td { padding: .15em .25em; } }
-@media print { body { margin: 0; } @page { margin: 12mm; } }
+button.print { font: inherit; font-size: 1.1em; min-height: 48px; min-width: 48px;
+  padding: .4em 1.2em; margin: 0 0 .8em; cursor: pointer; }
+@media print { body { margin: 0; } @page { margin: 12mm; } .noprint { display: none; } }
 """
 
 
@@ -203,4 +207,6 @@ def pairs_html(session: PairsSession, t: Translator, parts: Sequence[str] = PART
     return (f'<!DOCTYPE html>\n<html lang="{_e(t.lang)}"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             f"<title>{_e(title)}</title><style>{_STYLE}</style></head><body>"
+            f'<p class="noprint"><button type="button" class="print" onclick="window.print()">'
+            f'{_e(t("pairs.print_button"))}</button></p>'
             + "\n".join(pages) + "</body></html>\n")
