@@ -8,7 +8,7 @@ import pytest
 from browser import PHONE
 
 from scorer.i18n import Translator
-from scorer.pairs_print import pairs_html
+from scorer.pairs_print import PRINT_AT_ONCE, pairs_html
 from scorer.rules.bridge_games import BridgeDeal
 from scorer.rules.contract import Contract
 from scorer.rules.pairs.session import PairsSession, PairsSettings, TableResult
@@ -34,7 +34,7 @@ def played() -> PairsSession:
 @pytest.mark.parametrize(("lang", "parts", "name"), [
     ("en", ("cards", "movement"), "Print"),
     ("en", ("results",), "Print"),
-    ("hi", ("results",), "प्रिंट करें"),
+    ("hi", ("results",), "छापें"),
 ])
 def test_the_printable_page_has_its_own_print_button_not_printed(browser, lang, parts, name):
     page = browser.new_context(viewport=PHONE).new_page()
@@ -58,3 +58,20 @@ def test_the_printable_page_has_its_own_print_button_not_printed(browser, lang, 
     assert page.get_by_role("heading").first.is_visible()  # and the pages are printed
     page.emulate_media(media="screen")
     assert button.is_visible()
+
+
+def test_the_page_opened_to_print_asks_the_browser_to_print_once(browser, tmp_path):
+    """How the app opens it for one tap (``#print``): printed once it is loaded; opened
+    without it (a downloaded file), it waits for its button."""
+    path = tmp_path / "results.html"
+    path.write_text(pairs_html(played(), Translator("en"), ("results",)), encoding="utf-8")
+    context = browser.new_context(viewport=PHONE)
+    context.add_init_script(COUNT_PRINTS)  # before the page's own script runs
+    page = context.new_page()
+    page.goto(f"{path.as_uri()}#{PRINT_AT_ONCE}")
+    page.wait_for_function("window.printed === 1")
+    page.goto("about:blank")
+    page.goto(path.as_uri())
+    page.get_by_role("button", name="Print", exact=True).wait_for()
+    assert page.evaluate("document.readyState") == "complete"
+    assert page.evaluate("window.printed") == 0

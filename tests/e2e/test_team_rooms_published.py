@@ -105,10 +105,11 @@ def test_the_other_table_scores_on_its_own_phone_and_merges_with_no_network(
         match.tap("Keep 3NT by East, 8 tricks · N-S +50 · E-W -50")
         match.see("Waiting for their board: 3")
         assert "two different results" not in match.screen_text()
-        # The same link again: nothing new, nothing in conflict.
+        # The same link again: all three known already (board 3 waiting as it was).
         opened(match, back, "Merge into the match")
         match.tap("Merge into the match")
-        match.see("Merged: 2 the same, 1 waiting for their board, 0 in conflict")
+        match.see("Merged: 3 the same, 0 waiting for their board, 0 in conflict")
+        match.see("Waiting for their board: 3")  # still waiting, once
         match.tap("Back")
         # By hand: board 1 420 v 420, 0 IMPs; board 2 -400 at table 1 and +50 at table 2 for
         # N-S: Reds (N-S at table 1, E-W at table 2) -450, 10 IMPs (430-490) to Blues.
