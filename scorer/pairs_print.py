@@ -1,11 +1,14 @@
 """A pairs evening's printable pages (issue 32): the table cards, the movement and the results
 (ranking, travellers, personal score cards) as one self-contained HTML document.
 
-The director may have nothing but a phone: the document needs no other file, no script and
-no network (its style is inside it), opens in any browser, prints from its menu (each table's
-card, the movement and each part of the results start a new page: ``break-before: page``),
-and can be shared as a file. Every text from a player (a pair's name) is escaped. Pure: no
-flet, no storage; the app downloads it (``pairs_files``), ``scorer pairs print`` writes it.
+The director may have nothing but a phone: the document needs no other file and no network
+(its style is inside it), opens in any browser, and prints (each table's card, the movement and
+each part of the results start a new page: ``break-before: page``) from its own *Print* button
+(``window.print()``; the button is not printed: ``@media print``), at once when opened at
+``#print`` (the app's one tap: decision 432; the only script in it), or from the browser's
+menu, and can be shared as a file. Every text from a player (a pair's
+name) is escaped. Pure: no flet, no storage; the app downloads it (``pairs_files``),
+``scorer pairs print`` writes it.
 """
 
 from __future__ import annotations
@@ -21,9 +24,13 @@ from .rules.pairs.session import Entry, PairsSession
 from .rules.pairs.standings import Standings, place_msg, standings
 from .rules.values import Msg
 
-__all__ = ["PARTS", "pairs_html"]
+__all__ = ["PARTS", "PRINT_AT_ONCE", "pairs_html"]
 
 PARTS = ("cards", "movement", "results")
+
+# The address's fragment with which the page asks the browser to print it once it is loaded
+# (the app opens it so: one tap to print, decision 432).
+PRINT_AT_ONCE = "print"
 
 _STYLE = """
 body { font-family: system-ui, sans-serif; margin: 1em; color: #000; background: #fff; }
@@ -37,7 +44,9 @@ tr, .keep { break-inside: avoid; page-break-inside: avoid; }
 @media screen { section.page { border-bottom: 2px dashed #999; padding-bottom: 1em; } }
 @media screen and (max-width: 480px) {
   body { margin: .5em; font-size: 14px; } th, td { padding: .15em .25em; } }
-@media print { body { margin: 0; } @page { margin: 12mm; } }
+button.print { font: inherit; font-size: 1.1em; min-height: 48px; min-width: 48px;
+  padding: .4em 1.2em; margin: 0 0 .8em; cursor: pointer; }
+@media print { body { margin: 0; } @page { margin: 12mm; } .noprint { display: none; } }
 """
 
 
@@ -202,5 +211,9 @@ def pairs_html(session: PairsSession, t: Translator, parts: Sequence[str] = PART
     pages = [page for part in PARTS if part in parts for page in makers[part](session, t, title)]
     return (f'<!DOCTYPE html>\n<html lang="{_e(t.lang)}"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
-            f"<title>{_e(title)}</title><style>{_STYLE}</style></head><body>"
+            f"<title>{_e(title)}</title><style>{_STYLE}</style>"
+            f'<script>if (location.hash === "#{PRINT_AT_ONCE}") '
+            'addEventListener("load", () => print());</script></head><body>'
+            f'<p class="noprint"><button type="button" class="print" onclick="window.print()">'
+            f'{_e(t("pairs.print_button"))}</button></p>'
             + "\n".join(pages) + "</body></html>\n")

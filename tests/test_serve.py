@@ -307,7 +307,7 @@ def coded(tmp_path_factory):
 
 def test_without_the_code_every_request_gets_the_code_page(coded):
     url, _ = coded
-    for path in ("", "game/x", "index.html"):
+    for path in ("", "game/x", "index.html", "print/abc"):  # a printable page too
         status, headers, body = get(url + path)
         assert status == 401
         assert b"Table code" in body and b"flutter" not in body.lower()

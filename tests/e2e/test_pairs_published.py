@@ -29,9 +29,10 @@ site, visited_profile, revisiting = (published.site, published.visited_profile,
 TABLE_LINK = r"#/p/[A-Za-z0-9_~.-]+"
 
 
-def link_shown(phone: Phone, site_url: str) -> str:
-    """The address the screen's QR code carries (shown under it, to copy)."""
-    pattern = re.compile(re.escape(site_url) + TABLE_LINK)
+def link_shown(phone: Phone, site_url: str, route: str = TABLE_LINK) -> str:
+    """The address the screen's QR code carries (shown under it, to copy): ``site_url``
+    followed by ``route`` (a pattern)."""
+    pattern = re.compile(re.escape(site_url) + route)
     phone.see(pattern)
     found = pattern.search(phone.screen_text())
     assert found, phone.screen_text()
@@ -102,13 +103,8 @@ def test_a_three_table_evening_with_no_network_reaches_the_director_by_link(
             table.see("scan this code with the director's phone")
             results[number] = link_shown(table, site.url)
         for number in phones:
-            opened(director, results[number], "Keep and merge on this phone")
-            director.tap("Keep and merge on this phone")
-            director.see("The results are merged")
-        # Table 1's results again: the same results twice are one.
-        opened(director, results[1], "Keep and merge on this phone")
-        director.tap("Keep and merge on this phone")
-        director.see("The results are merged")
+            merged(director, results[number])
+        merged(director, results[1])  # table 1's results again: the same twice are one
         # Board 1 at table 3: the director's passed out against the phone's; the phone's kept.
         contract, score = PALETTE[played(1, 3)]
         assert contract is not None  # the test's boards make table 3's board 1 a contract
@@ -122,6 +118,13 @@ def test_a_three_table_evening_with_no_network_reaches_the_director_by_link(
         site.start()
         for kept in phones.values():
             kept.close()
+
+
+def merged(director: Phone, address: str) -> None:
+    """A table's results link opened on the director's phone and merged into the evening."""
+    opened(director, address, "Keep and merge on this phone")
+    director.tap("Keep and merge on this phone")
+    director.see("The results are merged")
 
 
 def keep_label(director: Phone, score: int) -> str:

@@ -58,6 +58,9 @@ class App(Protocol):
     link_site: tuple[str, bool] | None
     files: ft.FilePicker  # downloads and imports
     read_picked: ReadPicked | None  # the browser build: a picked file is read by the page
+    # scorer serve and the browser build: the address at which a page (an HTML document)
+    # opens in a tab of its own (a printable page, issue 32); None where there is none.
+    open_page: Callable[[bytes], str] | None
     share: ft.Share  # the phone's share sheet
     text_size: int  # the app's own text size, in percent of the phone's (100: the phone's)
 

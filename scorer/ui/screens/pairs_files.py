@@ -4,6 +4,9 @@
   :mod:`scorer.pairs_print`, one self-contained HTML file each, downloaded (on a phone: saved
   or shared, then opened and printed from the browser's menu), in ``scorer serve`` and the
   published site alike (Flet's file service, as the games' downloads).
+- *Print the table cards and movement* and *Print the results* (scorer serve and the
+  published site, which can open a page: ``App.open_page``): the same page opened in a tab of
+  its own, which asks the browser to print it at once (decision 432).
 - *Download the results (CSV)*: :mod:`scorer.pairs_sheet`.
 - *Download the evening (JSON)*: the evening as an export (``scorer import`` and the app's
   *Import* read it back).
@@ -20,7 +23,7 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from ...pairs_print import pairs_html
+from ...pairs_print import PRINT_AT_ONCE, pairs_html
 from ...pairs_sheet import pairs_csv
 from ...store import StoreError
 from .. import widgets as w
@@ -37,11 +40,19 @@ DOWNLOADS = (("pairs.app_print_cards", "cards.html"), ("pairs.app_print_results"
                                                        "results.html"),
              ("pairs.app_download_csv", "results.csv"), ("pairs.app_download_json", "json"))
 
+# The printable pages opened in a tab of their own, which prints itself (decision 432).
+PRINT_NOW = (("pairs.app_print_now_cards", "cards.html"),
+             ("pairs.app_print_now_results", "results.html"))
+
 
 def file_controls(app: App, session_id: str) -> list[ft.Control]:
     """The director's files and the deletion, each a named button."""
     t = app.t
     controls: list[ft.Control] = [w.heading(t("pairs.app_files"))]
+    if app.open_page is not None:  # scorer serve and the published site: print in one tap
+        for key, kind in PRINT_NOW:
+            controls.append(w.tap(t(key), t(key), partial(app.page.run_task, print_now, app,
+                                                           session_id, kind)))
     for key, kind in DOWNLOADS:
         controls.append(w.tap(t(key), t(key), partial(app.page.run_task, download, app,
                                                        session_id, kind)))
@@ -73,6 +84,18 @@ async def download(app: App, session_id: str, kind: str) -> None:
         app.snack(app.t("ui.not_saved", reason=str(error)))
         return
     await app.files.save_file(file_name=name, src_bytes=data)
+
+
+async def print_now(app: App, session_id: str, kind: str) -> None:
+    """The printable page ``kind`` opened in a tab of its own, where it asks the browser to
+    print it (its address ends in ``#print``); its own *Print* button prints it again."""
+    assert app.open_page is not None
+    try:
+        data = file_of(app, session_id, kind)[1]
+    except (StoreError, OSError) as error:
+        app.snack(app.t("ui.not_saved", reason=str(error)))
+        return
+    await ft.UrlLauncher().launch_url(app.open_page(data) + "#" + PRINT_AT_ONCE)
 
 
 def _confirm_delete(app: App, session_id: str) -> None:

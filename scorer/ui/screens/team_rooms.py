@@ -104,9 +104,11 @@ def build(app: App, route: Route, game: Game) -> Screen:
 
 
 def _resolve(app: App, match: str, board: int, table: int, chosen: BridgeDeal) -> None:
+    if app.keeper.saving:  # the last change is still being kept: a second tap
+        return
     if _call(app, app.keeper.rooms.resolve, match, board, table, chosen) is not None:
-        app.keeper.sync_soon()
-        app.keeper.tell_others(match)
+        app.keeper.written_then(match, app.show)  # durable first (decisions 350, 430)
+        return
     app.show()
 
 
@@ -133,23 +135,29 @@ def build_opened(app: App, route: Route) -> Screen:
 
 
 def _merge(app: App, linked: RoomLink) -> None:
+    if app.keeper.saving:
+        return
     merged = _call(app, app.keeper.rooms.merge, linked.match, linked.room)
     if not isinstance(merged, Merged):
         return
-    app.keeper.sync_soon()
-    app.keeper.tell_others(linked.match)
-    app.message = say(app.t, "rooms.merged", same=len(merged.same),
-                      waiting=len(merged.waiting), conflicts=len(merged.conflicts))
-    app.message_is_news = True
-    app.go(addresses.rooms(linked.match))
+
+    def kept() -> None:  # in the browser's storage (the published build): then shown
+        app.message = say(app.t, "rooms.merged", same=len(merged.same),
+                          waiting=len(merged.waiting), conflicts=len(merged.conflicts))
+        app.message_is_news = True
+        app.go(addresses.rooms(linked.match))
+
+    app.keeper.written_then(linked.match, kept)
 
 
 def _score_here(app: App, linked: RoomLink) -> None:
+    if app.keeper.saving:
+        return
     kept = _call(app, app.keeper.rooms.keep_own, linked.match, linked.teams, linked.room.table)
     if kept is None:
         return
-    app.keeper.sync_soon()
-    app.go(addresses.room(linked.match, linked.room.table))
+    app.keeper.written_then(linked.match,
+                            partial(app.go, addresses.room(linked.match, linked.room.table)))
 
 
 def _record(app: App, route: Route) -> RoomsRecord | None:
@@ -193,15 +201,22 @@ def build_room(app: App, route: Route) -> Screen:
 
 
 def _save(app: App, match: str, names: tuple[str, ...]) -> None:
+    """The board kept on this phone; the screen moves to the next board only once it is in
+    the browser's storage (the published build), as a game's Save (decision 430)."""
     draft = app.state(RoomEntry).draft
     result = None if draft is None else draft.result()[0]
-    if draft is None or result is None or result.deal is None:
+    if draft is None or result is None or result.deal is None or app.keeper.saving:
         return
     if _call(app, app.keeper.rooms.enter_own, match, names, draft.table, draft.board,
-             result.deal) is not None:
-        app.keeper.sync_soon()
+             result.deal) is None:
+        app.show()
+        return
+
+    def kept() -> None:
         app.state(RoomEntry).draft = None
-    app.show()
+        app.show()
+
+    app.keeper.written_then(match, kept)
 
 
 def _correct(app: App, board: int, deal: BridgeDeal) -> None:

@@ -5,6 +5,7 @@ a free port, the package's assets)."""
 from __future__ import annotations
 
 import socket
+from functools import partial
 from importlib.resources import files
 from typing import Any
 
@@ -23,7 +24,7 @@ def serve(host: str = "127.0.0.1", port: int = 8550, data_dir: str | None = None
     server). StoreError (e.g. the folder is busy) and ServeError (host or port unusable) reach
     the caller before anything is served."""
     from ..shell.app import make_main
-    from . import server
+    from . import printed, server
     from .table import plan_table
 
     _system_allocator()
@@ -34,7 +35,8 @@ def serve(host: str = "127.0.0.1", port: int = 8550, data_dir: str | None = None
         _print_address(table, store)
         served = (table.url or f"http://{host}:{table.port}/").split("?", 1)[0]
         main = make_main(store, table.url, table_code=table.code,
-                         link_site=(site_url, True) if site_url else (served, False))
+                         link_site=(site_url, True) if site_url else (served, False),
+                         open_page=partial(printed.keep, served))
         app = server.build_app(main, table, assets_dir())
         server.run_server(app, table)
     finally:
@@ -92,13 +94,15 @@ def run(data_dir: str | None = None) -> None:
         except ImportError:
             import webbrowser
 
-            from . import server
+            from . import printed, server
             from .table import plan_table
 
             table = plan_table("127.0.0.1", _free_port())
             print(f"Scorer is running at {table.url} (opening your browser; "
                   f"data: {store.folder}). Stop it with Ctrl+C.", flush=True)
-            app = server.build_app(make_main(store), table, assets_dir())
+            served = str(table.url).split("?", 1)[0]
+            app = server.build_app(make_main(store, open_page=partial(printed.keep, served)),
+                                   table, assets_dir())
             webbrowser.open(str(table.url))  # the socket listens: the browser waits for us
             server.run_server(app, table)
         else:

@@ -33,6 +33,7 @@ from urllib.parse import parse_qs, quote, urlencode
 
 from ...i18n import choose_language
 from ...store.transfer import SERVED_MESSAGE_BYTES
+from . import printed
 from .client_files import (
     NO_RIVE,
     ClientFile,
@@ -170,6 +171,13 @@ class ScorerGate:
                 return
             if path.startswith(self.prefix):
                 await self._client_file(path[len(self.prefix):], headers, send, head)
+                return
+            if path.startswith(printed.PREFIX):  # a page the director opened to print
+                page = printed.kept(path)
+                await _respond(send, 200 if page else 404, page or b"not found\n", [
+                    ("content-type", "text/html; charset=utf-8" if page else "text/plain"),
+                    ("cache-control", "no-store"), ("X-Content-Type-Options", "nosniff")],
+                    head)
                 return
             if self._route_like(path):
                 await self._serve_made(self.index, headers, send, head)

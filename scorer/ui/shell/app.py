@@ -69,11 +69,13 @@ class ScorerApp:
                  link_site: tuple[str, bool] | None = None, text_size: int = 100,
                  high_contrast: bool = False, browser_scale: float = 1.0,
                  read_picked: ReadPicked | None = None,
-                 hold: Callable[[ft.Page], Callable[[], None] | None] | None = None) -> None:
+                 hold: Callable[[ft.Page], Callable[[], None] | None] | None = None,
+                 open_page: Callable[[bytes], str] | None = None) -> None:
         events.install()  # each event's type worked out once per control class
         self.page = page
         self._hold = hold
         self.read_picked = read_picked
+        self.open_page = open_page
         self.text_size = text_size
         self.browser_scale = browser_scale
         # Where a game's link opens: (site address, hash routes); None: this page's address
@@ -336,6 +338,7 @@ def make_main(store: Store, join_url: str | None = None, *,
               link_site: tuple[str, bool] | None = None,
               read_picked: ReadPicked | None = None,
               hold: Callable[[ft.Page], Callable[[], None] | None] | None = None,
+              open_page: Callable[[bytes], str] | None = None,
               ) -> Callable[[ft.Page], Any]:
     """The app's entry point for each page (session). ``table_code`` is shown on the Join
     screen (scorer serve); ``persist`` and ``serverless`` are for the browser build
@@ -345,7 +348,8 @@ def make_main(store: Store, join_url: str | None = None, *,
     ``read_picked``: the browser build's reader of a picked import file (the page reads it,
     after its size was checked: decision 245); elsewhere the picker sends the bytes.
     ``hold``: the browser build's way to keep what a page is sent waiting (a Save's next
-    screen, drawn while the browser writes: decision 374)."""
+    screen, drawn while the browser writes: decision 374). ``open_page``: the address at
+    which an HTML document opens in a tab of its own (a printable page: decision 432)."""
 
     async def main(page: ft.Page) -> None:
         # The language: the one chosen on this device before, else the browser's or device's.
@@ -365,7 +369,7 @@ def make_main(store: Store, join_url: str | None = None, *,
                         persist=persist, serverless=serverless, link_site=link_site,
                         text_size=text_size(size), high_contrast=contrast == "more",
                         browser_scale=browser_scale(scale), read_picked=read_picked,
-                        hold=hold)
+                        hold=hold, open_page=open_page)
         app.show()
 
     return main

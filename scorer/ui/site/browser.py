@@ -22,7 +22,7 @@ from typing import Any
 
 from ...store import MAX_IMPORT_BYTES, DataFolderBusy, Store
 
-__all__ = ["DATA_MOUNT", "hold_messages", "persist", "read_picked", "start"]
+__all__ = ["DATA_MOUNT", "hold_messages", "page_address", "persist", "read_picked", "start"]
 
 DATA_MOUNT = "/data"  # the IndexedDB-backed folder; the store is DATA_MOUNT/scorer
 
@@ -271,6 +271,18 @@ async def read_picked(name: str, size: int) -> AsyncIterator[int | bytes]:
         progress.destroy()
 
 
+def page_address(document: bytes) -> str:
+    """An address of this site's origin (``blob:``) at which ``document`` (HTML) opens in a
+    tab of its own: a printable page, with no server (decision 432)."""
+    import js
+    from pyodide.ffi import to_js
+
+    blob = js.Blob.new(to_js([document.decode("utf-8")]),
+                       to_js({"type": "text/html;charset=utf-8"},
+                             dict_converter=js.Object.fromEntries))
+    return str(js.URL.createObjectURL(blob))
+
+
 def hold_messages(page: Any) -> Callable[[], None] | None:
     """What Flet sends ``page`` from now on waits, in order, until the function returned is
     called (once; later calls do nothing); None if it cannot wait (no connection). A Save's
@@ -315,7 +327,8 @@ def start() -> None:
             page.add(ft.Text(t("ui.open_elsewhere"), size=18))
             return
         await make_main(store, None, persist=persist, serverless=True,
-                        read_picked=read_picked, hold=hold_messages)(page)
+                        read_picked=read_picked, hold=hold_messages,
+                        open_page=page_address)(page)
         _mark("home sent")
         _home_shown()
 
