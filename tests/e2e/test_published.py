@@ -803,9 +803,9 @@ def test_chromium_runs_skwasm_keeps_only_its_files_and_a_new_build_brings_them_o
     from scorer.ui.site.offline import write_service_worker
 
     # Flutter picked skwasm for Chromium: at the first visit (the visited profile's) its files
-    # were fetched (gzipped) and kept, none of CanvasKit's.
+    # were fetched (as LZMA) and kept, none of CanvasKit's.
     first = FIRST_VISITS[site.url]
-    assert {"/main.dart.wasm.gz", "/main.dart.mjs"} <= set(first), first
+    assert {"/main.dart.wasm.lzma", "/main.dart.mjs.lzma"} <= set(first), first
     assert not [p for p in first if p.startswith(("/main.dart.js", "/canvaskit/canvas"))]
     with site.serving(site_copy) as folder:
         phone = revisiting.phone(site.url)

@@ -6,10 +6,10 @@ docs/decisions.md on why it is ours and not Workbox, and decision 440 on LZMA)."
 from __future__ import annotations
 
 import functools
-import lzma
-import struct
 import hashlib
 import json
+import lzma
+import struct
 from pathlib import Path
 
 from ..serve.client_files import web_script
@@ -32,9 +32,11 @@ ON_DEMAND = ("fonts/Noto",)
 # drawn with boxes for them (decision 248).
 PRECACHED_FONTS = ("fonts/NotoSansDevanagari.woff2",)
 
-# Precached files this large get an LZMA copy that the service worker downloads instead.
-PACK_FROM = 64 * 1024
-PACK_SUFFIXES = (".wasm", ".js", ".mjs", ".json", ".zip", ".otf", ".ttf", ".bin")
+# Precached files this large get an LZMA copy that the service worker downloads instead (the
+# page itself too: the service worker keeps its own copy). Decoding 64 kB takes a millisecond.
+PACK_FROM = 8 * 1024
+PACK_SUFFIXES = (".wasm", ".js", ".mjs", ".json", ".zip", ".otf", ".ttf", ".bin", ".html",
+                 ".frag", ".gz")
 
 
 def precached(site: Path) -> tuple[list[tuple[str, str]], list[str], list[tuple[str, str]]]:
@@ -59,7 +61,7 @@ def precached(site: Path) -> tuple[list[tuple[str, str]], list[str], list[tuple[
             lazy.append((name, hashlib.sha256(data).hexdigest()[:16]))
         else:
             entries.append((name, hashlib.sha256(data).hexdigest()[:16]))
-        if len(data) >= PACK_FROM and path.suffix in PACK_SUFFIXES + (".gz",):
+        if len(data) >= PACK_FROM and path.suffix in PACK_SUFFIXES:
             copy = lzma_packed(data)
             if len(copy) <= 0.9 * len(data):
                 path.with_name(path.name + ".lzma").write_bytes(copy)
