@@ -33,7 +33,7 @@ ON_DEMAND = ("fonts/Noto",)
 PRECACHED_FONTS = ("fonts/NotoSansDevanagari.woff2",)
 
 # Precached files this large get an LZMA copy that the service worker downloads instead (the
-# page itself too: the service worker keeps its own copy). Decoding 64 kB takes a millisecond.
+# page itself too: the service worker keeps its own copy). Decoding 64 kB takes 1-2 ms.
 PACK_FROM = 8 * 1024
 PACK_SUFFIXES = (".wasm", ".js", ".mjs", ".json", ".zip", ".otf", ".ttf", ".bin", ".html",
                  ".frag", ".gz")
