@@ -588,7 +588,8 @@ def test_a_new_build_reaches_the_phone_and_costs_only_what_changed(site, site_co
             if phone.page.evaluate(build) == "2":
                 break
         assert phone.page.evaluate(build) == "2"
-        assert set(site.paths[sent_before:]) <= {"/sw.js", "/index.html"}, site.paths[sent_before:]
+        assert set(site.paths[sent_before:]) <= {"/sw.js", "/index.html", "/index.html.lzma"}, \
+            site.paths[sent_before:]
 
 
 # --- Python memory snapshots (scorer/assets/web/python-start.js) ---------------------------
@@ -803,9 +804,9 @@ def test_chromium_runs_skwasm_keeps_only_its_files_and_a_new_build_brings_them_o
     from scorer.ui.site.offline import write_service_worker
 
     # Flutter picked skwasm for Chromium: at the first visit (the visited profile's) its files
-    # were fetched (gzipped) and kept, none of CanvasKit's.
+    # were fetched (as LZMA) and kept, none of CanvasKit's.
     first = FIRST_VISITS[site.url]
-    assert {"/main.dart.wasm.gz", "/main.dart.mjs"} <= set(first), first
+    assert {"/main.dart.wasm.lzma", "/main.dart.mjs.lzma"} <= set(first), first
     assert not [p for p in first if p.startswith(("/main.dart.js", "/canvaskit/canvas"))]
     with site.serving(site_copy) as folder:
         phone = revisiting.phone(site.url)
@@ -818,7 +819,7 @@ def test_chromium_runs_skwasm_keeps_only_its_files_and_a_new_build_brings_them_o
         write_service_worker(folder, "/")
         sent_before = len(site.paths)
         assert phone.page.evaluate(NEW_WORKER_INSTALLED) == "installed"
-        assert "/main.dart.mjs" in site.paths[sent_before:], site.paths[sent_before:]
+        assert "/main.dart.mjs.lzma" in site.paths[sent_before:], site.paths[sent_before:]
         assert not [p for p in site.paths[sent_before:] if p.startswith("/main.dart.js")]
         # ... so the new build opens with no network.
         revisiting.close()

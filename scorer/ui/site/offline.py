@@ -1,22 +1,23 @@
 """``sw.js`` in the published site: Scorer's service worker (``scorer/assets/web/sw.js``) with
-its precache list, the content hash of every file of the site to keep offline, and gzipped
-copies of the large ones for it to download instead (see docs/decisions.md on why it is ours
-and not Workbox)."""
+its precache list, the content hash of every file of the site to keep offline, and LZMA
+copies of the large ones for it to download instead, decoded by ``lzma.js`` at its end (see
+docs/decisions.md on why it is ours and not Workbox, and decision 440 on LZMA)."""
 
 from __future__ import annotations
 
 import functools
-import gzip
 import hashlib
 import json
+import lzma
+import struct
 from pathlib import Path
 
 from ..serve.client_files import web_script
 from ..serve.flet_files import RENDERER_FILES
 from ..theme import FLUTTER_FALLBACKS
 
-__all__ = ["GZIP_FROM", "NOT_PRECACHED", "ON_DEMAND", "PRECACHED_FONTS", "precached",
-           "write_service_worker"]
+__all__ = ["NOT_PRECACHED", "ON_DEMAND", "PACK_FROM", "PRECACHED_FONTS", "lzma_packed",
+           "precached", "write_service_worker"]
 
 # Shipped (for the licence notices and what Flet's client may ask for) but not precached:
 # nothing on Scorer's screens loads them.
@@ -31,18 +32,20 @@ ON_DEMAND = ("fonts/Noto",)
 # drawn with boxes for them (decision 248).
 PRECACHED_FONTS = ("fonts/NotoSansDevanagari.woff2",)
 
-# Precached files this large get a gzipped copy that the service worker downloads instead.
-GZIP_FROM = 64 * 1024
-GZIP_SUFFIXES = (".wasm", ".js", ".mjs", ".json", ".zip", ".otf", ".ttf", ".bin")
+# Precached files this large get an LZMA copy that the service worker downloads instead (the
+# page itself too: the service worker keeps its own copy). Decoding 64 kB takes 1-2 ms.
+PACK_FROM = 8 * 1024
+PACK_SUFFIXES = (".wasm", ".js", ".mjs", ".json", ".zip", ".otf", ".ttf", ".bin", ".html",
+                 ".frag", ".gz")
 
 
 def precached(site: Path) -> tuple[list[tuple[str, str]], list[str], list[tuple[str, str]]]:
     """(URL relative to the site, content hash) of every file to keep offline at install, the
-    names of those that get a gzipped copy (``NAME.gz``, written here) for the service worker
+    names of those that get an LZMA copy (``NAME.lzma``, written here) for the service worker
     to download instead: the large ones that compress well (see sw.js); and (URL, hash) of the
     files kept only once the page asks for them (``ON_DEMAND``)."""
     entries: list[tuple[str, str]] = []
-    gzipped: list[str] = []
+    packed: list[str] = []
     lazy: list[tuple[str, str]] = []
     # Both renderers shipped ("auto"): each browser downloads and keeps only the one Flutter
     # picks for it, when the page first asks for its files.
@@ -50,7 +53,7 @@ def precached(site: Path) -> tuple[list[tuple[str, str]], list[str], list[tuple[
     for path in sorted(site.rglob("*")):
         name = path.relative_to(site).as_posix()
         if path.is_dir() or name == "sw.js" or name.startswith(NOT_PRECACHED) \
-                or (path.suffix == ".gz" and path.with_suffix("").is_file()):  # a copy
+                or (path.suffix == ".lzma" and path.with_suffix("").is_file()):  # a copy
             continue
         data = path.read_bytes()
         if (name.startswith(ON_DEMAND) and name not in PRECACHED_FONTS) \
@@ -58,33 +61,37 @@ def precached(site: Path) -> tuple[list[tuple[str, str]], list[str], list[tuple[
             lazy.append((name, hashlib.sha256(data).hexdigest()[:16]))
         else:
             entries.append((name, hashlib.sha256(data).hexdigest()[:16]))
-        if len(data) >= GZIP_FROM and path.suffix in GZIP_SUFFIXES:
-            packed = _gzipped(data)
-            if len(packed) <= 0.9 * len(data):
-                path.with_name(path.name + ".gz").write_bytes(packed)
-                gzipped.append(name)
-    return entries, gzipped, lazy
+        if len(data) >= PACK_FROM and path.suffix in PACK_SUFFIXES:
+            copy = lzma_packed(data)
+            if len(copy) <= 0.9 * len(data):
+                path.with_name(path.name + ".lzma").write_bytes(copy)
+                packed.append(name)
+    return entries, packed, lazy
 
 
-@functools.lru_cache(maxsize=16)
-def _gzipped(data: bytes) -> bytes:
-    """``data`` gzipped at the highest level, with no time in it (the same bytes each build).
+@functools.lru_cache(maxsize=24)
+def lzma_packed(data: bytes) -> bytes:
+    """``data`` as LZMA (``lzma.FORMAT_ALONE``, preset 9: as small as "extreme" within 0.1 %,
+    in less time), with its size written in the header where liblzma leaves it unknown, so
+    that the decoder (lzma.js) makes its output array once. The same bytes at each build.
     Kept for the process: Flutter's and Pyodide's large files are the same at every build,
     and compressing them takes seconds (a test session builds several sites)."""
-    return gzip.compress(data, compresslevel=9, mtime=0)
+    packed = bytearray(lzma.compress(data, format=lzma.FORMAT_ALONE, preset=9))
+    packed[5:13] = struct.pack("<Q", len(data))
+    return bytes(packed)
 
 
 def write_service_worker(site: Path, base: str) -> None:
     """``sw.js``, written last: it lists every other file of the site."""
-    entries, gzipped, lazy = precached(site)
+    entries, packed, lazy = precached(site)
     version = hashlib.sha256(json.dumps([entries, lazy]).encode()).hexdigest()[:16]
-    script = web_script("sw.js")
+    script = web_script("sw.js") + "\n" + web_script("lzma.js")
     on_demand = dict(lazy)
     kept = on_demand.keys() | dict(entries).keys()
     fallbacks = {folder: name for folder, name in sorted(FLUTTER_FALLBACKS.items())
                  if name in kept}
     manifest = json.dumps({"version": version, "base": base, "files": dict(entries),
-                           "gzipped": gzipped, "onDemand": on_demand,
+                           "packed": packed, "onDemand": on_demand,
                            "fontFallbacks": fallbacks}, indent=0)
     site.joinpath("sw.js").write_text(script.replace("/*PRECACHE*/{}", manifest, 1),
                                       encoding="utf-8")

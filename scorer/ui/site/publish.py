@@ -11,7 +11,7 @@ Layout of the output folder (every URL is relative to ``--base-url``)::
 
     index.html                 Flet's page, configured for Pyodide, offline, hash routes
     sw.js                      precache of the files below, keyed by content hash
-    *.gz                       gzipped copies of the large files, for sw.js to download
+    *.lzma                     LZMA copies of the large files, for sw.js to download
     manifest.json, icons/      installable: Scorer's name, colours and icons
     app.tar.gz                 main.py + __pypackages__ (scorer, flet, tinydb, ...)
     pyodide/                   the Python runtime (from flet-web)
