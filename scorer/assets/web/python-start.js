@@ -23,9 +23,11 @@ self.scorerMark = function (name) {
 };
 
 // The snapshot of this build, if there is one: {bytes}, the promise of its bytes being read
-// (gunzipped) from now on; null if there is none (or the cache cannot be read).
+// from now on; null if there is none (or the cache cannot be read). Kept as it is, not gzipped:
+// gunzipping its 38 MB took this worker's thread for half a second on a quiet 2-core machine,
+// before anything else of Python's start could run here (decision 450).
 async function scorerReadSnapshot() {
-    if (!self.caches || typeof DecompressionStream === "undefined") {
+    if (!self.caches) {
         return null;
     }
     try {
@@ -34,10 +36,7 @@ async function scorerReadSnapshot() {
         if (!response) {
             return null;
         }
-        const bytes = (async () => {
-            const unpacked = response.body.pipeThrough(new DecompressionStream("gzip"));
-            return new Uint8Array(await new Response(unpacked).arrayBuffer());
-        })();
+        const bytes = response.arrayBuffer().then((body) => new Uint8Array(body));
         bytes.catch(() => {});  // awaited by the restore, which reports it
         return {bytes};
     } catch (error) {
@@ -69,16 +68,12 @@ async function scorerSnapshotBroken() {
 }
 
 async function scorerKeepSnapshot(bytes) {
-    // Gzipped (most of the heap is zeros): about a quarter of the size on the phone.
     try {
-        const packed = new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"));
-        const body = await new Response(packed).arrayBuffer();
         await scorerDropSnapshots();
         const cache = await caches.open(SCORER_SNAPSHOTS);
-        await cache.put(SCORER_SNAPSHOT_URL, new Response(body, {
-            headers: {"content-type": "application/gzip"}}));
-        self.scorerMark("snapshot kept (" + bytes.length + " bytes, " + body.byteLength +
-                        " gzipped)");
+        await cache.put(SCORER_SNAPSHOT_URL, new Response(bytes, {
+            headers: {"content-type": "application/octet-stream"}}));
+        self.scorerMark("snapshot kept (" + bytes.length + " bytes)");
     } catch (error) {
         console.warn("Scorer: the Python snapshot was not kept (" + error + ")");
     }
@@ -241,8 +236,7 @@ async function scorerSnapshotFailed() {
 
 // After a start without a snapshot: have a nested worker make one for the next visit.
 async function scorerOrderSnapshot(modules) {
-    if (typeof Worker === "undefined" || !self.caches ||
-            typeof CompressionStream === "undefined" || await scorerSnapshotFailed()) {
+    if (typeof Worker === "undefined" || !self.caches || await scorerSnapshotFailed()) {
         return;
     }
     const maker = new Worker(self.location.href, {type: "module"});
