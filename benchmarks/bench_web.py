@@ -62,10 +62,12 @@ repeat visits: about two minutes), ``--games draw-bridge,call-break,...`` (which
 
 A/B runs on a busy machine: ``--site DIR`` (repeatable) benches folders built before (e.g. by
 an older checkout's ``scorer publish``), their repeat visits alternating A, B, A, B, ...
-``--repeats N`` sets how many repeat visits each gets. ``--press-placeholder`` makes every
-page press Flutter's "Enable accessibility" placeholder itself as soon as it exists, as the
-site's a11y.js does: for a site built without a11y.js, whose tree (where the bench sees the
-home screen) would never come otherwise (decision 232: what a11y.js costs a repeat visit).
+``--repeats N`` sets how many repeat visits each gets. Beside each site's times it prints the
+CPU seconds its browser's processes used from the navigation to the home screen (Linux
+``/proc``): a figure the other work of a shared machine changes far less (decision 451).
+``--press-placeholder`` makes every page press Flutter's "Enable accessibility" placeholder
+itself as soon as it exists, as the site's a11y.js does: for a site built without a11y.js,
+whose tree (where the bench sees the home screen) would never come otherwise (decision 232: what a11y.js costs a repeat visit).
 """
 
 from __future__ import annotations
@@ -269,6 +271,30 @@ def home(page, url: str, stages: dict[str, list[float]] | None = None) -> float:
     return time.perf_counter() - start
 
 
+def browser_cpu() -> float:
+    """CPU seconds (user + system) used so far by the browser's processes: every process under
+    this one except Playwright's driver (Linux /proc; 0.0 elsewhere). Their difference over a
+    visit is its work on every thread of the page, its workers and the browser, which the other
+    work of a shared machine changes far less than the visit's wall-clock time (a process that
+    ended meanwhile is not counted)."""
+    parents: dict[int, int] = {}
+    stats: dict[int, list[str]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError):
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+                parents[int(entry.name)], stats[int(entry.name)] = int(fields[1]), fields
+    mine, ticks = {os.getpid()}, os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+    for _ in range(8):  # a process tree this deep is enough for Chromium's
+        mine |= {pid for pid, parent in parents.items() if parent in mine}
+    total = 0
+    for pid in mine - {os.getpid()}:
+        with contextlib.suppress(OSError):
+            if Path(f"/proc/{pid}/comm").read_text().strip() != "node":
+                total += int(stats[pid][11]) + int(stats[pid][12])  # utime, stime
+    return total / ticks
+
+
 def makes_snapshots(site_dir: Path) -> bool:
     """Whether the site keeps a Python snapshot after a first visit (builds before did not)."""
     return "scorerOrderSnapshot" in (site_dir / "python-worker.js").read_text(encoding="utf-8")
@@ -348,6 +374,7 @@ class Visits:
         self.failures: list[str] = []
         self.network = [0]
         self.repeats: list[float] = []
+        self.cpu: list[float] = []  # CPU seconds of the browser's processes in each repeat visit
         self.stages: dict[str, list[float]] = {}
 
     def launch(self):
@@ -387,7 +414,9 @@ class Visits:
     def repeat(self, keep: bool = False):
         """A repeat visit: its seconds to home; with ``keep`` also its context and page."""
         context, page = self.launch()
+        cpu = browser_cpu()
         seconds = home(page, self.site.url, self.stages)
+        self.cpu.append(browser_cpu() - cpu)
         self.repeats.append(seconds)
         if keep:
             return seconds, context, page
@@ -410,6 +439,8 @@ def compare(browser_type, sites: list[Path], repeats: int, tmp: Path,
         print(f"{run.site_dir}: repeat visits, median {statistics.median(run.repeats):.2f} s "
               f"(runs {', '.join(f'{r:.2f}' for r in run.repeats)}), "
               f"{run.network[0]} bytes from the network")
+        print(f"{run.site_dir}: CPU seconds of the browser from the navigation to home, median "
+              f"{statistics.median(run.cpu):.2f} (runs {', '.join(f'{c:.2f}' for c in run.cpu)})")
         print_stages(run.stages, "   ")
 
 
