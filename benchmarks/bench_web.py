@@ -67,7 +67,8 @@ CPU seconds its browser's processes used from the navigation to the home screen 
 ``/proc``): a figure the other work of a shared machine changes far less (decision 451).
 ``--press-placeholder`` makes every page press Flutter's "Enable accessibility" placeholder
 itself as soon as it exists, as the site's a11y.js does: for a site built without a11y.js,
-whose tree (where the bench sees the home screen) would never come otherwise (decision 232: what a11y.js costs a repeat visit).
+whose tree (where the bench sees the home screen) would never come otherwise (decision 232:
+what a11y.js costs a repeat visit).
 """
 
 from __future__ import annotations
