@@ -74,6 +74,7 @@ what a11y.js costs a repeat visit).
 from __future__ import annotations
 
 import argparse
+import collections
 import contextlib
 import json
 import os
@@ -272,28 +273,45 @@ def home(page, url: str, stages: dict[str, list[float]] | None = None) -> float:
     return time.perf_counter() - start
 
 
-def browser_cpu() -> float:
-    """CPU seconds (user + system) used so far by the browser's processes: every process under
-    this one except Playwright's driver (Linux /proc; 0.0 elsewhere). Their difference over a
-    visit is its work on every thread of the page, its workers and the browser, which the other
-    work of a shared machine changes far less than the visit's wall-clock time (a process that
-    ended meanwhile is not counted)."""
+def browser_threads() -> collections.Counter[tuple[str, str]]:
+    """CPU seconds (user + system) used so far by each thread of the browser's processes (every
+    process under this one but Playwright's driver; Linux /proc, empty elsewhere), by (process
+    type, thread name): ("renderer", "DedicatedWorker"), ("gpu-process", "chromium"), ..."""
     parents: dict[int, int] = {}
-    stats: dict[int, list[str]] = {}
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
-            with contextlib.suppress(OSError):
-                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-                parents[int(entry.name)], stats[int(entry.name)] = int(fields[1]), fields
-    mine, ticks = {os.getpid()}, os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+            with contextlib.suppress(OSError, IndexError, ValueError):
+                parents[int(entry.name)] = int(
+                    (entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+    mine = {os.getpid()}
     for _ in range(8):  # a process tree this deep is enough for Chromium's
         mine |= {pid for pid, parent in parents.items() if parent in mine}
-    total = 0
+    ticks = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+    used: collections.Counter[tuple[str, str]] = collections.Counter()
     for pid in mine - {os.getpid()}:
-        with contextlib.suppress(OSError):
-            if Path(f"/proc/{pid}/comm").read_text().strip() != "node":
-                total += int(stats[pid][11]) + int(stats[pid][12])  # utime, stime
-    return total / ticks
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            # (Chromium rewrites its children's command lines into one string)
+            command = Path(f"/proc/{pid}/cmdline").read_text().replace("\0", " ").split()
+            if not command or Path(f"/proc/{pid}/comm").read_text().strip() == "node":
+                continue
+            kind = next((arg.split("=", 1)[1] for arg in command
+                         if arg.startswith("--type=")), "browser")
+            if "--top-chrome-webui" in command:  # Chromium's own user interface
+                kind += " (webui)"
+            for task in Path(f"/proc/{pid}/task").iterdir():
+                with contextlib.suppress(OSError, IndexError, ValueError):
+                    stat = (task / "stat").read_text().rsplit(")", 1)[1].split()
+                    name = (task / "comm").read_text().strip().rstrip("0123456789")
+                    used[(kind, name)] += (int(stat[11]) + int(stat[12])) / ticks
+    return used
+
+
+def browser_cpu() -> float:
+    """CPU seconds used so far by the browser's processes (:func:`browser_threads`). Their
+    difference over a visit is its work on every thread of the page, its workers and the
+    browser, which the other work of a shared machine changes far less than the visit's
+    wall-clock time (a process that ended meanwhile is not counted)."""
+    return sum(browser_threads().values())
 
 
 def makes_snapshots(site_dir: Path) -> bool:
