@@ -302,6 +302,8 @@ def browser_threads() -> collections.Counter[tuple[str, str]]:
                 with contextlib.suppress(OSError, IndexError, ValueError):
                     stat = (task / "stat").read_text().rsplit(")", 1)[1].split()
                     name = (task / "comm").read_text().strip().rstrip("0123456789")
+                    if name.startswith("node-"):  # Playwright's driver (its process renamed)
+                        continue
                     used[(kind, name)] += (int(stat[11]) + int(stat[12])) / ticks
     return used
 
