@@ -62,15 +62,19 @@ repeat visits: about two minutes), ``--games draw-bridge,call-break,...`` (which
 
 A/B runs on a busy machine: ``--site DIR`` (repeatable) benches folders built before (e.g. by
 an older checkout's ``scorer publish``), their repeat visits alternating A, B, A, B, ...
-``--repeats N`` sets how many repeat visits each gets. ``--press-placeholder`` makes every
-page press Flutter's "Enable accessibility" placeholder itself as soon as it exists, as the
-site's a11y.js does: for a site built without a11y.js, whose tree (where the bench sees the
-home screen) would never come otherwise (decision 232: what a11y.js costs a repeat visit).
+``--repeats N`` sets how many repeat visits each gets. Beside each site's times it prints the
+CPU seconds its browser's processes used from the navigation to the home screen (Linux
+``/proc``): a figure the other work of a shared machine changes far less (decision 451).
+``--press-placeholder`` makes every page press Flutter's "Enable accessibility" placeholder
+itself as soon as it exists, as the site's a11y.js does: for a site built without a11y.js,
+whose tree (where the bench sees the home screen) would never come otherwise (decision 232:
+what a11y.js costs a repeat visit).
 """
 
 from __future__ import annotations
 
 import argparse
+import collections
 import contextlib
 import json
 import os
@@ -269,6 +273,49 @@ def home(page, url: str, stages: dict[str, list[float]] | None = None) -> float:
     return time.perf_counter() - start
 
 
+def browser_threads() -> collections.Counter[tuple[str, str]]:
+    """CPU seconds (user + system) used so far by each thread of the browser's processes (every
+    process under this one but Playwright's driver; Linux /proc, empty elsewhere), by (process
+    type, thread name): ("renderer", "DedicatedWorker"), ("gpu-process", "chromium"), ..."""
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError, IndexError, ValueError):
+                parents[int(entry.name)] = int(
+                    (entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+    mine = {os.getpid()}
+    for _ in range(8):  # a process tree this deep is enough for Chromium's
+        mine |= {pid for pid, parent in parents.items() if parent in mine}
+    ticks = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+    used: collections.Counter[tuple[str, str]] = collections.Counter()
+    for pid in mine - {os.getpid()}:
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            # (Chromium rewrites its children's command lines into one string)
+            command = Path(f"/proc/{pid}/cmdline").read_text().replace("\0", " ").split()
+            if not command or Path(f"/proc/{pid}/comm").read_text().strip() == "node":
+                continue
+            kind = next((arg.split("=", 1)[1] for arg in command
+                         if arg.startswith("--type=")), "browser")
+            if "--top-chrome-webui" in command:  # Chromium's own user interface
+                kind += " (webui)"
+            for task in Path(f"/proc/{pid}/task").iterdir():
+                with contextlib.suppress(OSError, IndexError, ValueError):
+                    stat = (task / "stat").read_text().rsplit(")", 1)[1].split()
+                    name = (task / "comm").read_text().strip().rstrip("0123456789")
+                    if name.startswith("node-"):  # Playwright's driver (its process renamed)
+                        continue
+                    used[(kind, name)] += (int(stat[11]) + int(stat[12])) / ticks
+    return used
+
+
+def browser_cpu() -> float:
+    """CPU seconds used so far by the browser's processes (:func:`browser_threads`). Their
+    difference over a visit is its work on every thread of the page, its workers and the
+    browser, which the other work of a shared machine changes far less than the visit's
+    wall-clock time (a process that ended meanwhile is not counted)."""
+    return sum(browser_threads().values())
+
+
 def makes_snapshots(site_dir: Path) -> bool:
     """Whether the site keeps a Python snapshot after a first visit (builds before did not)."""
     return "scorerOrderSnapshot" in (site_dir / "python-worker.js").read_text(encoding="utf-8")
@@ -348,6 +395,7 @@ class Visits:
         self.failures: list[str] = []
         self.network = [0]
         self.repeats: list[float] = []
+        self.cpu: list[float] = []  # CPU seconds of the browser's processes in each repeat visit
         self.stages: dict[str, list[float]] = {}
 
     def launch(self):
@@ -387,7 +435,9 @@ class Visits:
     def repeat(self, keep: bool = False):
         """A repeat visit: its seconds to home; with ``keep`` also its context and page."""
         context, page = self.launch()
+        cpu = browser_cpu()
         seconds = home(page, self.site.url, self.stages)
+        self.cpu.append(browser_cpu() - cpu)
         self.repeats.append(seconds)
         if keep:
             return seconds, context, page
@@ -410,6 +460,8 @@ def compare(browser_type, sites: list[Path], repeats: int, tmp: Path,
         print(f"{run.site_dir}: repeat visits, median {statistics.median(run.repeats):.2f} s "
               f"(runs {', '.join(f'{r:.2f}' for r in run.repeats)}), "
               f"{run.network[0]} bytes from the network")
+        print(f"{run.site_dir}: CPU seconds of the browser from the navigation to home, median "
+              f"{statistics.median(run.cpu):.2f} (runs {', '.join(f'{c:.2f}' for c in run.cpu)})")
         print_stages(run.stages, "   ")
 
 

@@ -23,9 +23,12 @@ self.scorerMark = function (name) {
 };
 
 // The snapshot of this build, if there is one: {bytes}, the promise of its bytes being read
-// (gunzipped) from now on; null if there is none (or the cache cannot be read).
+// from now on; null if there is none (or the cache cannot be read). Kept without its runs of
+// zeros (scorerPacked), not gzipped: gunzipping its 38 MB took this worker's thread for half a
+// second on a quiet 2-core machine, before anything else of Python's start could run here, and
+// Pyodide waits for the whole snapshot before it even fetches its wasm (decision 450).
 async function scorerReadSnapshot() {
-    if (!self.caches || typeof DecompressionStream === "undefined") {
+    if (!self.caches) {
         return null;
     }
     try {
@@ -34,10 +37,7 @@ async function scorerReadSnapshot() {
         if (!response) {
             return null;
         }
-        const bytes = (async () => {
-            const unpacked = response.body.pipeThrough(new DecompressionStream("gzip"));
-            return new Uint8Array(await new Response(unpacked).arrayBuffer());
-        })();
+        const bytes = response.arrayBuffer().then(scorerUnpacked);
         bytes.catch(() => {});  // awaited by the restore, which reports it
         return {bytes};
     } catch (error) {
@@ -68,17 +68,80 @@ async function scorerSnapshotBroken() {
     }
 }
 
+// A snapshot as kept: [SCORER_PACKED, the heap's length, N, then N (offset, length) pairs, all
+// 32-bit] and then those N runs of the heap, in order; every 4 KiB page of the heap outside them
+// is zeros (about 40 % of it: wasm memory grown and not used). A copy of memory, no compression.
+const SCORER_PACKED = 0x31535a53;  // "SZS1", little-endian
+const SCORER_PAGE = 4096;
+
+function scorerPacked(bytes) {
+    if (bytes.byteOffset % 4) {
+        bytes = bytes.slice();
+    }
+    const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength >>> 2);
+    const zeros = (at) => {  // is the page at byte offset ``at`` all zeros?
+        const end = Math.min(at + SCORER_PAGE, bytes.byteLength);
+        for (let word = at >>> 2; word < end >>> 2; word++) {
+            if (words[word]) {
+                return false;
+            }
+        }
+        for (let at2 = end & ~3; at2 < end; at2++) {
+            if (bytes[at2]) {
+                return false;
+            }
+        }
+        return true;
+    };
+    const runs = [];
+    for (let at = 0; at < bytes.byteLength; at += SCORER_PAGE) {
+        if (zeros(at)) {
+            continue;
+        }
+        const last = runs[runs.length - 1];
+        const length = Math.min(SCORER_PAGE, bytes.byteLength - at);
+        if (last && last[0] + last[1] === at) {
+            last[1] += length;
+        } else {
+            runs.push([at, length]);
+        }
+    }
+    const head = new Uint32Array([SCORER_PACKED, bytes.byteLength, runs.length, ...runs.flat()]);
+    return new Blob([head, ...runs.map(([at, length]) => bytes.subarray(at, at + length))]);
+}
+
+// The heap of a snapshot as kept (an ArrayBuffer); a body not in that form is taken as the heap
+// itself (Pyodide then says what is wrong with it).
+function scorerUnpacked(body) {
+    const head = new Uint32Array(body, 0, Math.min(3, body.byteLength >>> 2));
+    if (head.length < 3 || head[0] !== SCORER_PACKED) {
+        return new Uint8Array(body);
+    }
+    const count = head[2];
+    const runs = new Uint32Array(body, 12, 2 * count);
+    const heap = new Uint8Array(head[1]);
+    let from = 12 + 8 * count;
+    for (let run = 0; run < count; run++) {
+        const at = runs[2 * run];
+        const length = runs[2 * run + 1];
+        if (at + length > heap.length || from + length > body.byteLength) {
+            throw new Error("the kept snapshot is cut short");
+        }
+        heap.set(new Uint8Array(body, from, length), at);
+        from += length;
+    }
+    return heap;
+}
+
 async function scorerKeepSnapshot(bytes) {
-    // Gzipped (most of the heap is zeros): about a quarter of the size on the phone.
     try {
-        const packed = new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"));
-        const body = await new Response(packed).arrayBuffer();
+        const packed = scorerPacked(bytes);
         await scorerDropSnapshots();
         const cache = await caches.open(SCORER_SNAPSHOTS);
-        await cache.put(SCORER_SNAPSHOT_URL, new Response(body, {
-            headers: {"content-type": "application/gzip"}}));
-        self.scorerMark("snapshot kept (" + bytes.length + " bytes, " + body.byteLength +
-                        " gzipped)");
+        await cache.put(SCORER_SNAPSHOT_URL, new Response(packed, {
+            headers: {"content-type": "application/octet-stream"}}));
+        self.scorerMark("snapshot kept (" + bytes.length + " bytes, " + packed.size +
+                        " kept)");
     } catch (error) {
         console.warn("Scorer: the Python snapshot was not kept (" + error + ")");
     }
@@ -241,8 +304,7 @@ async function scorerSnapshotFailed() {
 
 // After a start without a snapshot: have a nested worker make one for the next visit.
 async function scorerOrderSnapshot(modules) {
-    if (typeof Worker === "undefined" || !self.caches ||
-            typeof CompressionStream === "undefined" || await scorerSnapshotFailed()) {
+    if (typeof Worker === "undefined" || !self.caches || await scorerSnapshotFailed()) {
         return;
     }
     const maker = new Worker(self.location.href, {type: "module"});
