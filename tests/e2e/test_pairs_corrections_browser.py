@@ -1,0 +1,40 @@
+"""A pairs evening's late mistakes mended (issue 32, the tester's second share, decisions
+480-489), on `scorer serve` in Chromium at phone size: the round just played corrected on the
+table's phone once the next round shows (every control named and reachable: check_screen)."""
+
+from __future__ import annotations
+
+import pytest
+from browser import PHONE, Phone, check_screen, served
+from test_pairs_corrections import tricks_kept, wrong_board_3
+
+from scorer.rules.bridge_games import BridgeDeal
+from scorer.rules.contract import Contract
+from scorer.rules.pairs.session import TableResult
+from scorer.store import Store
+
+pytestmark = pytest.mark.browser
+
+
+def test_the_round_just_played_is_corrected_on_the_tables_phone(browser, tmp_path):
+    """Table 2 accepted board 3 as 2H by East, 9 tricks (it took 8) and finished round 1: its
+    phone shows round 2 and still offers *Correct board 3*."""
+    data_dir = tmp_path / "data"
+    with Store(data_dir) as store:
+        session_id = store.pairs.create(wrong_board_3(
+            TableResult(1, 2, BridgeDeal(0, Contract.parse("4H"), 10)))).id
+    with served(data_dir) as url:
+        phone = Phone(browser.new_context(viewport=PHONE).new_page(), url)
+        phone.open(f"/pairs/{session_id}/table/2")
+        phone.see("Round 2 of 2")
+        phone.see("Board 3: 2♥ by East, 9 tricks · N-S -140 · E-W +140")
+        names = {c["name"] for c in check_screen(phone, "a table's phone after round 1")}
+        assert {"Correct board 1", "Correct board 2", "Correct board 3",
+                "Enter board 4"} <= names
+        phone.tap("Correct board 3")
+        phone.tap("Tricks 8")
+        phone.see("2♥ by East, 8 tricks · N-S -110 · E-W +110")
+        phone.tap("E-W accept board 3")
+        phone.see("Board 3: 2♥ by East, 8 tricks · N-S -110 · E-W +110")
+    with Store(data_dir) as store:
+        assert tricks_kept(store.pairs.load(session_id).session, 3, 2) == (8, [9])

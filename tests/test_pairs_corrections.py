@@ -1,0 +1,66 @@
+"""A pairs evening's mistakes found a moment late, or made on the way in (issue 32, the
+tester's second share): the round just played corrected at the table, the new evening's
+summary before Start, a table's Back, the link screens naming their table. The real app over
+a real data folder, no browser."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from flet_page import scorer_app
+from test_pairs_app import enter, go, tap, texts
+
+from scorer.rules.bridge_games import BridgeDeal
+from scorer.rules.contract import Contract
+from scorer.rules.pairs.session import PairsSession, PairsSettings, TableResult
+from scorer.ui.screens import addresses
+
+AT = "2026-12-05T20:00:00"
+
+
+def wrong_board_3(*more: TableResult) -> PairsSession:
+    """A 3-table Howell of 2 rounds in which table 2 accepted board 3 as 2H by East, 9
+    tricks (East took 8) and board 2 as 1NT by West, 7 tricks; then ``more``."""
+    session = PairsSession(PairsSettings("howell", 3, 3, 2))
+    for result in (TableResult(2, 2, BridgeDeal(3, Contract.parse("1NT"), 7)),
+                   TableResult(3, 2, BridgeDeal(1, Contract.parse("2H"), 9)), *more):
+        session = session.enter(result, AT)
+    return session
+
+
+def tricks_kept(session: PairsSession, board: int, table: int) -> tuple[int, list[int]]:
+    """The tricks of ``board`` at ``table`` now, and those it replaced, oldest first."""
+    now = session.current()[(board, table)].result.deal
+    assert now is not None
+    return now.tricks, [e.result.deal.tricks for e in session.history
+                        if e.result.key == (board, table) and e.result.deal is not None]
+
+
+def test_the_round_just_played_is_corrected_at_the_table_once_the_next_has_begun(
+        tmp_path: Path):
+    """Table 2 enters board 3 with 9 tricks instead of 8, then accepts the round's last board:
+    the phone shows round 2 and still offers *Correct board 3* (Law 79C); the correction is
+    accepted by E-W as any result, the old one kept in the history, and round 2's entry begun
+    meanwhile is not lost."""
+    with scorer_app(tmp_path / "data") as app:
+        record = app.keeper.store.pairs.create(wrong_board_3())
+        go(app, addresses.pairs_table(record.id, 2))
+        enter(app, 1, "North", "4H", 10)  # the round's last board
+        shown = texts(app)
+        assert "Round 1 finished" in shown and "Round 2 of 2" in shown
+        assert "Board 3: 2♥ by East, 9 tricks · N-S -140 · E-W +140" in shown
+        for board in (1, 2, 3):
+            assert f"Correct board {board}" in shown
+        tap(app, "Declarer South")  # round 2's first board, begun
+        tap(app, "Correct board 3")
+        assert "Correct board 3" not in texts(app)
+        tap(app, "Tricks 8")
+        assert "2♥ by East, 8 tricks · N-S -110 · E-W +110" in texts(app)
+        tap(app, "E-W accept board 3")
+        assert tricks_kept(app.keeper.store.pairs.load(record.id).session, 3, 2) == (8, [9])
+        shown = texts(app)
+        assert "Board 3: 2♥ by East, 8 tricks · N-S -110 · E-W +110" in shown
+        assert "Round 2 of 2" in shown
+        for name in ("Level 3", "No-trump", "Tricks 10"):  # the entry begun, taken up again
+            tap(app, name)
+        assert "3NT by South, 10 tricks" in texts(app)
