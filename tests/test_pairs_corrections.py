@@ -7,15 +7,19 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from flet_page import scorer_app
 from test_pairs_app import enter, go, tap, texts
 
+from scorer.i18n import Translator
 from scorer.rules.bridge_games import BridgeDeal
 from scorer.rules.contract import Contract
 from scorer.rules.pairs.session import PairsSession, PairsSettings, TableResult
 from scorer.ui.screens import addresses
+from scorer.ui.screens.pairs_text import makes_msg
 
 AT = "2026-12-05T20:00:00"
+EN = Translator("en")
 
 
 def wrong_board_3(*more: TableResult) -> PairsSession:
@@ -64,3 +68,32 @@ def test_the_round_just_played_is_corrected_at_the_table_once_the_next_has_begun
         for name in ("Level 3", "No-trump", "Tricks 10"):  # the entry begun, taken up again
             tap(app, name)
         assert "3NT by South, 10 tricks" in texts(app)
+
+
+@pytest.mark.parametrize(("settings", "said"), [
+    (PairsSettings("mitchell", 4, 2), "Start will make: Mitchell, 4 tables, 3 rounds, 2 boards "
+                                      "per round, 8 boards in all"),  # the skip Mitchell
+    (PairsSettings("howell", 4, 2), "Start will make: Howell, 4 tables, 7 rounds, 2 boards per "
+                                    "round, 14 boards in all"),
+    (PairsSettings("howell", 3, 3, 2), "Start will make: Howell, 3 tables, 2 rounds, 3 boards "
+                                       "per round, 6 boards in all"),  # shortened: 6 in play
+    (PairsSettings("mitchell", 3, 1, 1), "Start will make: Mitchell, 3 tables, 1 round, 1 board "
+                                         "per round, 3 boards in all")])
+def test_what_start_will_make_is_said_with_the_boards_in_play(settings, said):
+    assert EN.sentence(makes_msg(settings)) == said
+
+
+def test_the_form_says_what_start_will_make_before_anything_is_made(tmp_path: Path):
+    """The tester's lost Mitchell tap made a 7-round Howell with no word: the bottom bar's line
+    says what Start will make, after every choice, and a problem in its place."""
+    with scorer_app(tmp_path / "data") as app:
+        go(app, addresses.pairs_new())
+        tap(app, "4 tables")
+        assert "Start will make: Howell, 4 tables, 7 rounds, 3 boards per round" in texts(app)
+        tap(app, "Movement Mitchell")
+        tap(app, "2 boards per round")
+        assert ("Start will make: Mitchell, 4 tables, 3 rounds, 2 boards per round, 8 boards "
+                "in all") in texts(app)
+        tap(app, "1 round")
+        assert "Start will make: Mitchell, 4 tables, 1 round, 2 boards per round" in texts(app)
+        assert app.keeper.store.pairs.list() == []

@@ -38,3 +38,21 @@ def test_the_round_just_played_is_corrected_on_the_tables_phone(browser, tmp_pat
         phone.see("Board 3: 2♥ by East, 8 tricks · N-S -110 · E-W +110")
     with Store(data_dir) as store:
         assert tricks_kept(store.pairs.load(session_id).session, 3, 2) == (8, [9])
+
+
+def test_the_new_evenings_form_says_what_start_will_make(browser, tmp_path):
+    """Beside Start, in the bottom bar's live region, what it will make: the tester's lost
+    Mitchell tap would have read '7 rounds ... Howell' before anything was made."""
+    with served(tmp_path / "data") as url:
+        phone = Phone(browser.new_context(viewport=PHONE).new_page(), url).open()
+        phone.tap("Pairs evening")
+        phone.see("Start will make: Howell, 3 tables, 5 rounds, 3 boards per round, 15 boards "
+                  "in all")
+        phone.tap("4 tables")
+        phone.see("Start will make: Howell, 4 tables, 7 rounds")
+        phone.tap("Movement Mitchell")
+        phone.see("Start will make: Mitchell, 4 tables, 3 rounds, 3 boards per round, 12 "
+                  "boards in all")
+        check_screen(phone, "the new evening's form with what Start will make")
+    with Store(tmp_path / "data") as store:
+        assert store.pairs.list() == []
