@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from flet_page import scorer_app
-from test_pairs_app import enter, go, tap, texts
+from test_pairs_app import enter, event, go, tap, texts
 
 from scorer.i18n import Translator
 from scorer.rules.bridge_games import BridgeDeal
@@ -97,3 +97,30 @@ def test_the_form_says_what_start_will_make_before_anything_is_made(tmp_path: Pa
         tap(app, "1 round")
         assert "Start will make: Mitchell, 4 tables, 1 round, 2 boards per round" in texts(app)
         assert app.keeper.store.pairs.list() == []
+
+
+def back(app) -> None:
+    """The app bar's Back button, pressed."""
+    event(app, app.page.views[-1].appbar.leading, "click")
+    if app.route != app.drawn:
+        app.show()
+
+
+def test_a_tables_back_leads_to_the_choice_of_tables_not_the_directors_powers(tmp_path: Path):
+    """Back is how a table mends a wrong table pick; it led to the director's view (adjust,
+    resolve, delete). Now to the evening's tables, the director's view a separate button."""
+    with scorer_app(tmp_path / "data") as app:
+        record = app.keeper.store.pairs.create(wrong_board_3())
+        go(app, addresses.pairs_table(record.id, 2))
+        back(app)
+        assert app.route == addresses.pairs_tables(record.id)
+        shown = texts(app)
+        assert "Tables: open yours on this phone" in shown and "Director's view" in shown
+        for power in ("Adjust at table", "Delete this evening", "Travellers", "Ranking"):
+            assert power not in shown
+        tap(app, "Table 3")  # the wrong pick mended
+        assert app.route == addresses.pairs_table(record.id, 3)
+        back(app)
+        tap(app, "Director's view")  # a deliberate choice
+        assert app.route == addresses.pairs_session(record.id)
+        assert "Delete this evening" in texts(app)

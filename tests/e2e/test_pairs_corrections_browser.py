@@ -56,3 +56,23 @@ def test_the_new_evenings_form_says_what_start_will_make(browser, tmp_path):
         check_screen(phone, "the new evening's form with what Start will make")
     with Store(tmp_path / "data") as store:
         assert store.pairs.list() == []
+
+
+def test_a_tables_back_leads_to_the_tables_not_the_directors_view(browser, tmp_path):
+    """Back from a table (how a wrong pick is mended) shows the evening's tables and, apart,
+    the director's view: not the adjust, resolve and delete of the director's view."""
+    data_dir = tmp_path / "data"
+    with Store(data_dir) as store:
+        session_id = store.pairs.create(wrong_board_3()).id
+    with served(data_dir) as url:
+        phone = Phone(browser.new_context(viewport=PHONE).new_page(), url)
+        phone.open(f"/pairs/{session_id}/table/2")
+        phone.see("Round 1 of 2")
+        phone.tap("Back")
+        phone.see("Tables: open yours on this phone")
+        names = {c["name"] for c in check_screen(phone, "a phone picking its table")}
+        assert {"Table 1", "Table 2", "Table 3", "Director's view"} <= names
+        assert not any("Delete" in name or "QR code for table" in name for name in names)
+        phone.tap("Table 3")
+        phone.see("N-S: pair 6 · E-W: pair 1")
+        assert phone.page.url.endswith(f"/pairs/{session_id}/table/3")

@@ -32,6 +32,7 @@ from . import addresses, home
 from .frame import Screen, screen
 from .pairs_adjust import adjust_controls, replaced_lines
 from .pairs_files import file_controls
+from .pairs_pick import table_buttons
 from .pairs_table import _result_text, save_change
 from .pairs_text import at_seat, board_msg, pair_name, say, unbroken
 
@@ -92,11 +93,9 @@ def build(app: App, route: Route, evening: Evening) -> Screen:
     t, (record, session, plan, settings) = app.t, evening
     controls: list[ft.Control] = [
         ft.Text(t.sentence(_movement_msg(session)), size=14),
-        w.heading(t("pairs.app_pick_table")), w.note(say(t, "pairs.app_pick_table_help"))]
+    ]
     numbers = sorted({s.table for s in plan.seatings})
-    controls.append(ft.Row([w.tap(str(n), t("ui.table_n", n=n),
-                                  partial(app.go, addresses.pairs_table(record.id, n)),
-                                  min_width=56) for n in numbers], wrap=True, spacing=0))
+    controls += table_buttons(app, record.id, numbers)
     # No network: each table's phone scans its QR code (the session and its table).
     controls.append(ft.Row([w.tap(t("pairs.app_qr_table", table=n),
                                   t("pairs.app_qr_table", table=n),

@@ -101,7 +101,7 @@ def build(app: App, route: Route) -> Screen:
     session, number = record.session, route.table
     app.state(TableEntry).drawn = _mine(session, number)
     title = t("ui.table_n", n=number)
-    back = addresses.pairs_session(record.id)
+    back = addresses.pairs_tables(record.id)  # not the director's powers (decision 482)
     try:
         found = current_round(session, number)
     except InvalidInput as error:
