@@ -124,3 +124,25 @@ def test_a_tables_back_leads_to_the_choice_of_tables_not_the_directors_powers(tm
         tap(app, "Director's view")  # a deliberate choice
         assert app.route == addresses.pairs_session(record.id)
         assert "Delete this evening" in texts(app)
+
+
+def test_a_link_opened_says_which_table_it_is_for_or_from(tmp_path: Path):
+    """A table's results link said only "Howell, 3 tables: 3 results"; the director's link
+    for a table did not name the table. Each now says its table (and a table's results the
+    last round they reach)."""
+    from scorer.pairs_link import encode_pairs
+    from scorer.pairs_link import table_part as part
+
+    session = wrong_board_3(TableResult(1, 2, BridgeDeal(0, Contract.parse("4H"), 10)),
+                            TableResult(4, 1, BridgeDeal(2, Contract.parse("3NT"), 9)))
+    with scorer_app(tmp_path / "data") as app:
+        go(app, addresses.pairs_link(encode_pairs("p1a2b3c4d", part(session, 2), 2)))
+        shown = texts(app)
+        assert "Howell, 3 tables: 3 results" in shown
+        assert "From table 2's phone: its results up to round 1" in shown
+        go(app, addresses.pairs_link(encode_pairs("p1a2b3c4d", part(session, 3), 3)))
+        assert "From table 3's phone: no result yet" in texts(app)
+        go(app, addresses.pairs_link(encode_pairs("p1a2b3c4d", session, 3, to_table=True)))
+        shown = texts(app)
+        assert "For table 3's phone: it opens table 3's round" in shown
+        assert "From table" not in shown

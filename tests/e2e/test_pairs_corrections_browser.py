@@ -76,3 +76,17 @@ def test_a_tables_back_leads_to_the_tables_not_the_directors_view(browser, tmp_p
         phone.tap("Table 3")
         phone.see("N-S: pair 6 · E-W: pair 1")
         assert phone.page.url.endswith(f"/pairs/{session_id}/table/3")
+
+
+def test_a_tables_results_link_says_which_table_it_comes_from(browser, tmp_path):
+    """The no-network results link of table 2, opened on the director's phone, names its
+    table and round (it said only "Howell, 3 tables: 3 results")."""
+    from scorer.pairs_link import encode_pairs, table_part
+
+    session = wrong_board_3(TableResult(1, 2, BridgeDeal(0, Contract.parse("4H"), 10)))
+    with served(tmp_path / "data") as url:
+        phone = Phone(browser.new_context(viewport=PHONE).new_page(), url)
+        phone.open(f"/p/{encode_pairs('p1a2b3c4d', table_part(session, 2), 2)}")
+        phone.see("Howell, 3 tables: 3 results")
+        phone.see("From table 2's phone: its results up to round 1")
+        check_screen(phone, "a table's results link opened")

@@ -1,9 +1,10 @@
 """A pairs evening with no network (issue 32): the director's QR code for each table
 (``/pairs/:id/qr/:table``: the session, to open on that table's phone), a table's results as a
 QR code (``/pairs/:id/table/:table/qr``: only its own results, for the director's phone), and
-a session opened from such a link (``/p/:data``): what it carries, and *Keep and merge*, which
-keeps the evening on this phone or merges its results into the one kept (the core's
-``merge``: the same result is one, a difference becomes a conflict for the director)."""
+a session opened from such a link (``/p/:data``): what it carries, which table it is for or
+from (decision 483), and *Keep and merge*, which keeps the evening on this phone or merges
+its results into the one kept (the core's ``merge``: the same result is one, a difference
+becomes a conflict for the director)."""
 
 from __future__ import annotations
 
@@ -88,9 +89,27 @@ def build_opened(app: App, route: Route) -> Screen:
     controls: list[ft.Control] = [
         ft.Text(t("pairs.app_link_what", title=title, n=len(linked.session.entries)), size=16,
                 weight=ft.FontWeight.BOLD)]
+    if linked.table is not None:  # whose results, or for whom (decision 483)
+        key, values = _whose(linked)
+        controls.append(ft.Text(say(t, key, **values), size=15))
     label = t("pairs.app_link_keep")
     controls.append(w.tap(label, label, lambda: _keep(app, linked), primary=True))
     return Screen(screen(path, t("pairs.app_link_title"), controls), "/")
+
+
+def _whose(linked: PairsLink) -> tuple[str, dict[str, int]]:
+    """The key and values that say which table a link is for (the director's link for a
+    table) or from (a table's results, up to the last round they reach)."""
+    table = linked.table
+    assert table is not None
+    if linked.to_table:
+        return "pairs.app_link_for_table", {"table": table}
+    session = linked.session
+    rounds = [s.round for s in session.movement.seatings if s.table == table
+              and any(e.result.key == (b, table) for b in s.boards for e in session.entries)]
+    if not rounds:
+        return "pairs.app_link_from_none", {"table": table}
+    return "pairs.app_link_from_table", {"table": table, "round": max(rounds)}
 
 
 def _keep(app: App, linked: PairsLink) -> None:
