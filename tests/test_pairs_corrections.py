@@ -146,3 +146,18 @@ def test_a_link_opened_says_which_table_it_is_for_or_from(tmp_path: Path):
         shown = texts(app)
         assert "For table 3's phone: it opens table 3's round" in shown
         assert "From table" not in shown
+
+
+def test_the_team_matchs_other_table_says_which_team_sits_north_south(tmp_path: Path):
+    """At the other table the teams swap seats: the phone said "Table 2: Reds v Blues" and
+    "N-S +420" only; it now says "Blues sit North-South, Reds East-West"."""
+    from test_team_rooms_app import link_data
+
+    from scorer.game import Game
+
+    with scorer_app(tmp_path / "match") as app, scorer_app(tmp_path / "other") as other:
+        game = app.keeper.store.save(Game.new("team-match", ["Reds", "Blues"]))
+        go(app, addresses.rooms(game.id))
+        go(other, addresses.room_link(link_data(app)))
+        tap(other, "Score table 2 on this phone")
+        assert "Blues sit North-South, Reds East-West" in texts(other)
