@@ -161,3 +161,18 @@ def test_the_team_matchs_other_table_says_which_team_sits_north_south(tmp_path: 
         go(other, addresses.room_link(link_data(app)))
         tap(other, "Score table 2 on this phone")
         assert "Blues sit North-South, Reds East-West" in texts(other)
+
+
+def test_a_tables_phone_after_the_evening_is_deleted_says_so_in_words(tmp_path: Path):
+    """It read "There is no stored game pc4034664."; now what happened and whom to ask, on
+    each of the evening's screens a phone may be on."""
+    with scorer_app(tmp_path / "data") as app:
+        record = app.keeper.store.pairs.create(wrong_board_3())
+        app.keeper.store.pairs.delete(record.id)
+        for route in (addresses.pairs_table(record.id, 2), addresses.pairs_tables(record.id),
+                      addresses.pairs_session(record.id)):
+            go(app, route)
+            shown = texts(app)
+            assert ("This pairs evening is not on this device any more: the director may have "
+                    "deleted it. Ask the director.") in shown, route
+            assert "no stored game" not in shown

@@ -90,3 +90,21 @@ def test_a_tables_results_link_says_which_table_it_comes_from(browser, tmp_path)
         phone.see("Howell, 3 tables: 3 results")
         phone.see("From table 2's phone: its results up to round 1")
         check_screen(phone, "a table's results link opened")
+
+
+def test_a_tables_phone_is_told_in_words_when_the_director_deletes_the_evening(browser,
+                                                                                tmp_path):
+    data_dir = tmp_path / "data"
+    with Store(data_dir) as store:
+        session_id = store.pairs.create(wrong_board_3()).id
+    with served(data_dir) as url:
+        table = Phone(browser.new_context(viewport=PHONE).new_page(), url)
+        table.open(f"/pairs/{session_id}/table/2")
+        table.see("Round 1 of 2")
+        director = Phone(browser.new_context(viewport=PHONE).new_page(), url)
+        director.open(f"/pairs/{session_id}")
+        director.tap("Delete this evening")
+        director.tap("Delete")
+        director.see("The evening was deleted")
+        table.see("This pairs evening is not on this device any more: the director may have "
+                  "deleted it. Ask the director.")

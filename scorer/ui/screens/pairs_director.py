@@ -66,7 +66,7 @@ def _open(app: App, route: Route) -> Evening | None:
     try:
         record = app.keeper.pairs.load(route.game_id)
     except (StoreError, OSError, InvalidInput):
-        app.message = app.t("ui.no_such_game", id=route.game_id)
+        app.message = app.t("pairs.app_gone")  # deleted (decision 485)
         return None
     session = record.session
     return Evening(record, session, session.movement, session.settings)

@@ -42,7 +42,7 @@ def _qr_screen(app: App, route: Route, *, whole: bool) -> Screen:
     try:
         record = app.keeper.pairs.load(route.game_id)
     except (StoreError, OSError, InvalidInput):
-        app.message = t("ui.no_such_game", id=route.game_id)
+        app.message = t("pairs.app_gone")  # deleted by the director (decision 485)
         return home.build(app, route)
     number = route.table
     session = record.session if whole else table_part(record.session, number)

@@ -38,7 +38,7 @@ def build(app: App, route: Route) -> Screen:
     try:
         record = app.keeper.pairs.load(route.game_id)
     except (StoreError, OSError, InvalidInput):
-        app.message = t("ui.no_such_game", id=route.game_id)
+        app.message = t("pairs.app_gone")  # deleted by the director (decision 485)
         return home.build(app, route)
     settings = record.session.settings
     numbers = sorted({s.table for s in record.session.movement.seatings})

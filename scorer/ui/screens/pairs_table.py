@@ -96,7 +96,7 @@ def build(app: App, route: Route) -> Screen:
     assert route.game_id is not None and route.table is not None
     record = _open(app, route.game_id)
     if record is None:
-        app.message = t("ui.no_such_game", id=route.game_id)
+        app.message = t("pairs.app_gone")  # deleted by the director (decision 485)
         return home.build(app, route)
     session, number = record.session, route.table
     app.state(TableEntry).drawn = _mine(session, number)
