@@ -176,3 +176,19 @@ def test_a_tables_phone_after_the_evening_is_deleted_says_so_in_words(tmp_path: 
             assert ("This pairs evening is not on this device any more: the director may have "
                     "deleted it. Ask the director.") in shown, route
             assert "no stored game" not in shown
+
+
+def test_a_tables_qr_screen_names_the_evening_and_offers_the_link_to_copy(tmp_path: Path):
+    """The QR code was named "QR code of this game" and the only button was Back."""
+    import flet as ft
+    from test_pairs_app import on_screen
+
+    with scorer_app(tmp_path / "data") as app:
+        record = app.keeper.store.pairs.create(wrong_board_3())
+        for route in (addresses.pairs_table_qr(record.id, 3),
+                      addresses.pairs_results_qr(record.id, 2)):
+            go(app, route)
+            images = [c.semantics_label for c in on_screen(app) if isinstance(c, ft.Image)]
+            assert images == ["QR code of this pairs evening's link: scan it with the other "
+                              "phone's camera"]
+            assert "Copy the link" in texts(app)

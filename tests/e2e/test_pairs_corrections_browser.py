@@ -4,6 +4,9 @@ table's phone once the next round shows (every control named and reachable: chec
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import pytest
 from browser import PHONE, Phone, check_screen, served
 from test_pairs_corrections import tricks_kept, wrong_board_3
@@ -58,9 +61,9 @@ def test_the_new_evenings_form_says_what_start_will_make(browser, tmp_path):
         assert store.pairs.list() == []
 
 
-def test_a_tables_back_leads_to_the_tables_not_the_directors_view(browser, tmp_path):
-    """Back from a table (how a wrong pick is mended) shows the evening's tables and, apart,
-    the director's view: not the adjust, resolve and delete of the director's view."""
+@contextmanager
+def table_two(browser, tmp_path) -> Iterator[tuple[str, str, Phone]]:
+    """A served evening (``wrong_board_3``) and table 2's phone on its round 1."""
     data_dir = tmp_path / "data"
     with Store(data_dir) as store:
         session_id = store.pairs.create(wrong_board_3()).id
@@ -68,6 +71,13 @@ def test_a_tables_back_leads_to_the_tables_not_the_directors_view(browser, tmp_p
         phone = Phone(browser.new_context(viewport=PHONE).new_page(), url)
         phone.open(f"/pairs/{session_id}/table/2")
         phone.see("Round 1 of 2")
+        yield url, session_id, phone
+
+
+def test_a_tables_back_leads_to_the_tables_not_the_directors_view(browser, tmp_path):
+    """Back from a table (how a wrong pick is mended) shows the evening's tables and, apart,
+    the director's view: not the adjust, resolve and delete of the director's view."""
+    with table_two(browser, tmp_path) as (_url, session_id, phone):
         phone.tap("Back")
         phone.see("Tables: open yours on this phone")
         names = {c["name"] for c in check_screen(phone, "a phone picking its table")}
@@ -94,13 +104,7 @@ def test_a_tables_results_link_says_which_table_it_comes_from(browser, tmp_path)
 
 def test_a_tables_phone_is_told_in_words_when_the_director_deletes_the_evening(browser,
                                                                                 tmp_path):
-    data_dir = tmp_path / "data"
-    with Store(data_dir) as store:
-        session_id = store.pairs.create(wrong_board_3()).id
-    with served(data_dir) as url:
-        table = Phone(browser.new_context(viewport=PHONE).new_page(), url)
-        table.open(f"/pairs/{session_id}/table/2")
-        table.see("Round 1 of 2")
+    with table_two(browser, tmp_path) as (url, session_id, table):
         director = Phone(browser.new_context(viewport=PHONE).new_page(), url)
         director.open(f"/pairs/{session_id}")
         director.tap("Delete this evening")
@@ -108,3 +112,21 @@ def test_a_tables_phone_is_told_in_words_when_the_director_deletes_the_evening(b
         director.see("The evening was deleted")
         table.see("This pairs evening is not on this device any more: the director may have "
                   "deleted it. Ask the director.")
+
+
+def test_the_qr_screen_copies_its_link_for_a_phone_with_no_camera(browser, tmp_path):
+    data_dir = tmp_path / "data"
+    with Store(data_dir) as store:
+        session_id = store.pairs.create(wrong_board_3()).id
+    with served(data_dir) as url:
+        context = browser.new_context(viewport=PHONE)
+        context.grant_permissions(["clipboard-read", "clipboard-write"], origin=url.rstrip("/"))
+        phone = Phone(context.new_page(), url).open(f"/pairs/{session_id}/qr/3")
+        phone.see("scan this code with table 3's phone")
+        names = {c["name"] for c in check_screen(phone, "the director's QR code for table 3")}
+        assert "Copy the link" in names
+        phone.see("QR code of this pairs evening's link: scan it with the other phone's camera")
+        phone.tap("Copy the link")
+        phone.see("The link is copied")
+        copied = phone.page.evaluate("navigator.clipboard.readText()")
+        assert copied.startswith(url.rstrip("/") + "/p/1~"), copied[:80]

@@ -58,15 +58,22 @@ def _qr_screen(app: App, route: Route, *, whole: bool) -> Screen:
                       back)
     code = ft.Container(
         ft.Image(src=qr_png(made, error="l", scale=10), fit=ft.BoxFit.CONTAIN,
-                 semantics_label=t("ui.link_qr"), filter_quality=ft.FilterQuality.NONE),
+                 semantics_label=t("pairs.app_link_qr"), filter_quality=ft.FilterQuality.NONE),
         bgcolor=ft.Colors.WHITE, padding=12, alignment=ft.Alignment.CENTER)
     # Who scans it: the table's phone (the evening), the director's (a table's results).
     help_text = (say(t, "pairs.app_qr_help_table", table=number) if whole
                  else say(t, "pairs.app_qr_help_results"))
+    copy = t("pairs.app_copy_link")  # a phone with no camera: the link by message (486)
     controls: list[ft.Control] = [code, ft.Text(help_text, size=14),
+                                  w.tap(copy, copy, lambda: app.page.run_task(_copy, app, made)),
                                   ft.Text(made, size=w.SMALLEST, selectable=True,
                                           semantics_label=t("ui.address", url=made))]
     return Screen(screen(path, title, controls), back)
+
+
+async def _copy(app: App, made: str) -> None:
+    await ft.Clipboard().set(made)
+    app.snack(app.t("pairs.app_link_copied"))
 
 
 def build_table_qr(app: App, route: Route) -> Screen:
