@@ -170,9 +170,8 @@ def build(app: App, route: Route) -> Screen:
 
 def _done_boards(app: App, session_id: str, table: int, session: PairsSession,
                  boards: tuple[int, ...]) -> list[ft.Control]:
-    """The results of the round just played, each with its *Correct board N*: a wrong trick
-    count seen once the next round has begun is mended at the table, E-W accepting again
-    (decision 480). A board being corrected is open below, not listed here."""
+    """The round just played, each board's result with its *Correct board N* (decision 480);
+    a board being corrected is open below, not listed here."""
     t, state, current = app.t, app.state(TableEntry), session.current()
     shown: list[ft.Control] = []
     for board in boards:
@@ -180,8 +179,8 @@ def _done_boards(app: App, session_id: str, table: int, session: PairsSession,
         if entry is None or (state.draft is not None and state.draft.board == board):
             continue
         label = t("pairs.app_correct", board=board)
-        shown += [w.suited(t("ui.deal_label.board", n=board,
-                             detail=_result_text(app, entry.result)), 14),
+        shown += [w.suited(t("ui.deal_label.board", n=board, detail=_result_text(app,
+                                                                            entry.result)), 14),
                   w.tap(label, label, partial(_correct, app, session_id, table, board,
                                               entry.result))]
     return shown
