@@ -145,6 +145,7 @@ BUILT = [
     (addresses.pairs_new(), Route("pairs-new")),
     (addresses.pairs_session("p1a2b3c4d"), Route("pairs", game_id="p1a2b3c4d")),
     (addresses.pairs_table("p1a2b3c4d", 3), Route("pairs-table", game_id="p1a2b3c4d", table=3)),
+    (addresses.pairs_tables("p1a2b3c4d"), Route("pairs-tables", game_id="p1a2b3c4d")),
     (addresses.pairs_board("p1a2b3c4d", 7), Route("pairs-board", game_id="p1a2b3c4d", deal=7)),
     (addresses.pairs_card("p1a2b3c4d", 5), Route("pairs-card", game_id="p1a2b3c4d", pair=5)),
     (addresses.pairs_table_qr("p1a2b3c4d", 2),

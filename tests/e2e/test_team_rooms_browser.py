@@ -49,6 +49,7 @@ def test_the_other_tables_boards_reach_the_match_by_link(browser, tmp_path):
         other.open(given)
         other.see("Table 2 of Reds v Blues: 0 boards")
         other.tap("Score table 2 on this phone")
+        other.see("Blues sit North-South, Reds East-West")  # the teams swap seats (484)
         other.see("Board 1: North deals")
         check_screen(other, "the other table's board entry")
         contract_taps(other, "South", 4, "Spades", 10)

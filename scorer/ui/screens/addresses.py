@@ -19,9 +19,9 @@ __all__ = ["CHECK", "DEAL", "DETAIL", "EDIT", "GAME", "HOME", "JOIN", "LINK", "N
            "RULES", "STATS", "deal", "deal_form", "detail", "edit", "game", "link", "qr",
            "rules", "shapes", "ROOM", "ROOMS", "ROOM_LINK", "ROOM_QR", "room", "room_link",
            "room_qr", "rooms", "PAIRS_BOARD", "PAIRS_CARD", "PAIRS_LINK", "PAIRS_NEW",
-           "PAIRS_RESULTS_QR", "PAIRS_SESSION", "PAIRS_TABLE", "PAIRS_TABLE_QR", "pairs_board",
-           "pairs_card", "pairs_link", "pairs_new", "pairs_results_qr", "pairs_session",
-           "pairs_table", "pairs_table_qr"]
+           "PAIRS_RESULTS_QR", "PAIRS_SESSION", "PAIRS_TABLE", "PAIRS_TABLES", "PAIRS_TABLE_QR",
+           "pairs_board", "pairs_card", "pairs_link", "pairs_new", "pairs_results_qr",
+           "pairs_session", "pairs_table", "pairs_table_qr", "pairs_tables"]
 
 HOME = "/"  # games in progress and finished
 NEW = "/new"  # new game
@@ -83,6 +83,7 @@ def deal_form(game_id: str, number: int | None) -> str:
 PAIRS_NEW = "/pairs-new"  # a new pairs evening: its form
 PAIRS_SESSION = "/pairs/:id"  # the director's view
 PAIRS_TABLE = "/pairs/:id/table/:table"  # a table's phone: its round, its boards
+PAIRS_TABLES = "/pairs/:id/tables"  # a phone picks its table (a table's Back: decision 482)
 PAIRS_BOARD = "/pairs/:id/board/:n"  # a board's traveller
 PAIRS_CARD = "/pairs/:id/pair/:pair"  # a pair's personal score card
 PAIRS_TABLE_QR = "/pairs/:id/qr/:table"  # the director's QR code for a table (no network)
@@ -98,6 +99,11 @@ def pairs_new() -> str:
 def pairs_session(session_id: str) -> str:
     """The director's view of the session ``session_id``."""
     return f"/pairs/{session_id}"
+
+
+def pairs_tables(session_id: str) -> str:
+    """The choice of a table for this phone, where a table's Back leads."""
+    return f"{pairs_session(session_id)}/tables"
 
 
 def pairs_table(session_id: str, number: int) -> str:

@@ -32,6 +32,7 @@ from . import addresses, home
 from .frame import Screen, screen
 from .pairs_adjust import adjust_controls, replaced_lines
 from .pairs_files import file_controls
+from .pairs_pick import table_buttons
 from .pairs_table import _result_text, save_change
 from .pairs_text import at_seat, board_msg, pair_name, say, unbroken
 
@@ -66,7 +67,7 @@ def _open(app: App, route: Route) -> Evening | None:
     try:
         record = app.keeper.pairs.load(route.game_id)
     except (StoreError, OSError, InvalidInput):
-        app.message = app.t("ui.no_such_game", id=route.game_id)
+        app.message = app.t("pairs.app_gone")  # deleted (decision 485)
         return None
     session = record.session
     return Evening(record, session, session.movement, session.settings)
@@ -93,11 +94,9 @@ def build(app: App, route: Route, evening: Evening) -> Screen:
     t, (record, session, plan, settings) = app.t, evening
     controls: list[ft.Control] = [
         ft.Text(t.sentence(_movement_msg(session)), size=14),
-        w.heading(t("pairs.app_pick_table")), w.note(say(t, "pairs.app_pick_table_help"))]
+    ]
     numbers = sorted({s.table for s in plan.seatings})
-    controls.append(ft.Row([w.tap(str(n), t("ui.table_n", n=n),
-                                  partial(app.go, addresses.pairs_table(record.id, n)),
-                                  min_width=56) for n in numbers], wrap=True, spacing=0))
+    controls += table_buttons(app, record.id, numbers)
     # No network: each table's phone scans its QR code (the session and its table).
     controls.append(ft.Row([w.tap(t("pairs.app_qr_table", table=n),
                                   t("pairs.app_qr_table", table=n),

@@ -1,9 +1,10 @@
 """A pairs evening with no network (issue 32): the director's QR code for each table
 (``/pairs/:id/qr/:table``: the session, to open on that table's phone), a table's results as a
 QR code (``/pairs/:id/table/:table/qr``: only its own results, for the director's phone), and
-a session opened from such a link (``/p/:data``): what it carries, and *Keep and merge*, which
-keeps the evening on this phone or merges its results into the one kept (the core's
-``merge``: the same result is one, a difference becomes a conflict for the director)."""
+a session opened from such a link (``/p/:data``): what it carries, which table it is for or
+from (decision 483), and *Keep and merge*, which keeps the evening on this phone or merges
+its results into the one kept (the core's ``merge``: the same result is one, a difference
+becomes a conflict for the director)."""
 
 from __future__ import annotations
 
@@ -41,7 +42,7 @@ def _qr_screen(app: App, route: Route, *, whole: bool) -> Screen:
     try:
         record = app.keeper.pairs.load(route.game_id)
     except (StoreError, OSError, InvalidInput):
-        app.message = t("ui.no_such_game", id=route.game_id)
+        app.message = t("pairs.app_gone")  # deleted by the director (decision 485)
         return home.build(app, route)
     number = route.table
     session = record.session if whole else table_part(record.session, number)
@@ -57,15 +58,22 @@ def _qr_screen(app: App, route: Route, *, whole: bool) -> Screen:
                       back)
     code = ft.Container(
         ft.Image(src=qr_png(made, error="l", scale=10), fit=ft.BoxFit.CONTAIN,
-                 semantics_label=t("ui.link_qr"), filter_quality=ft.FilterQuality.NONE),
+                 semantics_label=t("pairs.app_link_qr"), filter_quality=ft.FilterQuality.NONE),
         bgcolor=ft.Colors.WHITE, padding=12, alignment=ft.Alignment.CENTER)
     # Who scans it: the table's phone (the evening), the director's (a table's results).
     help_text = (say(t, "pairs.app_qr_help_table", table=number) if whole
                  else say(t, "pairs.app_qr_help_results"))
+    copy = t("pairs.app_copy_link")  # a phone with no camera: the link by message (486)
     controls: list[ft.Control] = [code, ft.Text(help_text, size=14),
+                                  w.tap(copy, copy, lambda: app.page.run_task(_copy, app, made)),
                                   ft.Text(made, size=w.SMALLEST, selectable=True,
                                           semantics_label=t("ui.address", url=made))]
     return Screen(screen(path, title, controls), back)
+
+
+async def _copy(app: App, made: str) -> None:
+    await ft.Clipboard().set(made)
+    app.snack(app.t("pairs.app_link_copied"))
 
 
 def build_table_qr(app: App, route: Route) -> Screen:
@@ -88,9 +96,27 @@ def build_opened(app: App, route: Route) -> Screen:
     controls: list[ft.Control] = [
         ft.Text(t("pairs.app_link_what", title=title, n=len(linked.session.entries)), size=16,
                 weight=ft.FontWeight.BOLD)]
+    if linked.table is not None:  # whose results, or for whom (decision 483)
+        key, values = _whose(linked)
+        controls.append(ft.Text(say(t, key, **values), size=15))
     label = t("pairs.app_link_keep")
     controls.append(w.tap(label, label, lambda: _keep(app, linked), primary=True))
     return Screen(screen(path, t("pairs.app_link_title"), controls), "/")
+
+
+def _whose(linked: PairsLink) -> tuple[str, dict[str, int]]:
+    """The key and values that say which table a link is for (the director's link for a
+    table) or from (a table's results, up to the last round they reach)."""
+    table = linked.table
+    assert table is not None
+    if linked.to_table:
+        return "pairs.app_link_for_table", {"table": table}
+    session = linked.session
+    rounds = [s.round for s in session.movement.seatings if s.table == table
+              and any(e.result.key == (b, table) for b in s.boards for e in session.entries)]
+    if not rounds:
+        return "pairs.app_link_from_none", {"table": table}
+    return "pairs.app_link_from_table", {"table": table, "round": max(rounds)}
 
 
 def _keep(app: App, linked: PairsLink) -> None:

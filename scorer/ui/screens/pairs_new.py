@@ -1,7 +1,8 @@
 """A new pairs evening (``/pairs-new``, issue 32): tables (2-15), the movements the core makes
 for that many tables, boards per round, rounds (the full movement by default), one pair short
 (a sit-out), the scoring, and the pairs' names (optional: numbers otherwise). Start stays at
-the bottom with the first problem, named. Also Home's section of pairs evenings."""
+the bottom with the first problem, named, or what it will make (decision 481). Also Home's
+section of pairs evenings."""
 
 from __future__ import annotations
 
@@ -11,12 +12,14 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from ...rules.pairs.session import SCORINGS, PairsSession
+from ...rules import InvalidInput
+from ...rules.pairs.session import SCORINGS, PairsSession, PairsSettings
+from ...rules.values import Msg
 from ...store import StoreError
 from .. import widgets as w
 from . import addresses
 from .frame import Screen, screen
-from .pairs_text import BOARDS_OFFERED, TABLES_OFFERED, PairsForm, kinds_for, say
+from .pairs_text import BOARDS_OFFERED, TABLES_OFFERED, PairsForm, kinds_for, makes_msg, say
 
 if TYPE_CHECKING:
     from .host import App, Route
@@ -35,7 +38,8 @@ def build(app: App, route: Route | None = None) -> Screen:
     t, form = app.t, app.state(PairsFilling).form
     settings, problem = form.settings_or_problem()
     full = form.full_rounds
-    reason = w.note(t.sentence(problem) if problem else "", error=True)
+    reason = w.note("", error=True)
+    _bar_line(app, reason, settings, problem)
     start = w.tap(t("pairs.app_start"), t("pairs.app_start"), lambda: _create(app),
                   primary=True, disabled=settings is None)
 
@@ -111,9 +115,23 @@ def _refresh(app: App, reason: ft.Text, start: ft.Semantics) -> None:
     """The bottom line (the first problem) and Start, after a change of the form."""
     form = app.state(PairsFilling).form
     settings, problem = form.settings_or_problem()
-    reason.value = app.t.sentence(problem) if problem else ""
+    _bar_line(app, reason, settings, problem)
     w.set_enabled(start, settings is not None)
     app.page.update()
+
+
+def _bar_line(app: App, line: ft.Text, settings: PairsSettings | None,
+              problem: Msg | None) -> None:
+    """The bottom bar's line (a live region): the first problem, or what Start will make
+    (decision 481)."""
+    error = settings is None or problem is not None
+    try:
+        said = problem if problem is not None else None if settings is None \
+            else makes_msg(settings)
+    except (InvalidInput, ValueError):  # a plan the core refuses: Start says why on a tap
+        said, error = None, True
+    line.value = "" if said is None else app.t.sentence(said)
+    line.color, line.italic = (ft.Colors.ERROR, False) if error else (None, True)
 
 
 def _create(app: App) -> None:

@@ -7,8 +7,8 @@ board's dealer and vulnerability, and for the first board still to enter the tea
 inputs (passed out, declarer, contract, doubling, tricks). The score is shown for both sides
 and the other side accepts it with one tap (E-W's Accept: decision 312), which saves it. A
 saved board can be corrected (its old value kept in the history). After the round's last board
-the screen says where the pairs and the boards go (the table card) and shows the next round.
-"""
+the screen says where the pairs and the boards go (the table card) and shows the next round,
+the round just played still correctable (decision 480)."""
 
 from __future__ import annotations
 
@@ -96,12 +96,12 @@ def build(app: App, route: Route) -> Screen:
     assert route.game_id is not None and route.table is not None
     record = _open(app, route.game_id)
     if record is None:
-        app.message = t("ui.no_such_game", id=route.game_id)
+        app.message = t("pairs.app_gone")  # deleted by the director (decision 485)
         return home.build(app, route)
     session, number = record.session, route.table
     app.state(TableEntry).drawn = _mine(session, number)
     title = t("ui.table_n", n=number)
-    back = addresses.pairs_session(record.id)
+    back = addresses.pairs_tables(record.id)  # not the director's powers (decision 482)
     try:
         found = current_round(session, number)
     except InvalidInput as error:
@@ -113,6 +113,8 @@ def build(app: App, route: Route) -> Screen:
         said: list[ft.Control] = [w.heading(t("pairs.app_round_done", n=done.seating.round))]
         if done.seating.round < session.movement.rounds:  # the last round: no next move
             said.append(_kept_whole(ft.Text(t.sentence(next_msg(done)), size=15)))
+        if found is not None:  # the round just played stays correctable (decision 480)
+            said += _done_boards(app, record.id, number, session, done.seating.boards)
         controls.append(w.card(*said))
     label = t("pairs.app_qr_results")  # no network: the director's phone merges them
     results = w.tap(label, label, lambda: app.go(addresses.pairs_results_qr(record.id, number)))
@@ -164,6 +166,24 @@ def build(app: App, route: Route) -> Screen:
                                                next=t.render(next_msg(card, "pairs.moves"))))))
     controls.append(results)
     return Screen(screen(addresses.pairs_table(record.id, number), title, controls), back)
+
+
+def _done_boards(app: App, session_id: str, table: int, session: PairsSession,
+                 boards: tuple[int, ...]) -> list[ft.Control]:
+    """The round just played, each board's result with its *Correct board N* (decision 480);
+    a board being corrected is open below, not listed here."""
+    t, state, current = app.t, app.state(TableEntry), session.current()
+    shown: list[ft.Control] = []
+    for board in boards:
+        entry = current.get((board, table))
+        if entry is None or (state.draft is not None and state.draft.board == board):
+            continue
+        label = t("pairs.app_correct", board=board)
+        shown += [w.suited(t("ui.deal_label.board", n=board, detail=_result_text(app,
+                                                                            entry.result)), 14),
+                  w.tap(label, label, partial(_correct, app, session_id, table, board,
+                                              entry.result))]
+    return shown
 
 
 def _kept_whole(text: ft.Text) -> ft.Text:
@@ -394,6 +414,8 @@ def _save(app: App, session_id: str, table: int) -> None:
 
 def _correct(app: App, session_id: str, table: int, board: int, result: TableResult) -> None:
     state = app.state(TableEntry)
+    if state.draft is not None and not state.correcting:  # an entry begun: kept for its board
+        state.aside[state.draft.board] = state.draft
     draft = ResultDraft(board, table)
     if result.deal is not None:
         draft.fill(result.deal)

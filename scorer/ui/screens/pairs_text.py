@@ -25,7 +25,8 @@ from ..entry.bridge import dealing_msg
 from ..entry.team_match import TableDraft
 
 __all__ = ["BOARDS_OFFERED", "PairsForm", "ResultDraft", "at_seat", "board_msg", "kinds_for",
-           "next_msg", "pair_name", "points_text", "say", "score_msg", "TABLES_OFFERED", "unbroken"]
+           "makes_msg", "next_msg", "pair_name", "points_text", "say", "score_msg",
+           "TABLES_OFFERED", "unbroken"]
 
 TABLES_OFFERED = tuple(range(2, 16))
 BOARDS_OFFERED = tuple(range(1, 9))
@@ -100,6 +101,20 @@ class PairsForm:
                                  {p: n for p, n in names.items() if p in numbers}), None
         except InvalidInput as error:
             return None, problem_of(error)
+
+
+def makes_msg(settings: PairsSettings) -> Msg:
+    """What Start will make, said beside it before anything is made: 'Start will make:
+    Mitchell, 4 tables, 3 rounds, 2 boards per round, 8 boards in all' (a lost tap on the
+    form is seen before the evening exists: decision 481)."""
+    plan = settings.plan()
+    boards = {board for seating in plan.seatings for board in seating.boards}
+    return Msg.of("pairs.app_will_make",
+                  title=Msg.of("pairs.app_title", kind=Msg.of(f"pairs.kind_{plan.kind}"),
+                               tables=settings.tables),
+                  rounds=Msg.of("pairs.app_rounds_n", n=plan.rounds),
+                  per_round=Msg.of("pairs.app_boards_per_round_n", n=settings.boards_per_round),
+                  boards=Msg.of("pairs.app_boards_in_all", n=len(boards)))
 
 
 @dataclass

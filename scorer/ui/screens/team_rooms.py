@@ -185,7 +185,10 @@ def build_room(app: App, route: Route) -> Screen:
     if state.draft is None:
         state.draft = ResultDraft(max(own.results, default=0) + 1, table)
     draft = state.draft
-    controls: list[ft.Control] = [w.heading(t.render(board_msg(draft.board)))]
+    # Team 1 sits N-S at table 1 and E-W at the other (decision 484: it was never said here).
+    ns, ew = record.teams if table == 1 else (record.teams[1], record.teams[0])
+    controls: list[ft.Control] = [ft.Text(t("ui.table_seats", ns=ns, ew=ew), size=14),
+                                  w.heading(t.render(board_msg(draft.board)))]
     label = t("rooms.save", board=draft.board)
     controls += result_inputs(app, draft, label, lambda: _save(app, record.match, record.teams),
                               None, None)

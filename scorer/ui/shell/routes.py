@@ -16,6 +16,7 @@
     /pairs-new                 a new pairs evening
     /pairs/:id                 a pairs evening: the director's view
     /pairs/:id/table/:table    a pairs evening: a table's phone
+    /pairs/:id/tables          a pairs evening: a phone picks its table (a table's Back)
     /pairs/:id/board/:n        a pairs evening: a board's traveller
     /pairs/:id/pair/:pair      a pairs evening: a pair's score card
     /pairs/:id/qr/:table       a pairs evening: the director's QR code for a table
@@ -70,6 +71,7 @@ from ..screens import (
     pairs_director,
     pairs_linked,
     pairs_new,
+    pairs_pick,
     pairs_table,
     rules,
     scoreboard,
@@ -186,6 +188,7 @@ ROUTES: tuple[Row, ...] = (
            addresses.pairs_session("p1")),
     Row.of(addresses.PAIRS_TABLE, "pairs-table", pairs_table,
            addresses.pairs_table("p1", 2)),
+    Row.of(addresses.PAIRS_TABLES, "pairs-tables", pairs_pick, addresses.pairs_tables("p1")),
     Row.of(addresses.PAIRS_BOARD, "pairs-board", pairs_director,
            addresses.pairs_board("p1", 3), build=pairs_director.build_board),
     Row.of(addresses.PAIRS_CARD, "pairs-card", pairs_director,
