@@ -189,7 +189,7 @@ def _at(plan: Movement, pair: int, side: int) -> Msg:
 def _movement_text(plan: Movement, t: Translator) -> list[str]:
     text = [t.sentence(Msg.of("pairs.movement_title", kind=Msg(f"pairs.kind_{plan.kind}"),
                               tables=plan.tables, rounds=plan.rounds,
-                              per_round=plan.boards_per_round, boards=plan.boards,
+                              per_round=plan.boards_per_round, boards=len(plan.in_play),
                               pairs=len(plan.pair_numbers)))]
     cards = table_cards(plan)
     for number in range(1, plan.rounds + 1):
@@ -231,5 +231,5 @@ def _movement_json(plan: Movement) -> dict[str, Any]:
                    "boards_next": c.boards_next, "boards_done": c.boards_done}
                   for c in cards if c.seating.round == number]
         rounds.append({"round": number, "sits_out": plan.sits_out(number), "tables": tables})
-    return {**plan.to_dict(), "boards": plan.boards, "missing_pair": plan.missing,
+    return {**plan.to_dict(), "boards": len(plan.in_play), "missing_pair": plan.missing,
             "schedule": rounds}

@@ -75,8 +75,8 @@ def adjust_controls(app: App, session_id: str, session: PairsSession,
                                 for award in ADJUSTED], wrap=True, spacing=0))
     label = t("pairs.app_adjust_save", table=picked, ns=draft.ns, ew=draft.ew)
     controls.append(w.tap(label, label, partial(_save, app), primary=True))
-    controls.append(w.tap(t("pairs.app_cancel"), t("pairs.app_cancel"),
-                          partial(_pick, app, None)))
+    leave = t("pairs.app_adjust_leave", table=picked)  # no result there to keep (F-f)
+    controls.append(w.tap(leave, leave, partial(_pick, app, None)))
     return controls
 
 

@@ -145,15 +145,20 @@ def build(app: App, route: Route) -> Screen:
         lines: list[ft.Control] = [w.suited(t.render(board_msg(board)), 15,
                                             ft.FontWeight.BOLD)]
         open_here = state.draft is not None and state.draft.board == board
+        # A director's adjusted score is a ruling: the table's result goes to the director.
+        ruling = entry is not None and entry.result.adjusted is not None
         if entry is not None and not open_here:
             lines.append(w.suited(_result_text(app, entry.result), 15))
-            lines.append(w.tap(t("pairs.app_correct", board=board),
-                               t("pairs.app_correct", board=board),
-                               partial(_correct, app, record.id, number, board,
-                                       entry.result)))
+            if ruling:
+                lines.append(w.note(say(t, "pairs.app_ruling")))
+            label = t("pairs.app_ruling_send" if ruling else "pairs.app_correct", board=board)
+            lines.append(w.tap(label, label, partial(_correct, app, record.id, number, board,
+                                                     entry.result)))
         elif board in row.in_conflict:
             lines.append(w.note(say(t, "pairs.app_in_conflict"), error=True))
         elif open_here:
+            if ruling:
+                lines.append(w.note(say(t, "pairs.app_ruling")))
             lines += _inputs(app, record.id, number)
         else:
             label = t("pairs.app_enter_board", board=board)
@@ -246,12 +251,15 @@ def _lost_cards(app: App, session_id: str, table: int,
             continue
         mine = draft.result()[0]
         had = _result_text(app, mine) if mine is not None else t("pairs.app_had_unfinished")
+        ruled = saved.result.adjusted is not None  # the director's, not another phone's
         lines: list[ft.Control] = [
             w.suited(t.render(board_msg(board)), 15, ft.FontWeight.BOLD),
-            w.suited(say(t, "pairs.app_saved_elsewhere", board=board,
+            w.suited(say(t, "pairs.app_ruled_meanwhile" if ruled
+                         else "pairs.app_saved_elsewhere", board=board,
                          result=_result_text(app, saved.result), had=had), 15)]
         if mine is not None:
-            label = t("pairs.app_correct_to_mine", board=board)
+            label = t("pairs.app_ruling_send" if ruled else "pairs.app_correct_to_mine",
+                      board=board)
             lines.append(w.tap(label, label, partial(_take_lost, app, session_id, table,
                                                      board)))
         keep = t("pairs.app_cancel")
@@ -382,7 +390,7 @@ def _save(app: App, session_id: str, table: int) -> None:
         state.drawn = _mine(record.session, table)
         app.show()
 
-    how = ((lambda s: s.correct(result, at)) if state.correcting
+    how = ((lambda s: s.correct_at_table(result, at)) if state.correcting
            else (lambda s: s.enter(result, at)))
     if not save_change(app, session_id, how, saved):
         app.show()

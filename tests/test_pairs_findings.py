@@ -1,0 +1,172 @@
+"""What a tester found playing a club's pairs evening on today's main (issue 32, decisions
+470-479), each shown failing before its mend: a table's "Correct board N" silently undid the
+director's adjusted score (F-d); a 2-round Howell counted and listed boards never in play
+(F-c); the adjust panel's cancel said "Keep the saved result" where there was none (F-f); a
+traveller left out the tables still to play the board (F-g). The core's rules, then the real
+app over a real data folder (as tests/test_pairs_app.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from flet_page import scorer_app
+from test_pairs_app import enter, go, played, tap, texts
+
+from scorer.rules.pairs.movement import howell, mitchell
+from scorer.rules.pairs.scoring import Adjusted
+from scorer.rules.pairs.session import PairsSession, PairsSettings, TableResult
+
+AT = "2026-12-05T20:00:00+00:00"
+RULING = TableResult(4, 3, adjusted=Adjusted("A+", "A-"))
+
+
+def two_rounds() -> PairsSession:
+    """The tester's evening: a 3-table Howell, 2 rounds of 3 boards (boards 1-6); round 1
+    played everywhere, table 3 late for round 2."""
+    session = PairsSession(PairsSettings("howell", 3, 3, 2))
+    for table in (1, 2, 3):
+        for board in (1, 2, 3):
+            session = session.enter(played(board, table, 0, "4H", 9 + table % 2), AT)
+    return session
+
+
+# --- F-d: a table does not undo the director's ruling -----------------------------------------
+
+
+def test_a_tables_result_for_a_ruled_board_goes_to_the_director_as_a_conflict():
+    ruled = two_rounds().correct(RULING, AT)
+    mine = played(4, 3, 0, "4H", 10)
+    after = ruled.correct_at_table(mine, "2026-12-05T21:00:00+00:00")
+    assert (4, 3) not in after.current()  # not silently replaced: waiting for the director
+    [conflict] = after.conflicts
+    assert [e.result for e in conflict] == [RULING, mine]
+    assert after.history == ruled.history  # nothing replaced yet
+    # The director keeps the ruling: the table's result is kept in the history.
+    kept = after.resolve(4, 3, RULING, "2026-12-05T21:05:00+00:00")
+    assert kept.current()[(4, 3)].result == RULING and not kept.conflicts
+    assert mine in {e.result for e in kept.history}
+    # Or takes the table's result (it was played after all): the ruling goes to the history.
+    taken = after.resolve(4, 3, mine, "2026-12-05T21:05:00+00:00")
+    assert taken.current()[(4, 3)].result == mine
+    assert RULING in {e.result for e in taken.history}
+
+
+def test_a_tables_correction_of_a_played_result_and_the_same_ruling_again_are_as_before():
+    session = two_rounds()
+    fixed = played(1, 3, 0, "4H", 11)
+    corrected = session.correct_at_table(fixed, AT)
+    assert corrected == session.correct(fixed, AT) and not corrected.conflicts
+    ruled = session.correct(RULING, AT)
+    assert ruled.correct_at_table(RULING, AT) is ruled
+    # The director may still change a ruling, or replace it with a played result, directly.
+    assert ruled.correct(played(4, 3, 0, "4H", 10), AT).current()[(4, 3)].result.deal
+
+
+def test_a_table_merged_by_link_after_sending_its_result_leaves_the_conflict_to_the_director():
+    director = two_rounds().correct(RULING, AT)
+    phone = director.correct_at_table(played(4, 3, 0, "4H", 10), AT)  # the table's own copy
+    merged = director.merge(phone)
+    assert (4, 3) not in merged.current()
+    assert {e.result for e in merged.conflicts[0]} == {RULING, played(4, 3, 0, "4H", 10)}
+
+
+def test_the_table_is_told_it_is_the_directors_ruling_and_its_result_goes_to_the_director(
+        tmp_path: Path):
+    with scorer_app(tmp_path / "data") as app:
+        record = app.keeper.store.pairs.create(two_rounds())
+        go(app, f"/pairs/{record.id}/board/4")
+        tap(app, "Adjust at table 3")
+        tap(app, "N-S A+")
+        tap(app, "E-W A-")
+        tap(app, "Save the adjusted score at table 3: N-S A+, E-W A-")
+        go(app, f"/pairs/{record.id}/table/3")
+        shown = texts(app)
+        assert "adjusted score A+/A-" in shown
+        assert ("The director's ruling: only the director can change it; a result played here "
+                "goes to the director to choose") in shown
+        assert "Correct board 4" not in shown
+        tap(app, "Send board 4's result to the director")
+        assert "The director's ruling" in texts(app)  # still said while the result is entered
+        enter(app, 4, "North", "4H", 10)
+        kept = app.keeper.store.pairs.load(record.id).session
+        assert (4, 3) not in kept.current()
+        assert [e.result for e in kept.conflicts[0]][0] == RULING
+        assert "Two results were saved for this board: the director chooses" in texts(app)
+        # The director is told: the round is not done and the conflict is listed to choose.
+        go(app, f"/pairs/{record.id}")
+        shown = texts(app)
+        assert "1 conflict to resolve" in shown
+        assert "Keep adjusted score A+/A-" in shown
+        tap(app, "Keep adjusted score A+/A-")
+        kept = app.keeper.store.pairs.load(record.id).session
+        assert kept.current()[(4, 3)].result == RULING and not kept.conflicts
+
+
+def test_a_ruling_saved_while_the_table_enters_the_board_is_named_as_the_directors(
+        tmp_path: Path):
+    with scorer_app(tmp_path / "data") as app:
+        record = app.keeper.store.pairs.create(two_rounds())
+        go(app, f"/pairs/{record.id}/table/3")
+        tap(app, "Enter board 4")
+        tap(app, "Declarer North")
+        tap(app, "Level 4")
+        tap(app, "Hearts")
+        tap(app, "Tricks 10")
+        app.keeper.store.pairs.change(record.id, lambda s: s.correct(RULING, AT))
+        app.show()  # the director's save heard
+        shown = texts(app)
+        assert "The director gave board 4 an adjusted score: adjusted score A+/A-" in shown
+        assert "another phone" not in shown.lower()
+        tap(app, "Send board 4's result to the director")
+        tap(app, "E-W accept board 4")
+        kept = app.keeper.store.pairs.load(record.id).session
+        assert [e.result for e in kept.conflicts[0]] == [RULING, played(4, 3, 0, "4H", 10)]
+
+
+# --- F-c: only the boards in play -------------------------------------------------------------
+
+
+def test_a_short_howell_counts_and_lists_only_the_boards_in_play(tmp_path: Path):
+    assert howell(3, 3, 2).in_play == (1, 2, 3, 4, 5, 6)
+    assert howell(3, 3).in_play == tuple(range(1, 16))  # the whole movement: every set
+    # A Mitchell with a sit-out, one round: the resting table's set is never played.
+    short = mitchell(3, 2, 1, 5)
+    resting = {b for s in short.resting for b in s.boards}
+    assert resting and not resting & set(short.in_play)
+    assert sorted(short.in_play + tuple(resting)) == list(range(1, short.boards + 1))
+    with scorer_app(tmp_path / "data") as app:
+        record = app.keeper.store.pairs.create(two_rounds())
+        go(app, f"/pairs/{record.id}")
+        shown = texts(app)
+        assert "boards 6" in shown and "boards 15" not in shown
+        assert "Traveller of board 6" in shown and "Traveller of board 7" not in shown
+        go(app, f"/pairs/{record.id}/board/9")
+        assert "Board 9 is not played in this movement" in texts(app)
+
+
+@pytest.mark.parametrize("tables", range(2, 9))
+def test_every_board_in_play_is_played_and_no_other(tables):
+    for rounds in range(1, howell(tables, 3).rounds + 1):
+        plan = howell(tables, 3, rounds)
+        assert set(plan.in_play) == set(plan.times_played())
+
+
+# --- F-f and F-g: the director's traveller ----------------------------------------------------
+
+
+def test_the_traveller_names_the_tables_still_to_play_and_the_adjust_cancel_says_what_it_does(
+        tmp_path: Path):
+    session = two_rounds().enter(played(4, 1, 0, "3NT", 9), AT)
+    with scorer_app(tmp_path / "data") as app:
+        record = app.keeper.store.pairs.create(session)
+        go(app, f"/pairs/{record.id}/board/4")
+        shown = texts(app)
+        assert "Table 1, round 2:" in shown
+        assert "Table 2, round 2: pair 4 (N-S) against pair 5 (E-W) | Not played yet" in shown
+        assert "Table 3, round 2: pair 6 (N-S) against pair 2 (E-W) | Not played yet" in shown
+        tap(app, "Adjust at table 3")
+        assert "Keep the saved result" not in texts(app)
+        tap(app, "Leave table 3 as it is")
+        assert "Save the adjusted score" not in texts(app)
+        assert app.keeper.store.pairs.load(record.id).session == session
