@@ -170,3 +170,24 @@ def test_the_traveller_names_the_tables_still_to_play_and_the_adjust_cancel_says
         tap(app, "Leave table 3 as it is")
         assert "Save the adjusted score" not in texts(app)
         assert app.keeper.store.pairs.load(record.id).session == session
+
+
+# --- F-k: the round just finished stays correctable -------------------------------------------
+
+
+def test_a_table_corrects_a_board_of_the_round_it_has_just_finished(tmp_path: Path):
+    with scorer_app(tmp_path / "data") as app:
+        record = app.keeper.store.pairs.create(two_rounds())
+        go(app, f"/pairs/{record.id}/table/2")
+        shown = texts(app)
+        assert "Round 1 finished" in shown and "Round 2 of 2" in shown
+        assert "Round 1: check and correct" in shown
+        assert "4♥ by North, 9 tricks" in shown  # board 3 as saved in round 1
+        tap(app, "Correct board 3")
+        enter(app, 3, "East", "2H", 8)
+        kept = app.keeper.store.pairs.load(record.id).session
+        assert kept.current()[(3, 2)].result == played(3, 2, 1, "2H", 8)
+        assert played(3, 2, 0, "4H", 9) in {e.result for e in kept.history}
+        shown = texts(app)
+        assert "2♥ by East, 8 tricks" in shown and "Round 2 of 2" in shown
+        assert "Correct board 3" in shown  # still there, to correct again

@@ -61,6 +61,7 @@ class TableEntry:
         self.table: tuple[str, int] | None = None  # the session and table of what follows
         self.aside: dict[int, ResultDraft] = {}
         self.lost: dict[int, ResultDraft] = {}
+        self.ruling = False  # the correction open is of a director's ruling (decision 470)
 
 
 def save_change(app: App, session_id: str, how: Callable[[PairsSession], PairsSession],
@@ -145,20 +146,11 @@ def build(app: App, route: Route) -> Screen:
         lines: list[ft.Control] = [w.suited(t.render(board_msg(board)), 15,
                                             ft.FontWeight.BOLD)]
         open_here = state.draft is not None and state.draft.board == board
-        # A director's adjusted score is a ruling: the table's result goes to the director.
-        ruling = entry is not None and entry.result.adjusted is not None
         if entry is not None and not open_here:
-            lines.append(w.suited(_result_text(app, entry.result), 15))
-            if ruling:
-                lines.append(w.note(say(t, "pairs.app_ruling")))
-            label = t("pairs.app_ruling_send" if ruling else "pairs.app_correct", board=board)
-            lines.append(w.tap(label, label, partial(_correct, app, record.id, number, board,
-                                                     entry.result)))
+            lines += _saved_lines(app, record.id, number, entry.result)
         elif board in row.in_conflict:
             lines.append(w.note(say(t, "pairs.app_in_conflict"), error=True))
         elif open_here:
-            if ruling:
-                lines.append(w.note(say(t, "pairs.app_ruling")))
             lines += _inputs(app, record.id, number)
         else:
             label = t("pairs.app_enter_board", board=board)
@@ -167,8 +159,33 @@ def build(app: App, route: Route) -> Screen:
     if card is not None and seating.round < plan.rounds:  # the last: the evening ends
         controls.append(_kept_whole(w.note(say(t, "pairs.app_after_round",
                                                next=t.render(next_msg(card, "pairs.moves"))))))
+    if done is not None and found is not None:  # to check and correct (decision 474)
+        controls += _done_boards(app, record.id, number, session, done.seating)
     controls.append(results)
     return Screen(screen(addresses.pairs_table(record.id, number), title, controls), back)
+
+
+def _saved_lines(app: App, session_id: str, table: int, result: TableResult,
+                 ) -> list[ft.Control]:
+    """A saved result and its correction (of a director's ruling: to him, decision 470)."""
+    t, board, ruling = app.t, result.board, result.adjusted is not None
+    lines: list[ft.Control] = [w.suited(_result_text(app, result), 15)]
+    if ruling:
+        lines.append(w.note(say(t, "pairs.app_ruling")))
+    label = t("pairs.app_ruling_send" if ruling else "pairs.app_correct", board=board)
+    return [*lines, w.tap(label, label, partial(_correct, app, session_id, table, board,
+                                                result))]
+
+
+def _done_boards(app: App, session_id: str, table: int, session: PairsSession,
+                 done: Any) -> list[ft.Control]:
+    """The boards of the round just finished, to correct (one open: ``_elsewhere_card``)."""
+    draft, current, t = app.state(TableEntry).draft, session.current(), app.t
+    return [w.heading(t("pairs.app_review", n=done.round))] + [
+        w.card(w.suited(t.render(board_msg(board)), 15, ft.FontWeight.BOLD),
+               *_saved_lines(app, session_id, table, current[(board, table)].result))
+        for board in done.boards if (board, table) in current
+        and (draft is None or draft.board != board)]
 
 
 def _kept_whole(text: ft.Text) -> ft.Text:
@@ -274,6 +291,7 @@ def _take_lost(app: App, session_id: str, table: int, board: int) -> None:
     draft = state.lost.pop(board, None)
     if draft is not None:
         state.key, state.draft, state.correcting = (session_id, table, board), draft, True
+        state.ruling = False  # the lost card has said whose result it was
     app.show()
 
 
@@ -318,7 +336,8 @@ def _inputs(app: App, session_id: str, table: int) -> list[ft.Control]:
     state = app.state(TableEntry)
     assert state.draft is not None
     label = app.t("pairs.app_accept", board=state.draft.board)
-    return result_inputs(app, state.draft, label, lambda: _save(app, session_id, table),
+    ruled = [w.note(say(app.t, "pairs.app_ruling"))] if state.correcting and state.ruling else []
+    return ruled + result_inputs(app, state.draft, label, lambda: _save(app, session_id, table),
                          say(app.t, "pairs.app_accept_help"),
                          (lambda: _cancel(app)) if state.correcting else None)
 
@@ -402,6 +421,7 @@ def _correct(app: App, session_id: str, table: int, board: int, result: TableRes
     if result.deal is not None:
         draft.fill(result.deal)
     state.key, state.draft, state.correcting = (session_id, table, board), draft, True
+    state.ruling = result.adjusted is not None
     app.show()
 
 
