@@ -191,3 +191,22 @@ def test_a_table_corrects_a_board_of_the_round_it_has_just_finished(tmp_path: Pa
         shown = texts(app)
         assert "2♥ by East, 8 tricks" in shown and "Round 2 of 2" in shown
         assert "Correct board 3" in shown  # still there, to correct again
+
+
+# --- F-o: the CSV names a Mitchell's pairs as its ranking does --------------------------------
+
+
+def test_a_mitchells_csv_traveller_names_the_pairs_as_its_ranking_does():
+    import csv
+    import io
+
+    from scorer.i18n import Translator
+    from scorer.pairs_sheet import pairs_csv
+
+    session = PairsSession(PairsSettings("mitchell", 4, 2, 3))
+    session = session.enter(played(1, 1, 0, "4H", 10), AT)  # table 1, round 1: N-S 1 v E-W 1
+    rows = list(csv.reader(io.StringIO(pairs_csv(session, Translator("en")))))
+    travellers = rows[rows.index([]) + 2:]
+    assert travellers[0][:5] == ["1", "1", "1", "N-S 1", "E-W 1"]
+    ranked = {r[2] for r in rows[1:rows.index([])]}
+    assert {"N-S 1", "E-W 1"} <= ranked
