@@ -210,3 +210,39 @@ def test_a_mitchells_csv_traveller_names_the_pairs_as_its_ranking_does():
     assert travellers[0][:5] == ["1", "1", "1", "N-S 1", "E-W 1"]
     ranked = {r[2] for r in rows[1:rows.index([])]}
     assert {"N-S 1", "E-W 1"} <= ranked
+
+
+# --- F-a: the second phone's notice does not repeat the board's header ------------------------
+
+
+def test_a_second_phones_notice_names_the_board_once(tmp_path: Path):
+    with scorer_app(tmp_path / "data") as app:
+        record = app.keeper.store.pairs.create(two_rounds())
+        go(app, f"/pairs/{record.id}/table/3")
+        tap(app, "Enter board 4")
+        tap(app, "Declarer North")
+        tap(app, "Level 4")
+        tap(app, "Hearts")
+        tap(app, "Tricks 10")
+        # The table's other phone saves board 4 first, with 9 tricks.
+        app.keeper.store.pairs.change(record.id,
+                                      lambda s: s.enter(played(4, 3, 0, "4H", 9), AT))
+        app.show()
+        shown = texts(app)
+        assert "Another phone of this table saved board 4 first" in shown
+        header = "Board 4: West deals · vulnerable: both"
+        assert sum(part == header for part in shown.split(" | ")) == 1, shown
+
+
+# --- F-e: a named pair at its seat, in brackets as everywhere ---------------------------------
+
+
+def test_a_named_pair_at_its_seat_keeps_its_name_in_brackets_as_the_other_screens_do():
+    from scorer.i18n import Translator
+    from scorer.rules.pairs.labels import at_seat, pair_name
+
+    settings = PairsSettings("howell", 3, 3, 2, names={1: "Ann & Bob"})
+    plan, en = settings.plan(), Translator("en")
+    assert en.render(pair_name(settings, plan, 1)) == "pair 1 (Ann & Bob)"
+    assert en.render(at_seat(settings, plan, 1, 1)) == "pair 1 (Ann & Bob, E-W)"
+    assert en.render(at_seat(settings, plan, 2, 0)) == "pair 2 (N-S)"

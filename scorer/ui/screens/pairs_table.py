@@ -269,8 +269,7 @@ def _lost_cards(app: App, session_id: str, table: int,
         mine = draft.result()[0]
         had = _result_text(app, mine) if mine is not None else t("pairs.app_had_unfinished")
         ruled = saved.result.adjusted is not None  # the director's, not another phone's
-        lines: list[ft.Control] = [
-            w.suited(t.render(board_msg(board)), 15, ft.FontWeight.BOLD),
+        lines: list[ft.Control] = [  # the board's header is its own card's (decision 476)
             w.suited(say(t, "pairs.app_ruled_meanwhile" if ruled
                          else "pairs.app_saved_elsewhere", board=board,
                          result=_result_text(app, saved.result), had=had), 15)]
