@@ -31,6 +31,13 @@ def two_rounds() -> PairsSession:
     return session
 
 
+def begin_4h_10_at_table_3(app, session_id: str) -> None:
+    """Table 3's phone: board 4 begun, 4H by North, 10 tricks, not yet accepted."""
+    go(app, f"/pairs/{session_id}/table/3")
+    for label in ("Enter board 4", "Declarer North", "Level 4", "Hearts", "Tricks 10"):
+        tap(app, label)
+
+
 # --- F-d: a table does not undo the director's ruling -----------------------------------------
 
 
@@ -107,12 +114,7 @@ def test_a_ruling_saved_while_the_table_enters_the_board_is_named_as_the_directo
         tmp_path: Path):
     with scorer_app(tmp_path / "data") as app:
         record = app.keeper.store.pairs.create(two_rounds())
-        go(app, f"/pairs/{record.id}/table/3")
-        tap(app, "Enter board 4")
-        tap(app, "Declarer North")
-        tap(app, "Level 4")
-        tap(app, "Hearts")
-        tap(app, "Tricks 10")
+        begin_4h_10_at_table_3(app, record.id)
         app.keeper.store.pairs.change(record.id, lambda s: s.correct(RULING, AT))
         app.show()  # the director's save heard
         shown = texts(app)
@@ -218,12 +220,7 @@ def test_a_mitchells_csv_traveller_names_the_pairs_as_its_ranking_does():
 def test_a_second_phones_notice_names_the_board_once(tmp_path: Path):
     with scorer_app(tmp_path / "data") as app:
         record = app.keeper.store.pairs.create(two_rounds())
-        go(app, f"/pairs/{record.id}/table/3")
-        tap(app, "Enter board 4")
-        tap(app, "Declarer North")
-        tap(app, "Level 4")
-        tap(app, "Hearts")
-        tap(app, "Tricks 10")
+        begin_4h_10_at_table_3(app, record.id)
         # The table's other phone saves board 4 first, with 9 tricks.
         app.keeper.store.pairs.change(record.id,
                                       lambda s: s.enter(played(4, 3, 0, "4H", 9), AT))
