@@ -243,3 +243,31 @@ def test_a_named_pair_at_its_seat_keeps_its_name_in_brackets_as_the_other_screen
     assert en.render(pair_name(settings, plan, 1)) == "pair 1 (Ann & Bob)"
     assert en.render(at_seat(settings, plan, 1, 1)) == "pair 1 (Ann & Bob, E-W)"
     assert en.render(at_seat(settings, plan, 2, 0)) == "pair 2 (N-S)"
+
+
+# --- "11 IMP": a count of IMPs in the plural ---------------------------------------------------
+
+
+def test_a_count_of_imps_says_imps_but_one_imp_in_the_app_and_the_referee(tmp_path: Path):
+    from scorer.i18n import Translator
+    from scorer.rules.pairs.scoring import butler, imps_msg
+
+    en = Translator("en")
+    assert [en.render(imps_msg(v)) for v in (1, 11, 0, -4)] == [
+        "1 IMP", "11 IMPs", "0 IMPs", "-4 IMPs"]
+    from fractions import Fraction
+    assert en.render(imps_msg(Fraction(21, 2))) == "10.5 IMPs"
+    assert Translator("es").render(imps_msg(11)) == "11 IMP"  # the Spanish table's word
+    lines = [en.render(line.msg) for r in butler([450, 300, 420, 400]).results for line in r.lines]
+    assert "N-S 450 against the datum 390: difference 60 = 2 IMPs" in lines
+    assert "N-S 420 against the datum 390: difference 30 = 1 IMP" in lines
+    settings = PairsSettings("howell", 3, 3, 1, scoring="cross-imps")
+    session = PairsSession(settings)
+    for table, tricks in ((1, 10), (2, 9), (3, 11)):
+        session = session.enter(played(1, table, 0, "4H", tricks), AT)
+    with scorer_app(tmp_path / "data") as app:
+        record = app.keeper.store.pairs.create(session)
+        go(app, f"/pairs/{record.id}")
+        shown = texts(app)
+        assert "IMPs" in shown and not any(part.endswith(" IMP") and not part.endswith(": 1 IMP")
+                                           for part in shown.split(" | "))

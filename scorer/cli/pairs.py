@@ -20,6 +20,7 @@ from ..rules.pairs.scoring import (
     butler,
     cross_imps,
     decimal,
+    imps_msg,
     matchpoints,
     percent,
 )
@@ -99,7 +100,7 @@ def _result_head(index: int, ns_score: int | None, board: BoardScore) -> Msg:
 
 def _outcome(board: BoardScore, ns: Fraction, ew: Fraction) -> Msg:
     if board.top is None:
-        return Msg.of("pairs.outcome_imps", ns=decimal(ns), ew=decimal(ew))
+        return Msg.of("pairs.outcome_imps", ns=imps_msg(ns), ew=imps_msg(ew))
     return Msg.of("pairs.outcome_mp", ns=decimal(ns), ew=decimal(ew), top=decimal(board.top),
                   ns_pct=decimal(percent(ns, board.top)), ew_pct=decimal(percent(ew, board.top)))
 

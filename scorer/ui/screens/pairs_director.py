@@ -21,7 +21,7 @@ import flet as ft
 from ...rules import InvalidInput
 from ...rules.pairs.movement import Movement
 from ...rules.pairs.progress import missing, rounds_status
-from ...rules.pairs.scoring import decimal
+from ...rules.pairs.scoring import decimal, imps_msg
 from ...rules.pairs.session import PairsSession, PairsSettings, TableResult
 from ...rules.pairs.standings import PairTotal, place_msg, standings
 from ...rules.values import Msg
@@ -180,7 +180,7 @@ def _total_text(app: App, session: PairsSession, total: PairTotal) -> str:
     if total.percent is not None and total.top is not None:
         return t("pairs.app_rank_mp", place=place, pair=name, pct=decimal(total.percent),
                  mp=decimal(total.points), top=decimal(total.top))
-    return t("pairs.app_rank_imps", place=place, pair=name, imps=decimal(total.points))
+    return t("pairs.app_rank_imps", place=place, pair=name, imps=imps_msg(total.points))
 
 
 def _resolve(app: App, session_id: str, chosen: TableResult) -> None:
