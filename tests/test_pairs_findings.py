@@ -271,3 +271,34 @@ def test_a_count_of_imps_says_imps_but_one_imp_in_the_app_and_the_referee(tmp_pa
         shown = texts(app)
         assert "IMPs" in shown and not any(part.endswith(" IMP") and not part.endswith(": 1 IMP")
                                            for part in shown.split(" | "))
+
+
+# --- F-p: the adjust panel changes in place, the chip tapped stays ----------------------------
+
+
+def test_the_adjust_panels_chips_stay_the_controls_tapped(tmp_path: Path):
+    import flet as ft
+    from test_pairs_app import on_screen
+
+    def button(label: str) -> ft.Semantics:
+        [found] = [c for c in on_screen(app) if isinstance(c, ft.Semantics) and c.button
+                   and c.label == label]
+        return found
+
+    with scorer_app(tmp_path / "data") as app:
+        record = app.keeper.store.pairs.create(two_rounds())
+        go(app, f"/pairs/{record.id}/board/4")
+        chip = button("Adjust at table 3")
+        tap(app, "Adjust at table 3")
+        assert button("Adjust at table 3") is chip and chip.selected  # not drawn anew
+        award = button("N-S A+")
+        tap(app, "N-S A+")
+        assert button("N-S A+") is award and award.selected
+        tap(app, "E-W A-")
+        tap(app, "Adjust at table 2")  # another table: its awards start again at A
+        assert button("Adjust at table 2").selected and not chip.selected
+        assert not award.selected and button("N-S A").selected
+        tap(app, "N-S A+")
+        tap(app, "Save the adjusted score at table 2: N-S A+, E-W A")
+        kept = app.keeper.store.pairs.load(record.id).session
+        assert kept.current()[(4, 2)].result == TableResult(4, 2, adjusted=Adjusted("A+", "A"))

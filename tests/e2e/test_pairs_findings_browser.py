@@ -1,14 +1,15 @@
-"""A tester's pairs evening, the second round of mends (issue 32, decisions 470-473), on
+"""A tester's pairs evening, the second round of mends (issue 32, decisions 470-479), on
 `scorer serve` in Chromium at phone size, a director's phone and a late table's: the director
 adjusts board 4 at table 3 (the traveller lists the tables still to play it, the panel's
-cancel says "Leave table 3 as it is"); table 3's phone is told it is the director's ruling, and
-its result, accepted by E-W, reaches the director as a conflict to choose, not as a silent
-correction (every control named and reachable: check_screen)."""
+cancel says "Leave table 3 as it is", a chip pressed by keyboard keeps the focus); table 3's
+phone is told it is the director's ruling, and its result, accepted by E-W, reaches the
+director as a conflict to choose, not as a silent correction (every control named and
+reachable: check_screen)."""
 
 from __future__ import annotations
 
 import pytest
-from browser import PHONE, Phone, check_screen, contract_taps, served
+from browser import FOCUSED_NAME, PHONE, Phone, check_screen, contract_taps, press, served
 
 from scorer.rules.bridge_games import BridgeDeal
 from scorer.rules.contract import Contract
@@ -41,8 +42,10 @@ def test_a_late_tables_result_does_not_undo_the_directors_ruling(browser, tmp_pa
         director.tap("Traveller of board 4")
         director.see("Table 3, round 2: pair 6 (N-S) against pair 2 (E-W)")
         director.see("Not played yet")
-        director.tap("Adjust at table 3")
+        press(director, "Adjust at table 3", "Space")  # by keyboard: the focus stays there
         director.see("Leave table 3 as it is")
+        director._until(lambda: director.page.evaluate(FOCUSED_NAME) == "Adjust at table 3",
+                        "the focus on the chip pressed (decision 479)", 5000)
         director.tap("N-S A+")
         director.tap("E-W A-")
         director.tap("Save the adjusted score at table 3: N-S A+, E-W A-")
