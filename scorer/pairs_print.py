@@ -122,7 +122,7 @@ def _movement_msg(session: PairsSession) -> Msg:
     plan = session.movement
     return Msg.of("pairs.movement_title", kind=Msg(f"pairs.kind_{plan.kind}"),
                   tables=plan.tables, rounds=plan.rounds, per_round=plan.boards_per_round,
-                  boards=plan.boards, pairs=len(plan.pair_numbers))
+                  boards=len(plan.in_play), pairs=len(plan.pair_numbers))
 
 
 Rows = list[tuple[object, ...]]

@@ -44,7 +44,9 @@ def pairs_csv(session: PairsSession, t: Translator) -> str:
         for row in rows:
             result = (t.plain.render(result_msg(row.result.deal)) if row.result.deal is not None
                       else str(row.result.adjusted))
-            write([board, row.round, row.table, row.ns_pair, row.ew_pair, csv_cell(result),
+            # Pairs as the ranking names them ("E-W 1" in a Mitchell, not 5: decision 475).
+            write([board, row.round, row.table, t.render(plan.pair_label(row.ns_pair)),
+                   t.render(plan.pair_label(row.ew_pair)), csv_cell(result),
                    "" if row.ns_score is None else row.ns_score, decimal(row.ns),
                    decimal(row.ew)])
     return out.getvalue()

@@ -56,7 +56,9 @@ class Evening:
         assert seats, text
         found = [g for g in seats.groups() if g is not None]
         self.seats[(number, table)] = (found[0], found[1])
-        boards = list(dict.fromkeys(int(b) for b in BOARD.findall(text)))
+        # The round just finished is listed after this one, to correct (decision 474).
+        shown = text.split(f"Round {number - 1}: check and correct")[0]
+        boards = list(dict.fromkeys(int(b) for b in BOARD.findall(shown)))
         assert boards, text
         self.boards[(number, table)] = boards
 

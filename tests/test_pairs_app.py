@@ -286,7 +286,8 @@ def test_the_results_csv_holds_the_ranking_and_the_travellers_worked_by_hand():
         ("3", "pair 2", "7", "58.33"), ("4", "pair 5", "5", "41.67"),
         ("5", "pair 1", "2", "16.67"), ("6", "pair 3", "1", "8.33")]
     assert ranking[0][3] == "'=cmd()"  # a name that starts like a formula is only text
-    assert travellers[7][:9] == ["3", "1", "2", "3", "4", "2SX by East, 8 tricks", "-670",
+    assert travellers[7][:9] == ["3", "1", "2", "pair 3", "pair 4", "2SX by East, 8 tricks",
+                                 "-670",
                                  "0", "4"]
     assert len(travellers) == 9
 

@@ -76,7 +76,7 @@ def test_cross_imps_json_bridge55_example(scorer):
     assert data["method"] == "cross-imps" and "top" not in data
     assert (data["results"][0]["ns"], data["results"][0]["ew"]) == (3.6, -3.6)
     assert data["results"][0]["lines"][-1]["text"] == (
-        "total 18 IMP over 5 comparisons: 3.6 per comparison")
+        "total 18 IMPs over 5 comparisons: 3.6 per comparison")
 
 
 def test_butler_text_nbb_example(scorer):
@@ -85,8 +85,8 @@ def test_butler_text_nbb_example(scorer):
     assert lines[0] == ("datum without the top and bottom score: 1210 / 4 = 302.5, to the "
                         "nearest 10: 300")
     assert lines[1:4] == ["Result 1: N-S 450",
-                          "  N-S 450 against the datum 300: difference 150 = 4 IMP",
-                          "  N-S 4 IMP, E-W -4 IMP"]
+                          "  N-S 450 against the datum 300: difference 150 = 4 IMPs",
+                          "  N-S 4 IMPs, E-W -4 IMPs"]
     data = json.loads(scorer("check", "butler", "--scores", "450,420,-800,-50,420,420",
                              "--json").stdout)
     assert data["datum"] == 300 and [r["ns"] for r in data["results"]] == [4, 3, -15, -8, 3, 3]

@@ -218,7 +218,7 @@ def test_the_traveller_names_a_pair_before_its_seat_and_keeps_a_side_with_its_sc
             record.id, lambda s: s.enter(played(1, 1, 1, "4H", 11), "t"))
         go(app, addresses.pairs_board(record.id, 1))
         shown = texts(app)
-        assert "Table 1, round 1: pair 2 Ana & Ben (N-S) against pair 5 (E-W)" in shown
+        assert "Table 1, round 1: pair 2 (Ana & Ben, N-S) against pair 5 (E-W)" in shown
         drawn = [d for d in map(_drawn, _traveller_texts(app)) if "450" in d and "tricks" in d]
         assert drawn, shown
         assert all("E-\u2060W\u00a0+450" in d and "N-\u2060S\u00a0-450" in d for d in drawn)

@@ -20,6 +20,7 @@ from ..rules.pairs.scoring import (
     butler,
     cross_imps,
     decimal,
+    imps_msg,
     matchpoints,
     percent,
 )
@@ -99,7 +100,7 @@ def _result_head(index: int, ns_score: int | None, board: BoardScore) -> Msg:
 
 def _outcome(board: BoardScore, ns: Fraction, ew: Fraction) -> Msg:
     if board.top is None:
-        return Msg.of("pairs.outcome_imps", ns=decimal(ns), ew=decimal(ew))
+        return Msg.of("pairs.outcome_imps", ns=imps_msg(ns), ew=imps_msg(ew))
     return Msg.of("pairs.outcome_mp", ns=decimal(ns), ew=decimal(ew), top=decimal(board.top),
                   ns_pct=decimal(percent(ns, board.top)), ew_pct=decimal(percent(ew, board.top)))
 
@@ -189,7 +190,7 @@ def _at(plan: Movement, pair: int, side: int) -> Msg:
 def _movement_text(plan: Movement, t: Translator) -> list[str]:
     text = [t.sentence(Msg.of("pairs.movement_title", kind=Msg(f"pairs.kind_{plan.kind}"),
                               tables=plan.tables, rounds=plan.rounds,
-                              per_round=plan.boards_per_round, boards=plan.boards,
+                              per_round=plan.boards_per_round, boards=len(plan.in_play),
                               pairs=len(plan.pair_numbers)))]
     cards = table_cards(plan)
     for number in range(1, plan.rounds + 1):
@@ -231,5 +232,5 @@ def _movement_json(plan: Movement) -> dict[str, Any]:
                    "boards_next": c.boards_next, "boards_done": c.boards_done}
                   for c in cards if c.seating.round == number]
         rounds.append({"round": number, "sits_out": plan.sits_out(number), "tables": tables})
-    return {**plan.to_dict(), "boards": plan.boards, "missing_pair": plan.missing,
+    return {**plan.to_dict(), "boards": len(plan.in_play), "missing_pair": plan.missing,
             "schedule": rounds}

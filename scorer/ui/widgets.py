@@ -8,6 +8,7 @@ controls, restyled), so a quick second tap never lands on a control being replac
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any, TypedDict, cast
@@ -432,3 +433,13 @@ def sheet_row(line: ft.Container, label: str, *, button: bool,
     if line.content is not None:
         line.content = read_as(label, line.content, button=button)
     return ft.Semantics(container=True, content=line, key=key)
+
+
+def unbroken(text: ft.Text) -> ft.Text:
+    """A text of moves ("E-W to table 2 E-W") whose sides are never broken over two lines at
+    the hyphen ("E-" / "W" at 360 px): drawn with non-breaking hyphens, read as written
+    (decision 354)."""
+    plain = str(text.value)
+    text.value = re.sub(r"(?<=\w)-(?=\w)", "\u2011", plain)
+    text.semantics_label = plain
+    return text

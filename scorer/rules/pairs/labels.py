@@ -42,12 +42,12 @@ def pair_name(settings: PairsSettings, plan: Movement, pair: int) -> Msg:
 
 def at_seat(settings: PairsSettings, plan: Movement, pair: int, side: int) -> Msg:
     """A pair at its seat: 'N-S 3' in a Mitchell, 'pair 3 (E-W)' in a Howell; named, 'pair 3
-    Ana & Ben (E-W)'."""
+    (Ana & Ben, E-W)' (decision 477)."""
     if plan.kind == MITCHELL:
         return pair_name(settings, plan, pair)
     where = Msg(("side.NS", "side.EW")[side])
     name = settings.names.get(pair)
-    if name:  # 'pair 2 Ana & Ben (N-S)': the name with its number (decision 414)
+    if name:  # 'pair 2 (Ana & Ben, N-S)': the name with its number (decisions 414, 477)
         return Msg.of("pairs.pair_seat_named", n=pair, name=name, side=where)
     return Msg.of("pairs.pair_seat", n=pair, side=where)
 

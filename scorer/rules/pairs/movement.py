@@ -82,6 +82,13 @@ class Movement:
     def boards(self) -> int:
         return self.board_sets * self.boards_per_round
 
+    @property
+    def in_play(self) -> tuple[int, ...]:
+        """The boards some table plays, in order: every set's, unless the movement is cut
+        short (a Howell's first rounds) or a set only waits at a sit-out's table (decision
+        471). A board out of play has no traveller and is not counted."""
+        return tuple(sorted({b for s in self.seatings for b in s.boards}))
+
     def round_of(self, number: int) -> tuple[Seating, ...]:
         return tuple(s for s in self.seatings if s.round == number)
 

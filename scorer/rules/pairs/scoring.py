@@ -20,7 +20,7 @@ from ..values import InvalidInput, Line, Msg
 
 __all__ = ["ADJUSTED", "IMP_ADJUSTED", "SCALES", "Adjusted", "BoardScore", "ResultScore",
            "butler", "butler_datum", "check_scores", "cross_imps", "decimal", "imp_adjusted",
-           "imps_unmatched", "matchpoints", "percent", "round_datum"]
+           "imps_msg", "imps_unmatched", "matchpoints", "percent", "round_datum"]
 
 SCALES = ("wbf", "acbl")  # 2 and 1 (WBF, EBU and most of the world), or 1 and 1/2 (ACBL)
 ADJUSTED = {"A+": 60, "A": 50, "A-": 40}  # percentages of the top (Law 12C2)
@@ -75,6 +75,12 @@ class BoardScore:
     top: Fraction | None = None
     datum: int | None = None
     lines: tuple[Line, ...] = ()
+
+
+def imps_msg(value: Fraction | int) -> Msg:
+    """'11 IMPs', '1 IMP', '10.5 IMPs': a count of IMPs as a table writes it, the word's
+    plural chosen by the number shown (decision 478)."""
+    return Msg.of("pairs.imps_n", n=Decimal(decimal(Fraction(value))))
 
 
 def decimal(value: Fraction, places: int = 2) -> str:
@@ -182,11 +188,11 @@ def cross_imps(scores: Sequence[object]) -> BoardScore:
             continue
         others = [o for i, o in enumerate(results) if i != index and isinstance(o, int)]
         lines = [Line(Msg.of("pairs.cross_one", score=score, other=other, diff=score - other,
-                             imps=imps(score - other)), imps(score - other))
+                             imps=imps_msg(imps(score - other))), imps(score - other))
                  for other in others]
         total = sum(line.points for line in lines)
         ns = Fraction(total, len(others)) if others else Fraction(0)
-        lines.append(Line(Msg.of("pairs.cross_total", total=total, n=len(others),
+        lines.append(Line(Msg.of("pairs.cross_total", total=imps_msg(total), n=len(others),
                                  result=decimal(ns)), total))
         scored.append(ResultScore(score, ns, -ns, tuple(lines)))
     if len(real) < 2:
@@ -198,8 +204,8 @@ def cross_imps(scores: Sequence[object]) -> BoardScore:
 def imp_adjusted(score: Adjusted) -> ResultScore:
     """An artificial adjusted score at IMPs: +3, 0 or -3 for each side (Law 12C2)."""
     ns, ew = IMP_ADJUSTED[score.ns], IMP_ADJUSTED[score.ew]
-    line = Line(Msg.of("pairs.adjusted_imps", ns=score.ns, ew=score.ew, ns_imps=ns,
-                       ew_imps=ew), ns)
+    line = Line(Msg.of("pairs.adjusted_imps", ns=score.ns, ew=score.ew, ns_imps=imps_msg(ns),
+                       ew_imps=imps_msg(ew)), ns)
     return ResultScore(None, Fraction(ns), Fraction(ew), (line,))
 
 
@@ -249,6 +255,6 @@ def butler(scores: Sequence[object], trim: bool | None = None) -> BoardScore:
             continue
         won = imps(score - datum)
         line = Line(Msg.of("pairs.butler_one", score=score, datum=datum, diff=score - datum,
-                           imps=won), won)
+                           imps=imps_msg(won)), won)
         scored.append(ResultScore(score, Fraction(won), Fraction(-won), (line,)))
     return BoardScore("butler", tuple(scored), None, datum, (datum_line,))

@@ -225,6 +225,18 @@ class PairsSession:
         kept = tuple(e for e in self.entries if e is not held)
         return replace(self, entries=(*kept, Entry(result, at)), history=(*self.history, held))
 
+    def correct_at_table(self, result: TableResult, at: str) -> PairsSession:
+        """A table's correction. An adjusted score is the director's ruling, not the table's
+        to undo: a different result for it goes to the director as a conflict (the ruling
+        first), and the board waits there until the director keeps one (decision 470)."""
+        held = self.current().get(result.key)
+        if held is None or held.result.adjusted is None or held.result == result:
+            return self.correct(result, at)
+        self.seating(result.board, result.table)
+        kept = tuple(e for e in self.entries if e is not held)
+        return replace(self, entries=kept,
+                       conflicts=(*self.conflicts, (held, Entry(result, at))))
+
     def resolve(self, board: int, table: int, chosen: TableResult, at: str) -> PairsSession:
         """The director's choice for a conflict: ``chosen`` is the result, the values that
         were in conflict go into the history."""

@@ -51,44 +51,65 @@ def replaced_lines(app: App, session: PairsSession, board: int, table: int) -> l
 
 def adjust_controls(app: App, session_id: str, session: PairsSession,
                     board: int) -> list[ft.Control]:
-    """The director's adjusted score for ``board``: a table, then each side's award."""
+    """The director's adjusted score for ``board``: a table, then each side's award. A tap
+    changes the panel in place (the chips restyle, the awards and Save show), so the focus
+    stays on the chip tapped (decision 479)."""
     t, draft = app.t, app.state(AdjustDraft)
     tables = sorted(s.table for s in session.movement.seatings if board in s.boards)
     if not tables:
         return []
-    controls: list[ft.Control] = [w.heading(t("pairs.app_adjust")),
-                                  w.note(say(t, "pairs.app_adjust_help"))]
     picked = draft.key[2] if draft.key is not None and draft.key[:2] == (session_id,
                                                                            board) else None
-    controls.append(ft.Row([w.tap(t("pairs.app_adjust_table", table=n),
-                                  t("pairs.app_adjust_table", table=n),
-                                  partial(_pick, app, (session_id, board, n)),
-                                  selected=n == picked, choice=True)
-                            for n in tables], wrap=True, spacing=0))
-    if picked is None:
-        return controls
-    for side, key in (("ns", "side.NS"), ("ew", "side.EW")):
-        chosen = getattr(draft, side)
-        controls.append(ft.Row([w.tap(award, t("pairs.app_award", side=t(key), award=award),
-                                      partial(_award, app, side, award),
-                                      selected=award == chosen, choice=True)
-                                for award in ADJUSTED], wrap=True, spacing=0))
-    label = t("pairs.app_adjust_save", table=picked, ns=draft.ns, ew=draft.ew)
-    controls.append(w.tap(label, label, partial(_save, app), primary=True))
-    controls.append(w.tap(t("pairs.app_cancel"), t("pairs.app_cancel"),
-                          partial(_pick, app, None)))
-    return controls
+    below = ft.Column(spacing=6, visible=picked is not None)
+    awards = {side: w.ChoiceGroup(list(ADJUSTED), list(ADJUSTED),
+                                  [t("pairs.app_award", side=t(key), award=a)
+                                   for a in ADJUSTED],
+                                  getattr(draft, side), partial(_award, app, side, below))
+              for side, key in (("ns", "side.NS"), ("ew", "side.EW"))}
+    below.controls = [awards["ns"].control, awards["ew"].control]
+    names = [t("pairs.app_adjust_table", table=n) for n in tables]
+    roots: list[ft.Control] = [below]  # what a tap changes: the awards and the table chips
+    chooser = w.ChoiceGroup(tables, names, names, picked,
+                            partial(_pick, app, (session_id, board), roots, awards), per_row=2)
+    roots.append(chooser.control)
+    _buttons(app, below)
+    return [w.heading(t("pairs.app_adjust")), w.note(say(t, "pairs.app_adjust_help")),
+            chooser.control, below]
 
 
-def _pick(app: App, key: tuple[str, int, int] | None) -> None:
-    draft = app.state(AdjustDraft)
-    draft.key, draft.ns, draft.ew = key, "A", "A"
+def _buttons(app: App, below: ft.Column) -> None:
+    """Save (named with the table and awards chosen) and Leave, under the awards."""
+    t, draft = app.t, app.state(AdjustDraft)
+    if draft.key is None:
+        return
+    table = draft.key[2]
+    label = t("pairs.app_adjust_save", table=table, ns=draft.ns, ew=draft.ew)
+    leave = t("pairs.app_adjust_leave", table=table)  # no result there to keep (F-f)
+    below.controls[2:] = [w.tap(label, label, partial(_save, app), primary=True),
+                          w.tap(leave, leave, partial(_leave, app))]
+
+
+def _pick(app: App, where: tuple[str, int], roots: list[ft.Control],
+          awards: dict[str, w.ChoiceGroup], table: int) -> None:
+    draft, below = app.state(AdjustDraft), roots[0]
+    draft.key, draft.ns, draft.ew = (*where, table), "A", "A"
+    for group in awards.values():
+        group.select("A")
+    below.visible = True
+    assert isinstance(below, ft.Column)
+    _buttons(app, below)
+    w.update_changed(app.page, *roots)
+
+
+def _leave(app: App) -> None:
+    app.state(AdjustDraft).key = None
     app.show()
 
 
-def _award(app: App, side: str, award: str) -> None:
+def _award(app: App, side: str, below: ft.Column, award: str) -> None:
     setattr(app.state(AdjustDraft), side, award)
-    app.show()
+    _buttons(app, below)
+    w.update_changed(app.page, below)
 
 
 def _save(app: App) -> None:

@@ -21,7 +21,7 @@ import flet as ft
 from ...rules import InvalidInput
 from ...rules.pairs.movement import Movement
 from ...rules.pairs.progress import missing, rounds_status
-from ...rules.pairs.scoring import decimal
+from ...rules.pairs.scoring import decimal, imps_msg
 from ...rules.pairs.session import PairsSession, PairsSettings, TableResult
 from ...rules.pairs.standings import PairTotal, place_msg, standings
 from ...rules.values import Msg
@@ -109,7 +109,7 @@ def build(app: App, route: Route, evening: Evening) -> Screen:
     app.state(DirectorView).revision = record.revision
     controls.append(live)
     controls.append(w.heading(t("pairs.app_travellers")))
-    boards = list(range(1, plan.boards + 1))
+    boards = plan.in_play  # boards never in play have no traveller (decision 471)
     controls.append(ft.Row([w.tap(str(b), t("pairs.app_traveller_n", n=b),
                                   partial(app.go, addresses.pairs_board(record.id, b)),
                                   min_width=56) for b in boards], wrap=True, spacing=0))
@@ -171,7 +171,7 @@ def _movement_msg(session: PairsSession) -> Msg:
     plan = session.movement
     return Msg.of("pairs.movement_title", kind=Msg(f"pairs.kind_{plan.kind}"),
                   tables=plan.tables, rounds=plan.rounds, per_round=plan.boards_per_round,
-                  boards=plan.boards, pairs=len(plan.pair_numbers))
+                  boards=len(plan.in_play), pairs=len(plan.pair_numbers))
 
 
 def _total_text(app: App, session: PairsSession, total: PairTotal) -> str:
@@ -181,7 +181,7 @@ def _total_text(app: App, session: PairsSession, total: PairTotal) -> str:
     if total.percent is not None and total.top is not None:
         return t("pairs.app_rank_mp", place=place, pair=name, pct=decimal(total.percent),
                  mp=decimal(total.points), top=decimal(total.top))
-    return t("pairs.app_rank_imps", place=place, pair=name, imps=decimal(total.points))
+    return t("pairs.app_rank_imps", place=place, pair=name, imps=imps_msg(total.points))
 
 
 def _resolve(app: App, session_id: str, chosen: TableResult) -> None:
@@ -198,28 +198,46 @@ def build_board(app: App, route: Route, evening: Evening) -> Screen:
     t, (record, session, plan, settings) = app.t, evening
     board = route.deal or 1
     controls: list[ft.Control] = [w.suited(t.render(board_msg(board)), 15, ft.FontWeight.BOLD)]
-    if not 1 <= board <= plan.boards:
+    if board not in plan.in_play:
         controls.append(w.note(say(t, "pairs.app_no_board", board=board), error=True))
     found = standings(session).travellers.get(board)
+    rows = () if found is None else found[1]
     if found is None:
         controls.append(w.note(say(t, "pairs.app_no_results")))
-    else:
-        _score, rows = found
-        for row in rows:
-            head = t("pairs.app_traveller_row", table=row.table, round=row.round,
-                     ns=t.render(at_seat(settings, plan, row.ns_pair, 0)),
-                     ew=t.render(at_seat(settings, plan, row.ew_pair, 1)))
-            points = t("pairs.app_points", ns=decimal(row.ns), ew=decimal(row.ew))
-            lines: list[ft.Control] = [ft.Text(head, weight=ft.FontWeight.BOLD),
-                                       _together(_result_text(app, row.result)),
-                                       ft.Text(points, size=15)]
-            lines += [w.suited(t.render(line.msg), 12) for line in row.lines]
-            lines += replaced_lines(app, session, board, row.table)
-            controls.append(w.card(*lines))
+    for row in rows:
+        head = t("pairs.app_traveller_row", table=row.table, round=row.round,
+                 ns=t.render(at_seat(settings, plan, row.ns_pair, 0)),
+                 ew=t.render(at_seat(settings, plan, row.ew_pair, 1)))
+        points = t("pairs.app_points", ns=decimal(row.ns), ew=decimal(row.ew))
+        lines: list[ft.Control] = [ft.Text(head, weight=ft.FontWeight.BOLD),
+                                   _together(_result_text(app, row.result)),
+                                   ft.Text(points, size=15)]
+        lines += [w.suited(t.render(line.msg), 12) for line in row.lines]
+        lines += replaced_lines(app, session, board, row.table)
+        controls.append(w.card(*lines))
+    controls += _waiting(app, session, board, {row.table for row in rows})
     controls += adjust_controls(app, record.id, session, board)
     return Screen(screen(addresses.pairs_board(record.id, board),
                          t("pairs.app_traveller_n", n=board), controls),
                   addresses.pairs_session(record.id))
+
+
+def _waiting(app: App, session: PairsSession, board: int, scored: set[int]) -> list[ft.Control]:
+    """The tables that play ``board`` with no result of it yet (or two, in conflict), in
+    the order of play: the director sees on the traveller who is still to play it (decision
+    473)."""
+    t, plan, settings = app.t, session.movement, session.settings
+    disputed = {c[0].result.key for c in session.conflicts}
+    cards: list[ft.Control] = []
+    for seating in sorted((s for s in plan.seatings if board in s.boards
+                           and s.table not in scored), key=lambda s: (s.round, s.table)):
+        head = t("pairs.app_traveller_row", table=seating.table, round=seating.round,
+                 ns=t.render(at_seat(settings, plan, seating.ns, 0)),
+                 ew=t.render(at_seat(settings, plan, seating.ew, 1)))
+        why = ("pairs.app_in_conflict" if (board, seating.table) in disputed
+               else "pairs.app_not_played_yet")
+        cards.append(w.card(ft.Text(head, weight=ft.FontWeight.BOLD), w.note(say(t, why))))
+    return cards
 
 
 def _together(text: str) -> ft.Text:

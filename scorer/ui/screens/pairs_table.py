@@ -8,11 +8,10 @@ inputs (passed out, declarer, contract, doubling, tricks). The score is shown fo
 and the other side accepts it with one tap (E-W's Accept: decision 312), which saves it. A
 saved board can be corrected (its old value kept in the history). After the round's last board
 the screen says where the pairs and the boards go (the table card) and shows the next round,
-the round just played still correctable (decision 480)."""
+the round just played below it to check and correct (decision 474)."""
 
 from __future__ import annotations
 
-import re
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -61,6 +60,7 @@ class TableEntry:
         self.table: tuple[str, int] | None = None  # the session and table of what follows
         self.aside: dict[int, ResultDraft] = {}
         self.lost: dict[int, ResultDraft] = {}
+        self.ruling = False  # the correction open is of a director's ruling (decision 470)
 
 
 def save_change(app: App, session_id: str, how: Callable[[PairsSession], PairsSession],
@@ -112,9 +112,7 @@ def build(app: App, route: Route) -> Screen:
     if done is not None:
         said: list[ft.Control] = [w.heading(t("pairs.app_round_done", n=done.seating.round))]
         if done.seating.round < session.movement.rounds:  # the last round: no next move
-            said.append(_kept_whole(ft.Text(t.sentence(next_msg(done)), size=15)))
-        if found is not None:  # the round just played stays correctable (decision 480)
-            said += _done_boards(app, record.id, number, session, done.seating.boards)
+            said.append(w.unbroken(ft.Text(t.sentence(next_msg(done)), size=15)))
         controls.append(w.card(*said))
     label = t("pairs.app_qr_results")  # no network: the director's phone merges them
     results = w.tap(label, label, lambda: app.go(addresses.pairs_results_qr(record.id, number)))
@@ -148,11 +146,7 @@ def build(app: App, route: Route) -> Screen:
                                             ft.FontWeight.BOLD)]
         open_here = state.draft is not None and state.draft.board == board
         if entry is not None and not open_here:
-            lines.append(w.suited(_result_text(app, entry.result), 15))
-            lines.append(w.tap(t("pairs.app_correct", board=board),
-                               t("pairs.app_correct", board=board),
-                               partial(_correct, app, record.id, number, board,
-                                       entry.result)))
+            lines += _saved_lines(app, record.id, number, entry.result)
         elif board in row.in_conflict:
             lines.append(w.note(say(t, "pairs.app_in_conflict"), error=True))
         elif open_here:
@@ -162,38 +156,35 @@ def build(app: App, route: Route) -> Screen:
             lines.append(w.tap(label, label, partial(_enter_board, app, number, board)))
         controls.append(w.card(*lines))
     if card is not None and seating.round < plan.rounds:  # the last: the evening ends
-        controls.append(_kept_whole(w.note(say(t, "pairs.app_after_round",
+        controls.append(w.unbroken(w.note(say(t, "pairs.app_after_round",
                                                next=t.render(next_msg(card, "pairs.moves"))))))
+    if done is not None and found is not None:  # to check and correct (decision 474)
+        controls += _done_boards(app, record.id, number, session, done.seating)
     controls.append(results)
     return Screen(screen(addresses.pairs_table(record.id, number), title, controls), back)
 
 
+def _saved_lines(app: App, session_id: str, table: int, result: TableResult,
+                 ) -> list[ft.Control]:
+    """A saved result and its correction (of a director's ruling: to him, decision 470)."""
+    t, board, ruling = app.t, result.board, result.adjusted is not None
+    lines: list[ft.Control] = [w.suited(_result_text(app, result), 15)]
+    if ruling:
+        lines.append(w.note(say(t, "pairs.app_ruling")))
+    label = t("pairs.app_ruling_send" if ruling else "pairs.app_correct", board=board)
+    return [*lines, w.tap(label, label, partial(_correct, app, session_id, table, board,
+                                                result))]
+
+
 def _done_boards(app: App, session_id: str, table: int, session: PairsSession,
-                 boards: tuple[int, ...]) -> list[ft.Control]:
-    """The round just played, each board's result with its *Correct board N* (decision 480);
-    a board being corrected is open below, not listed here."""
-    t, state, current = app.t, app.state(TableEntry), session.current()
-    shown: list[ft.Control] = []
-    for board in boards:
-        entry = current.get((board, table))
-        if entry is None or (state.draft is not None and state.draft.board == board):
-            continue
-        label = t("pairs.app_correct", board=board)
-        shown += [w.suited(t("ui.deal_label.board", n=board, detail=_result_text(app,
-                                                                            entry.result)), 14),
-                  w.tap(label, label, partial(_correct, app, session_id, table, board,
-                                              entry.result))]
-    return shown
-
-
-def _kept_whole(text: ft.Text) -> ft.Text:
-    """A text of moves ("E-W to table 2 E-W") whose sides are never broken over two lines at
-    the hyphen ("E-" / "W" at 360 px): drawn with non-breaking hyphens, read as written
-    (decision 354)."""
-    plain = str(text.value)
-    text.value = re.sub(r"(?<=\w)-(?=\w)", "\u2011", plain)
-    text.semantics_label = plain
-    return text
+                 done: Any) -> list[ft.Control]:
+    """The boards of the round just finished, to correct (one open: ``_elsewhere_card``)."""
+    draft, current, t = app.state(TableEntry).draft, session.current(), app.t
+    return [w.heading(t("pairs.app_review", n=done.round))] + [
+        w.card(w.suited(t.render(board_msg(board)), 15, ft.FontWeight.BOLD),
+               *_saved_lines(app, session_id, table, current[(board, table)].result))
+        for board in done.boards if (board, table) in current
+        and (draft is None or draft.board != board)]
 
 
 def _elsewhere_card(app: App, session_id: str, table: int) -> ft.Control:
@@ -266,12 +257,14 @@ def _lost_cards(app: App, session_id: str, table: int,
             continue
         mine = draft.result()[0]
         had = _result_text(app, mine) if mine is not None else t("pairs.app_had_unfinished")
-        lines: list[ft.Control] = [
-            w.suited(t.render(board_msg(board)), 15, ft.FontWeight.BOLD),
-            w.suited(say(t, "pairs.app_saved_elsewhere", board=board,
+        ruled = saved.result.adjusted is not None  # the director's, not another phone's
+        lines: list[ft.Control] = [  # the board's header is its own card's (decision 476)
+            w.suited(say(t, "pairs.app_ruled_meanwhile" if ruled
+                         else "pairs.app_saved_elsewhere", board=board,
                          result=_result_text(app, saved.result), had=had), 15)]
         if mine is not None:
-            label = t("pairs.app_correct_to_mine", board=board)
+            label = t("pairs.app_ruling_send" if ruled else "pairs.app_correct_to_mine",
+                      board=board)
             lines.append(w.tap(label, label, partial(_take_lost, app, session_id, table,
                                                      board)))
         keep = t("pairs.app_cancel")
@@ -286,6 +279,7 @@ def _take_lost(app: App, session_id: str, table: int, board: int) -> None:
     draft = state.lost.pop(board, None)
     if draft is not None:
         state.key, state.draft, state.correcting = (session_id, table, board), draft, True
+        state.ruling = False  # the lost card has said whose result it was
     app.show()
 
 
@@ -330,7 +324,8 @@ def _inputs(app: App, session_id: str, table: int) -> list[ft.Control]:
     state = app.state(TableEntry)
     assert state.draft is not None
     label = app.t("pairs.app_accept", board=state.draft.board)
-    return result_inputs(app, state.draft, label, lambda: _save(app, session_id, table),
+    ruled = [w.note(say(app.t, "pairs.app_ruling"))] if state.correcting and state.ruling else []
+    return ruled + result_inputs(app, state.draft, label, lambda: _save(app, session_id, table),
                          say(app.t, "pairs.app_accept_help"),
                          (lambda: _cancel(app)) if state.correcting else None)
 
@@ -406,7 +401,7 @@ def _save(app: App, session_id: str, table: int) -> None:
         state.drawn = _mine(record.session, table)
         app.show_soon()
 
-    how = ((lambda s: s.correct(result, at)) if state.correcting
+    how = ((lambda s: s.correct_at_table(result, at)) if state.correcting
            else (lambda s: s.enter(result, at)))
     if not save_change(app, session_id, how, saved):
         app.show()
@@ -420,6 +415,7 @@ def _correct(app: App, session_id: str, table: int, board: int, result: TableRes
     if result.deal is not None:
         draft.fill(result.deal)
     state.key, state.draft, state.correcting = (session_id, table, board), draft, True
+    state.ruling = result.adjusted is not None
     app.show()
 
 
