@@ -52,7 +52,8 @@ def test_the_round_just_played_is_corrected_at_the_table_once_the_next_has_begun
         enter(app, 1, "North", "4H", 10)  # the round's last board
         shown = texts(app)
         assert "Round 1 finished" in shown and "Round 2 of 2" in shown
-        assert "Board 3: 2♥ by East, 9 tricks · N-S -140 · E-W +140" in shown
+        assert "Round 1: check and correct" in shown  # the round just played, listed (474)
+        assert "2♥ by East, 9 tricks · N-S -140 · E-W +140" in shown
         for board in (1, 2, 3):
             assert f"Correct board {board}" in shown
         tap(app, "Declarer South")  # round 2's first board, begun
@@ -63,7 +64,7 @@ def test_the_round_just_played_is_corrected_at_the_table_once_the_next_has_begun
         tap(app, "E-W accept board 3")
         assert tricks_kept(app.keeper.store.pairs.load(record.id).session, 3, 2) == (8, [9])
         shown = texts(app)
-        assert "Board 3: 2♥ by East, 8 tricks · N-S -110 · E-W +110" in shown
+        assert "2♥ by East, 8 tricks · N-S -110 · E-W +110" in shown
         assert "Round 2 of 2" in shown
         for name in ("Level 3", "No-trump", "Tricks 10"):  # the entry begun, taken up again
             tap(app, name)
