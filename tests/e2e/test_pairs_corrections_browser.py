@@ -30,7 +30,8 @@ def test_the_round_just_played_is_corrected_on_the_tables_phone(browser, tmp_pat
         phone = Phone(browser.new_context(viewport=PHONE).new_page(), url)
         phone.open(f"/pairs/{session_id}/table/2")
         phone.see("Round 2 of 2")
-        phone.see("Board 3: 2♥ by East, 9 tricks · N-S -140 · E-W +140")
+        phone.see("Round 1: check and correct")  # the round just played, listed (decision 474)
+        phone.see("2♥ by East, 9 tricks · N-S -140 · E-W +140")
         names = {c["name"] for c in check_screen(phone, "a table's phone after round 1")}
         assert {"Correct board 1", "Correct board 2", "Correct board 3",
                 "Enter board 4"} <= names
@@ -38,7 +39,8 @@ def test_the_round_just_played_is_corrected_on_the_tables_phone(browser, tmp_pat
         phone.tap("Tricks 8")
         phone.see("2♥ by East, 8 tricks · N-S -110 · E-W +110")
         phone.tap("E-W accept board 3")
-        phone.see("Board 3: 2♥ by East, 8 tricks · N-S -110 · E-W +110")
+        phone.see("Correct board 3")  # saved: the entry closed, the board listed again
+        phone.see("2♥ by East, 8 tricks · N-S -110 · E-W +110")
     with Store(data_dir) as store:
         assert tricks_kept(store.pairs.load(session_id).session, 3, 2) == (8, [9])
 
