@@ -32,6 +32,7 @@ from . import addresses, home
 from .frame import Screen, screen
 from .pairs_adjust import adjust_controls, replaced_lines
 from .pairs_files import file_controls
+from .pairs_fix import fix_controls
 from .pairs_pick import table_buttons
 from .pairs_table import _result_text, save_change
 from .pairs_text import at_seat, board_msg, pair_name, say, unbroken
@@ -214,6 +215,7 @@ def build_board(app: App, route: Route, evening: Evening) -> Screen:
                                    ft.Text(points, size=15)]
         lines += [w.suited(t.render(line.msg), 12) for line in row.lines]
         lines += replaced_lines(app, session, board, row.table)
+        lines += fix_controls(app, record.id, row.result)
         controls.append(w.card(*lines))
     controls += _waiting(app, session, board, {row.table for row in rows})
     controls += adjust_controls(app, record.id, session, board)
