@@ -83,3 +83,28 @@ def test_an_adjusted_score_is_corrected_to_the_result_played(tmp_path: Path):
         assert kept.current()[(2, 1)].result.deal is not None
         assert kept.current()[(2, 1)].result.deal.passed_out
         assert kept.history[-1].result.adjusted == Adjusted("A+", "A-")
+
+
+def test_the_correction_opens_in_place_one_table_at_a_time(tmp_path: Path):
+    import flet as ft
+    from test_pairs_app import on_screen
+
+    def button(label: str) -> ft.Semantics:
+        [found] = [c for c in on_screen(app) if isinstance(c, ft.Semantics) and c.button
+                   and c.label == label]
+        return found
+
+    with scorer_app(tmp_path / "data") as app:
+        session_id = on_traveller(app, both_rounds(), 1, 2)
+        opener = button("Correct table 2's result")
+        tap(app, "Tricks 10")
+        tap(app, "Correct table 3's result")  # another table: the first one closes
+        assert button("Correct table 2's result") is opener  # not drawn anew: focus stays
+        shown = texts(app)
+        assert "Save the director's correction at table 3" in shown
+        assert "Save the director's correction at table 2" not in shown
+        tap(app, "Tricks 11")
+        tap(app, "Save the director's correction at table 3")
+        kept = app.keeper.store.pairs.load(session_id).session
+        assert kept.current()[(1, 3)].result == played(1, 3, 0, "4H", 11)
+        assert kept.current()[(1, 2)].result == played(1, 2, 0, "4H", 9)  # left as it was

@@ -2,12 +2,12 @@
 495-497) on `scorer serve` in Chromium at phone size: on board 1's traveller, after both
 rounds are played, *Correct table 2's result* opens the table's inputs filled with the saved
 4H by North, 9 tricks; one tap on 10 tricks and one on Save keep it, no E-W accept, the old
-result named as replaced; every control named and reachable (check_screen)."""
+result named as replaced; opened by keyboard, the focus stays on the button; every control named and reachable (check_screen)."""
 
 from __future__ import annotations
 
 import pytest
-from browser import PHONE, Phone, check_screen, served
+from browser import FOCUSED_NAME, PHONE, Phone, check_screen, press, served
 
 from scorer.rules.bridge_games import BridgeDeal
 from scorer.rules.contract import Contract
@@ -33,8 +33,10 @@ def test_the_director_corrects_an_older_rounds_trick_count(browser, tmp_path):
         director = Phone(browser.new_context(viewport=PHONE).new_page(), url)
         director.open(f"/pairs/{session_id}/board/1")
         director.see("points: N-S 0, E-W 4")  # table 2 went down one
-        director.tap("Correct table 2's result")
+        press(director, "Correct table 2's result", "Space")  # by keyboard: the focus stays
         director.see("The director's correction (Law 79C)")
+        director._until(lambda: director.page.evaluate(FOCUSED_NAME) == "Correct table 2's "
+                        "result", "the focus on the button pressed", 5000)
         names = {c["name"] for c in check_screen(director, "the director's correction")}
         assert "Save the director's correction at table 2" in names
         assert not any(name.startswith("E-W accept") for name in names)

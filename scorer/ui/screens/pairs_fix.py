@@ -28,39 +28,65 @@ __all__ = ["FixDraft", "fix_controls"]
 
 
 class FixDraft:
-    """The correction being made: session, board and table, and the result as edited."""
+    """The correction being made: session, board and table, the result as edited, and the
+    panel its inputs are drawn in."""
 
     def __init__(self) -> None:
         self.key: tuple[str, int, int] | None = None
         self.draft: ResultDraft | None = None
+        self.panel: ft.Column | None = None
 
 
 def fix_controls(app: App, session_id: str, saved: TableResult) -> list[ft.Control]:
-    """Under one table's result on the traveller: the button that opens the correction, or,
-    once opened, the result's inputs filled with ``saved``, the save and the cancel."""
+    """Under one table's result on the traveller: the button that opens the correction and,
+    once opened, the result's inputs filled with ``saved``, the save and the cancel. The
+    button opens them in place below it and stays, so a button pressed by keyboard keeps
+    the focus and Tab leads into the inputs (as the adjust panel, decision 479)."""
     t, state = app.t, app.state(FixDraft)
-    board, table = saved.key
-    if state.key != (session_id, board, table) or state.draft is None:
-        label = t("pairs.app_fix_open", table=table)
-        return [w.tap(label, label, partial(_open, app, (session_id, board, table), saved))]
-    label = t("pairs.app_fix_save", table=table)
-    return result_inputs(app, state.draft, label, partial(_save, app), say(t, "pairs.app_fix_help"),
-                         partial(_leave, app))
+    key = (session_id, *saved.key)
+    panel = ft.Column(spacing=6, visible=False)
+    label = t("pairs.app_fix_open", table=saved.table)
+    opener = w.tap(label, label, partial(_open, app, key, saved, panel))
+    if state.key == key and state.draft is not None:
+        _fill(app, panel)
+    return [opener, panel]
 
 
-def _open(app: App, key: tuple[str, int, int], saved: TableResult) -> None:
+def _fill(app: App, panel: ft.Column) -> None:
     state = app.state(FixDraft)
-    draft = ResultDraft(key[1], key[2])
+    assert state.key is not None and state.draft is not None
+    label = app.t("pairs.app_fix_save", table=state.key[2])
+    panel.controls = result_inputs(app, state.draft, label, partial(_save, app),
+                                   say(app.t, "pairs.app_fix_help"), partial(_leave, app))
+    panel.visible, state.panel = True, panel
+
+
+def _open(app: App, key: tuple[str, int, int], saved: TableResult, panel: ft.Column) -> None:
+    state = app.state(FixDraft)
+    if state.key == key and state.panel is panel:
+        return  # open already
+    before = state.panel
+    _shut(state)
+    state.key, state.draft = key, ResultDraft(key[1], key[2])
     if saved.deal is not None:  # an adjusted score has no contract to start from
-        draft.fill(saved.deal)
-    state.key, state.draft = key, draft
-    app.show()
+        state.draft.fill(saved.deal)
+    _fill(app, panel)
+    w.update_changed(app.page, *(p for p in (before, panel) if p is not None))
+
+
+def _shut(state: FixDraft) -> None:
+    """Close the correction open (one at a time: its Save saves what it shows)."""
+    if state.panel is not None:
+        state.panel.controls, state.panel.visible = [], False
+    state.key, state.draft, state.panel = None, None, None
 
 
 def _leave(app: App) -> None:
     state = app.state(FixDraft)
-    state.key, state.draft = None, None
-    app.show()
+    panel = state.panel
+    _shut(state)
+    if panel is not None:
+        w.update_changed(app.page, panel)
 
 
 def _save(app: App) -> None:
@@ -73,7 +99,7 @@ def _save(app: App) -> None:
     at = now()
 
     def kept(_record: object) -> None:
-        state.key, state.draft = None, None
+        _shut(state)
         app.show()
 
     if not save_change(app, state.key[0], lambda s: s.correct(result, at), kept):
