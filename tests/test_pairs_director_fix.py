@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from flet_page import scorer_app
-from test_pairs_app import go, played, tap, texts
+from test_pairs_app import go, on_screen, played, tap, texts
 
 from scorer.rules.pairs.scoring import Adjusted
 from scorer.rules.pairs.session import PairsSession, PairsSettings, TableResult
@@ -31,6 +31,14 @@ def both_rounds() -> PairsSession:
 
 def points(session: PairsSession, board: int) -> dict[int, tuple[object, object]]:
     return {row.table: (row.ns, row.ew) for row in standings(session).travellers[board][1]}
+
+
+def button(app, label: str) -> object:
+    """The one control the tap helper would press for ``label``."""
+    named = {id(c): c for c in on_screen(app) if getattr(c, "button", False)
+             and getattr(c, "label", None) == label}
+    assert len(named) == 1, label
+    return next(iter(named.values()))
 
 
 def on_traveller(app, session: PairsSession, board: int, table: int) -> str:
@@ -86,20 +94,12 @@ def test_an_adjusted_score_is_corrected_to_the_result_played(tmp_path: Path):
 
 
 def test_the_correction_opens_in_place_one_table_at_a_time(tmp_path: Path):
-    import flet as ft
-    from test_pairs_app import on_screen
-
-    def button(label: str) -> ft.Semantics:
-        [found] = [c for c in on_screen(app) if isinstance(c, ft.Semantics) and c.button
-                   and c.label == label]
-        return found
-
     with scorer_app(tmp_path / "data") as app:
         session_id = on_traveller(app, both_rounds(), 1, 2)
-        opener = button("Correct table 2's result")
+        opener = button(app, "Correct table 2's result")
         tap(app, "Tricks 10")
         tap(app, "Correct table 3's result")  # another table: the first one closes
-        assert button("Correct table 2's result") is opener  # not drawn anew: focus stays
+        assert button(app, "Correct table 2's result") is opener  # not drawn anew: focus stays
         shown = texts(app)
         assert "Save the director's correction at table 3" in shown
         assert "Save the director's correction at table 2" not in shown

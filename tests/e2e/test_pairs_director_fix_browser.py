@@ -2,7 +2,8 @@
 495-497) on `scorer serve` in Chromium at phone size: on board 1's traveller, after both
 rounds are played, *Correct table 2's result* opens the table's inputs filled with the saved
 4H by North, 9 tricks; one tap on 10 tricks and one on Save keep it, no E-W accept, the old
-result named as replaced; opened by keyboard, the focus stays on the button; every control named and reachable (check_screen)."""
+result named as replaced; opened by keyboard, the focus stays on the button; every control
+named and reachable (check_screen)."""
 
 from __future__ import annotations
 
