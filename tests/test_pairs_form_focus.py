@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import flet as ft
+import pytest
 from flet.messaging.protocol import MessageAction
 from flet_page import scorer_app
 from test_pairs_app import go, on_screen, tap, texts
@@ -48,3 +49,60 @@ def test_the_new_evenings_chips_stay_the_controls_tapped(tmp_path: Path, sent): 
         assert "Start will make: Howell, 3 tables, 2 rounds, 4 boards per round" in shown
         assert "Pair 5" in shown and "Pair 6" not in shown  # one pair short: 5 pairs
         assert app.keeper.store.pairs.list() == []
+
+
+# --- #7: a merge conflict says which result came from where ----------------------------------
+
+
+def test_a_merge_conflict_says_which_result_is_the_tables_link_and_which_was_here():
+    """Core: the director's phone holds board 4 at table 1 as +650, table 1's link brings
+    +620. The conflict's results say where they came from; that mark is kept in the
+    document, is not part of the result (the same link again changes nothing), and a
+    document naming another source is refused by name."""
+    from test_pairs_app import played
+
+    from scorer.rules import InvalidInput
+    from scorer.rules.pairs.session import Entry, PairsSession, PairsSettings
+
+    at = "2026-12-05T20:00:00+00:00"
+    empty = PairsSession(PairsSettings("howell", 3, 3, 2))
+    here = empty.enter(played(4, 1, 0, "4H", 11), at)
+    link = empty.enter(played(4, 1, 0, "4H", 10), at)
+    merged = here.merge(link, ("director", "table"))
+    [conflict] = merged.conflicts
+    assert [(e.result.deal.tricks, e.came) for e in conflict] == [(11, "director"),
+                                                                  (10, "table")]
+    assert PairsSession.from_dict(merged.to_dict()).conflicts[0][1].came == "table"
+    assert merged.merge(link, ("director", "table")) == merged  # the same link twice
+    assert here.merge(link).conflicts[0][0].came == ""  # a merge that does not say
+    with pytest.raises(InvalidInput, match="came"):
+        Entry.from_dict({**conflict[0].to_dict(), "came": "kitchen"})
+
+
+def test_the_directors_phone_keeps_the_tables_link_or_its_own_by_name(tmp_path: Path):
+    """The tester's conflict, on the real app: "Keep 4H by North, 11 tricks" and "Keep 4H by
+    North, 10 tricks" said nothing of where each came from; now one is table 1's, from its
+    link, the other already on the director's phone. Keeping the table's is kept."""
+    from test_pairs_app import played
+
+    from scorer.pairs_link import encode_pairs, table_part
+    from scorer.rules.pairs.session import PairsSession, PairsSettings
+
+    at = "2026-12-05T20:00:00+00:00"
+    empty = PairsSession(PairsSettings("howell", 3, 3, 2))
+    with scorer_app(tmp_path / "data") as app:
+        record = app.keeper.store.pairs.create(empty.enter(played(4, 1, 0, "4H", 11), at))
+        table_1 = table_part(empty.enter(played(4, 1, 0, "4H", 10), at), 1)
+        go(app, addresses.pairs_link(encode_pairs(record.id, table_1, 1)))
+        tap(app, "Keep and merge on this phone")
+        go(app, addresses.pairs_session(record.id))
+        keeps = [c.label for c in on_screen(app) if isinstance(c, ft.Semantics) and c.button
+                 and str(c.label).startswith("Keep ")]
+        assert len(keeps) == 2, keeps
+        [theirs] = [k for k in keeps if k.startswith("Keep table 1's result, from its link: ")]
+        [mine] = [k for k in keeps
+                  if k.startswith("Keep the result already on the director's phone: ")]
+        assert "10 tricks" in theirs and "11 tricks" in mine
+        tap(app, theirs)
+        kept = app.keeper.store.pairs.load(record.id).session
+        assert not kept.conflicts and kept.current()[(4, 1)].result == played(4, 1, 0, "4H", 10)
