@@ -106,3 +106,8 @@ def test_the_directors_phone_keeps_the_tables_link_or_its_own_by_name(tmp_path: 
         tap(app, theirs)
         kept = app.keeper.store.pairs.load(record.id).session
         assert not kept.conflicts and kept.current()[(4, 1)].result == played(4, 1, 0, "4H", 10)
+        # Only the result not kept is listed as replaced (decision 492: both were).
+        assert [e.result.deal.tricks for e in kept.history] == [11]
+        go(app, addresses.pairs_board(record.id, 4))
+        replaced = [part for part in texts(app).split(" | ") if "replaced" in part]
+        assert len(replaced) == 1 and "11 tricks" in replaced[0], replaced

@@ -254,13 +254,15 @@ class PairsSession:
                        conflicts=(*self.conflicts, (held, Entry(result, at))))
 
     def resolve(self, board: int, table: int, chosen: TableResult, at: str) -> PairsSession:
-        """The director's choice for a conflict: ``chosen`` is the result, the values that
-        were in conflict go into the history."""
+        """The director's choice for a conflict: ``chosen`` is the result, the other values
+        that were in conflict go into the history (the one kept is not listed as replaced:
+        decision 492)."""
         found = [c for c in self.conflicts if c[0].result.key == (board, table)]
         if not found:
             raise InvalidInput(f"board {board}", f"table {table}", "has no conflict to resolve")
         conflicts = tuple(c for c in self.conflicts if c is not found[0])
-        cleared = replace(self, conflicts=conflicts, history=(*self.history, *found[0]))
+        others = tuple(e for e in found[0] if e.result != chosen)
+        cleared = replace(self, conflicts=conflicts, history=(*self.history, *others))
         return cleared.correct(chosen, at)
 
     def merge(self, other: PairsSession, came: tuple[str, str] = ("", "")) -> PairsSession:
