@@ -142,7 +142,9 @@ def test_merging_phones_same_result_is_one_different_is_a_conflict():
         clash.resolve(2, 2, four_spades(2, 2), LATER)
     resolved = clash.resolve(1, 1, four_spades(1, 1), LATER)
     assert resolved.conflicts == () and resolved.current()[(1, 1)].result == four_spades(1, 1)
-    assert len(resolved.history) == 2
+    # The value not kept is in the history; the one kept is the result, not "replaced" too
+    # (decision 492: the traveller listed both).
+    assert [e.result for e in resolved.history] == [TableResult(1, 1, BridgeDeal())]
 
 
 def test_merging_a_correction_takes_the_later_value_without_conflict():

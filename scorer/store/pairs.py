@@ -214,12 +214,13 @@ class PairsShelf:
             self._write(new)
             return new
 
-    def keep(self, session_id: str, session: PairsSession,
-             at: str | None = None) -> tuple[PairsRecord, bool]:
+    def keep(self, session_id: str, session: PairsSession, at: str | None = None,
+             came: tuple[str, str] = ("", "")) -> tuple[PairsRecord, bool]:
         """A session brought by a link: stored under its own id when there is none here (True),
         else merged into the one kept (the core's ``merge``: the same result is one, a
-        correction wins, a difference becomes a conflict; another session's results are
-        refused by name). Keeping the same link twice changes nothing."""
+        correction wins, a difference becomes a conflict, its results saying where they came
+        from, ``came``; another session's results are refused by name). Keeping the same
+        link twice changes nothing."""
         with self._lock:
             session_id = session_id.casefold()
             self._storage_of(session_id)  # an id that names no file is refused here
@@ -230,7 +231,7 @@ class PairsShelf:
                 record = PairsRecord(session_id, session, 1, stamp, stamp)
                 self._write(record)
                 return record, True
-            return self.change(session_id, lambda kept: kept.merge(session), at), False
+            return self.change(session_id, lambda kept: kept.merge(session, came), at), False
 
     def list(self) -> list[PairsRecord]:
         """Every readable session, most recently changed first (one that cannot be read is

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 import pytest
-from browser import PHONE, Phone, check_screen, served
+from browser import FOCUSED_NAME, PHONE, Phone, check_screen, press, served
 from test_pairs_corrections import tricks_kept, wrong_board_3
 
 from scorer.rules.bridge_games import BridgeDeal
@@ -53,11 +53,15 @@ def test_the_new_evenings_form_says_what_start_will_make(browser, tmp_path):
         phone.tap("Pairs evening")
         phone.see("Start will make: Howell, 3 tables, 5 rounds, 3 boards per round, 15 boards "
                   "in all")
-        phone.tap("4 tables")
-        phone.see("Start will make: Howell, 4 tables, 7 rounds")
-        phone.tap("Movement Mitchell")
-        phone.see("Start will make: Mitchell, 4 tables, 3 rounds, 3 boards per round, 12 "
-                  "boards in all")
+        # By keyboard: Space on a chip keeps the focus on it, tables and movement too (it went
+        # back to the title when the form was drawn again: decision 490).
+        for chip, said in (("4 tables", "Start will make: Howell, 4 tables, 7 rounds"),
+                           ("Movement Mitchell", "Start will make: Mitchell, 4 tables, 3 rounds, "
+                            "3 boards per round, 12 boards in all")):
+            press(phone, chip, "Space")
+            phone.see(said)
+            phone._until(lambda chip=chip: phone.page.evaluate(FOCUSED_NAME) == chip,
+                         f"the focus on {chip!r}, the chip pressed", 5000)
         check_screen(phone, "the new evening's form with what Start will make")
     with Store(tmp_path / "data") as store:
         assert store.pairs.list() == []

@@ -24,8 +24,8 @@ from ..values import InvalidInput, Line, Msg, check_int, kept_numbers
 from .movement import KINDS, MITCHELL, Movement, Seating, make_movement
 from .scoring import SCALES, Adjusted
 
-__all__ = ["FORMAT", "SCHEMA_VERSION", "SCORINGS", "Entry", "PairsSession", "PairsSettings",
-           "TableResult"]
+__all__ = ["CAME", "FORMAT", "SCHEMA_VERSION", "SCORINGS", "Entry", "PairsSession",
+           "PairsSettings", "TableResult"]
 
 FORMAT = "scorer-pairs-session"
 SCHEMA_VERSION = 1
@@ -147,18 +147,34 @@ class TableResult:
 
 @dataclass(frozen=True, slots=True)
 class Entry:
-    """A result as entered, and when (ISO 8601, UTC, given by the caller)."""
+    """A result as entered, and when (ISO 8601, UTC, given by the caller); ``came``, for a
+    result in a conflict made by a merge, where it came from (:data:`CAME`; "" not said).
+    Where it came from is not part of the result: two entries differing only there are one."""
 
     result: TableResult
     at: str
+    came: str = field(default="", compare=False)
 
     def to_dict(self) -> dict[str, Any]:
-        return {**self.result.to_dict(), "at": self.at}
+        return {**self.result.to_dict(), "at": self.at, **({"came": self.came} if self.came
+                                                          else {})}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Entry:
         at = data.get("at", "") if isinstance(data, Mapping) else ""
-        return cls(TableResult.from_dict(data), str(at))
+        came = data.get("came", "") if isinstance(data, Mapping) else ""
+        if came not in ("", *CAME):
+            raise InvalidInput("came", came, f"is one of {', '.join(CAME)}")
+        return cls(TableResult.from_dict(data), str(at), came)
+
+    def marked(self, came: str) -> Entry:
+        """This entry said to come from ``came``, unless it says where already."""
+        return self if self.came or not came else replace(self, came=came)
+
+
+# Where a result in a conflict came from (decision 491): a table's phone (its results link,
+# merged on the director's phone) or the director's phone (already there at the merge).
+CAME = ("table", "director")
 
 
 @lru_cache(maxsize=64, typed=True)
@@ -238,18 +254,23 @@ class PairsSession:
                        conflicts=(*self.conflicts, (held, Entry(result, at))))
 
     def resolve(self, board: int, table: int, chosen: TableResult, at: str) -> PairsSession:
-        """The director's choice for a conflict: ``chosen`` is the result, the values that
-        were in conflict go into the history."""
+        """The director's choice for a conflict: ``chosen`` is the result, the other values
+        that were in conflict go into the history (the one kept is not listed as replaced:
+        decision 492)."""
         found = [c for c in self.conflicts if c[0].result.key == (board, table)]
         if not found:
             raise InvalidInput(f"board {board}", f"table {table}", "has no conflict to resolve")
         conflicts = tuple(c for c in self.conflicts if c is not found[0])
-        cleared = replace(self, conflicts=conflicts, history=(*self.history, *found[0]))
+        others = tuple(e for e in found[0] if e.result != chosen)
+        cleared = replace(self, conflicts=conflicts, history=(*self.history, *others))
         return cleared.correct(chosen, at)
 
-    def merge(self, other: PairsSession) -> PairsSession:
+    def merge(self, other: PairsSession, came: tuple[str, str] = ("", "")) -> PairsSession:
         """This session with ``other``'s results (from a table's phone): same settings only.
-        No value is lost: each ends as the result, in the history, or in a conflict."""
+        No value is lost: each ends as the result, in the history, or in a conflict. A
+        conflict's results say where they came from (``came``: this session's, ``other``'s;
+        :data:`CAME`), so the director knows which is the table's (decision 491)."""
+        here, there = came
         if other.settings != self.settings:
             raise InvalidInput("session", "other", "is another session (its settings differ)",
                                Msg("pairs.error_other_session"))
@@ -264,7 +285,7 @@ class PairsSession:
         for key, entry in other.current().items():
             held = entries.get(key)
             if key in disputes:
-                _add(disputes[key], entry)
+                _add(disputes[key], entry.marked(there))
             elif held is None:
                 entries[key] = entry
             elif held.result == entry.result or entry.result in replaced_mine:
@@ -273,10 +294,10 @@ class PairsSession:
                 history.append(held)  # they corrected what we hold
                 entries[key] = entry
             else:
-                disputes[key] = [held, entry]
+                disputes[key] = [held.marked(here), entry.marked(there)]
         for key, candidates in disputes.items():
             if key in entries:
-                _add(candidates, entries.pop(key))
+                _add(candidates, entries.pop(key).marked(here))
         return replace(self, entries=tuple(entries.values()), history=tuple(history),
                        conflicts=tuple(tuple(c) for c in disputes.values()))
 

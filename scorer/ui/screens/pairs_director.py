@@ -42,6 +42,9 @@ if TYPE_CHECKING:
 
 __all__ = ["DirectorView", "Drawn", "build", "build_board", "build_card", "changed_elsewhere"]
 
+# A conflict's Keep, by where its result came from (a merge says: decision 491).
+KEEP = {"table": "pairs.app_keep_table", "director": "pairs.app_keep_director"}
+
 
 class DirectorView:
     """What the director's view keeps between redraws: the session shown and the part of the
@@ -150,7 +153,8 @@ def _live(app: App, record: PairsRecord) -> list[ft.Control]:
                                            weight=ft.FontWeight.BOLD)]
         for entry in conflict:
             text = _result_text(app, entry.result)
-            label = t("pairs.app_keep", result=text)
+            label = t(KEEP.get(entry.came, "pairs.app_keep"), result=text,
+                      table=table)  # where it came from, when a merge said (decision 491)
             lines.append(w.tap(label, label, partial(_resolve, app, record.id, entry.result)))
         controls.append(w.card(*lines))
     # The ranking as it stands.

@@ -123,7 +123,10 @@ def _keep(app: App, linked: PairsLink) -> None:
     if app.keeper.saving:  # a second tap while the browser build keeps the first
         return
     try:
-        record, added = app.keeper.pairs.keep(linked.session_id, linked.session)
+        # A table's results merged on the director's phone: a conflict says which is which.
+        came = ("director", "table") if linked.table is not None and not linked.to_table \
+            else ("", "")
+        record, added = app.keeper.pairs.keep(linked.session_id, linked.session, came=came)
     except InvalidInput as error:
         app.snack(app.t.sentence(problem_of(error)))
         return

@@ -37,73 +37,116 @@ class PairsFilling:
 def build(app: App, route: Route | None = None) -> Screen:
     t, form = app.t, app.state(PairsFilling).form
     settings, problem = form.settings_or_problem()
-    full = form.full_rounds
     reason = w.note("", error=True)
     _bar_line(app, reason, settings, problem)
     start = w.tap(t("pairs.app_start"), t("pairs.app_start"), lambda: _create(app),
                   primary=True, disabled=settings is None)
-
-    def redraw(setter: str) -> Callable[[Any], None]:
-        """A pick that changes what the form offers (tables, movement): drawn again."""
-        def picked(value: Any) -> None:
-            getattr(form, setter)(value)
-            app.show()
-        return picked
-
-    def in_place(name: str) -> Callable[[Any], None]:
-        """A pick that changes only the form's value: the chip restyles itself and the
-        bottom line follows, the screen is not drawn again (a quick next tap finds its
-        control; decision 314)."""
-        def picked(value: Any) -> None:
-            if name == "rounds":
-                value = None if value == full else value
-            setattr(form, name, value)
-            _refresh(app, reason, start)
-        return picked
-
+    parts = _Parts(app, reason, start)
     controls: list[ft.Control] = [w.heading(t("pairs.app_tables"))]
     controls.append(w.ChoiceGroup(list(TABLES_OFFERED), [str(n) for n in TABLES_OFFERED],
                                   [t("pairs.app_tables_n", n=n) for n in TABLES_OFFERED],
-                                  form.tables, redraw("set_tables")).control)
-    kinds = kinds_for(form.tables)
-    controls.append(w.heading(t("pairs.app_movement")))
-    controls.append(w.ChoiceGroup(list(kinds), [t(f"pairs.kind_{k}") for k in kinds],
-                                  [t("pairs.app_movement_is", kind=t(f"pairs.kind_{k}"))
-                                   for k in kinds], form.movement,
-                                  redraw("set_movement"), per_row=2).control)
+                                  form.tables, parts.tables_picked).control)
+    controls.append(parts.movement)
     controls.append(w.heading(t("pairs.app_boards_per_round")))
     controls.append(w.ChoiceGroup(list(BOARDS_OFFERED), [str(n) for n in BOARDS_OFFERED],
                                   [t("pairs.app_boards_per_round_n", n=n)
                                    for n in BOARDS_OFFERED],
-                                  form.boards_per_round, in_place("boards_per_round"),
+                                  form.boards_per_round, parts.in_place("boards_per_round"),
                                   per_row=8).control)
-    rounds = list(range(1, full + 1))
-    controls.append(w.heading(t("pairs.app_rounds")))
-    controls.append(w.ChoiceGroup(rounds, [str(n) for n in rounds],
-                                  [t("pairs.app_rounds_n", n=n) for n in rounds],
-                                  form.rounds or full, in_place("rounds"), per_row=8).control)
-    controls.append(w.note(say(t, "pairs.app_rounds_full", n=full)))
+    controls.append(parts.rounds)
     controls.append(w.Toggle(t("pairs.app_short"), t("pairs.app_short"), form.short,
-                             in_place("short")).control)
+                             parts.in_place("short")).control)
     controls.append(w.heading(t("pairs.app_scoring")))
     controls.append(w.ChoiceGroup(list(SCORINGS), [t(f"pairs.app_scoring_{s}") for s in SCORINGS],
                                   [t("pairs.app_scoring_is", kind=t(f"pairs.app_scoring_{s}"))
-                                   for s in SCORINGS], form.scoring, in_place("scoring"),
+                                   for s in SCORINGS], form.scoring, parts.in_place("scoring"),
                                   per_row=3).control)
-    controls.append(w.heading(t("pairs.app_names")))
-    controls.append(w.note(say(t, "pairs.app_names_help")))
-    try:
-        plan = settings.plan() if settings is not None else None
-    except ValueError:
-        plan = None
-    for pair in form.pair_numbers():
-        label = t.render(plan.pair_label(pair)) if plan is not None else t("pairs.pair", n=pair)
-        controls.append(ft.TextField(
-            label=label[:1].upper() + label[1:], value=form.names.get(pair, ""),
-            on_change=lambda e, pair=pair: _name(app, pair, e.control.value, reason, start)))
+    controls.append(parts.names)
+    parts.roots = controls  # what a choice may change: sent, the controls that changed
     bar = w.bottom_bar(reason, start)
     return Screen(screen(addresses.pairs_new(), t("pairs.app_new"), controls,
                          bottom_appbar=bar), "/")
+
+
+def _box() -> ft.Column:
+    """A part of the form drawn again on its own, spaced as the screen's own rows."""
+    return ft.Column(spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+class _Parts:
+    """The parts of the form a choice changes: the movements offered follow the tables; the
+    rounds offered and the pairs' names (Mitchell: N-S 1, E-W 1) the movement. A choice
+    draws only those again, in place, and its own chip stays the control tapped: the
+    keyboard's focus stays on it (it went back to the title: decision 490)."""
+
+    def __init__(self, app: App, reason: ft.Text, start: ft.Semantics) -> None:
+        self.app, self.reason, self.start = app, reason, start
+        self.movement, self.rounds, self.names = _box(), _box(), _box()
+        self.roots: list[ft.Control] = []
+        self._fill_movement()
+        self._fill_rest()
+
+    def tables_picked(self, tables: int) -> None:
+        self.app.state(PairsFilling).form.set_tables(tables)
+        self._fill_movement()
+        self._fill_rest()
+        self._refresh()
+
+    def movement_picked(self, movement: str) -> None:
+        self.app.state(PairsFilling).form.set_movement(movement)
+        self._fill_rest()
+        self._refresh()
+
+    def in_place(self, name: str) -> Callable[[Any], None]:
+        """A pick that changes only the form's value: the chip restyles itself and the
+        bottom line follows (a quick next tap finds its control; decision 314)."""
+        def picked(value: Any) -> None:
+            form = self.app.state(PairsFilling).form
+            if name == "rounds":
+                value = None if value == form.full_rounds else value
+            setattr(form, name, value)
+            self._refresh()
+        return picked
+
+    def _refresh(self) -> None:
+        _refresh(self.app, self.reason, self.start, *self.roots)
+
+    def _fill_movement(self) -> None:
+        t, form = self.app.t, self.app.state(PairsFilling).form
+        kinds = kinds_for(form.tables)
+        self.movement.controls = [
+            w.heading(t("pairs.app_movement")),
+            w.ChoiceGroup(list(kinds), [t(f"pairs.kind_{k}") for k in kinds],
+                          [t("pairs.app_movement_is", kind=t(f"pairs.kind_{k}"))
+                           for k in kinds], form.movement, self.movement_picked,
+                          per_row=2).control]
+
+    def _fill_rest(self) -> None:
+        """The rounds offered (up to the full movement) and the pairs' names."""
+        t, form = self.app.t, self.app.state(PairsFilling).form
+        full = form.full_rounds
+        rounds = list(range(1, full + 1))
+        self.rounds.controls = [
+            w.heading(t("pairs.app_rounds")),
+            w.ChoiceGroup(rounds, [str(n) for n in rounds],
+                          [t("pairs.app_rounds_n", n=n) for n in rounds],
+                          form.rounds or full, self.in_place("rounds"), per_row=8).control,
+            w.note(say(t, "pairs.app_rounds_full", n=full))]
+        settings = form.settings_or_problem()[0]
+        try:
+            plan = settings.plan() if settings is not None else None
+        except ValueError:
+            plan = None
+        names: list[ft.Control] = [w.heading(t("pairs.app_names")),
+                                   w.note(say(t, "pairs.app_names_help"))]
+        for pair in form.pair_numbers():
+            label = t.render(plan.pair_label(pair)) if plan is not None else t("pairs.pair",
+                                                                                n=pair)
+            names.append(ft.TextField(
+                label=label[:1].upper() + label[1:], value=form.names.get(pair, ""),
+                on_change=lambda e, pair=pair: _name(self.app, pair, e.control.value,
+                                                     self.reason, self.start)))
+        self.names.controls = names
 
 
 def _name(app: App, pair: int, value: str, reason: ft.Text, start: ft.Semantics) -> None:
@@ -111,13 +154,14 @@ def _name(app: App, pair: int, value: str, reason: ft.Text, start: ft.Semantics)
     _refresh(app, reason, start)
 
 
-def _refresh(app: App, reason: ft.Text, start: ft.Semantics) -> None:
-    """The bottom line (the first problem) and Start, after a change of the form."""
+def _refresh(app: App, reason: ft.Text, start: ft.Semantics, *parts: ft.Control) -> None:
+    """The bottom line (the first problem) and Start, after a change of the form; what
+    changed under them and ``parts`` is sent, the rest of the form is not."""
     form = app.state(PairsFilling).form
     settings, problem = form.settings_or_problem()
     _bar_line(app, reason, settings, problem)
     w.set_enabled(start, settings is not None)
-    app.page.update()
+    w.update_changed(app.page, reason, start, *parts)
 
 
 def _bar_line(app: App, line: ft.Text, settings: PairsSettings | None,
