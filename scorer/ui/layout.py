@@ -11,16 +11,23 @@ import flet as ft
 __all__ = ["BAR_PAD", "COLUMN", "PAGE_PAD", "bottom_bar", "fit_column"]
 
 
-def bottom_bar(line: ft.Control, action: ft.Control | None = None) -> ft.BottomAppBar:
+def bottom_bar(line: ft.Control, action: ft.Control | None = None,
+               stacked: bool = False) -> ft.BottomAppBar:
     """What stays at the bottom of a screen: a line (the score so far, or why Save is off) and
     its action. As tall as its line needs: Flutter's BottomAppBar is of a fixed height, which
     cut the line after one row at a large text size (issue 29), so this is a plain container
     in its place (Flet's View takes any control there). The line is a live region: a screen
-    reader says it when it changes."""
-    said = ft.Semantics(content=line, live_region=True, container=True, expand=True)
+    reader says it when it changes. ``stacked``: the line above its action, the whole width
+    each, for a line of a sentence or more (beside the action, at 200 % text, it wrapped into
+    a bar taller than the screen left for the form)."""
+    said = ft.Semantics(content=line, live_region=True, container=True, expand=not stacked)
+    parts = [said] + ([action] if action is not None else [])
+    row: ft.Control = (ft.Column(parts, spacing=BAR_PAD, tight=True,
+                                 horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+                       if stacked else
+                       ft.Row(parts, vertical_alignment=ft.CrossAxisAlignment.CENTER))
     bar = ft.Container(
-        ft.Row([said] + ([action] if action is not None else []),
-               vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        row,
         bgcolor=ft.Colors.SURFACE_CONTAINER,
         padding=ft.Padding.symmetric(horizontal=PAGE_PAD, vertical=BAR_PAD))
     return cast(ft.BottomAppBar, bar)  # typed as Flet's bar, drawn by Flutter as any control

@@ -63,7 +63,7 @@ def build(app: App, route: Route | None = None) -> Screen:
                                   per_row=3).control)
     controls.append(parts.names)
     parts.roots = controls  # what a choice may change: sent, the controls that changed
-    bar = w.bottom_bar(reason, start)
+    bar = w.bottom_bar(reason, start, stacked=True)  # a sentence: above Start (decision 481)
     return Screen(screen(addresses.pairs_new(), t("pairs.app_new"), controls,
                          bottom_appbar=bar), "/")
 
