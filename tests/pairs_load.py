@@ -29,10 +29,14 @@ ROUND_LINE = re.compile(r"^Round (\d+): (.*)$")
 PART = re.compile(r"table (\d+) (?:(done)|(\d+)/(\d+))")
 SEATS = ("North", "East", "South", "West")
 STRAINS = ("Clubs", "Diamonds", "Hearts", "Spades", "No-trump")
-# How long a table waits for its saved board before it reloads: a lost tap shows as that wait
-# (counted, decision 362); a server merely starved by the machine's load (load average 25 on
-# 2 cores took 24 s) must not look like one.
-WAIT = 60
+# When a table gives up waiting for its saved board and reloads (counted, decision 362): not
+# after a fixed time, which a server merely starved by the machine's load would pass (load
+# average 25 on 2 cores took 24 s), but once the server has gone QUIET: no client has heard
+# anything from it for that long, so it has nothing left to send, and the board never came.
+# WAIT only bounds a server that keeps talking without ever sending the board.
+QUIET = 20
+WAIT = 600
+HEARD = [time.monotonic()]  # when any client last heard the server (all threads write it)
 
 
 def result_of(table: int, board: int) -> tuple[int, int, int, int]:
@@ -78,7 +82,7 @@ class Phone:
             raw = self.ws.recv(timeout=timeout)
         except TimeoutError:
             return False
-        now = time.monotonic()
+        now = HEARD[0] = time.monotonic()
         action, body = msgpack.unpackb(raw[1:], strict_map_key=False)
         if action == 6:  # Flet's SESSION_CRASHED: a handler failed (a tap on a dead control)
             said = body.get("message", body) if isinstance(body, dict) else body
@@ -98,12 +102,14 @@ class Phone:
             self.pump(1)
         return self.labels[label]
 
-    def saw(self, label: str, text: str, timeout: float) -> bool:
+    def saw(self, label: str, text: str, timeout: float, quiet: float | None = None) -> bool:
         """Whether, within ``timeout`` seconds, a control named ``label`` is drawn or a text
-        equal to ``text`` is sent."""
+        equal to ``text`` is sent; with ``quiet``, also False as soon as no client has heard
+        the server for ``quiet`` seconds (it has nothing left to send)."""
         deadline = time.monotonic() + timeout
         while label not in self.labels and all(s != text for _, s in self.strings):
-            if time.monotonic() > deadline:
+            now = time.monotonic()
+            if now > deadline or (quiet is not None and now - HEARD[0] > quiet):
                 return False
             self.pump(1)
         return True
@@ -112,6 +118,7 @@ class Phone:
         """Taps the control named ``label`` and reads the server's answer."""
         self.ws.send(message(3, {"target": self.wait_label(label), "name": "click",
                                  "data": None}))
+        HEARD[0] = time.monotonic()  # the server has work again: not quiet from here
         self.pump(10)  # a chip tapped again may change nothing, and send nothing
         while self.pump(0.05):
             pass
@@ -197,7 +204,7 @@ def play(url: str, session_id: str, seatings: list[Any], tables: int, rounds: in
                     # again is lost, as a finger's would be between two frames: the player
                     # taps again (the same result again changes nothing); counted.
                     shown = phone.saw(f"Correct board {board}", f"Round {round_} finished",
-                                      WAIT)
+                                      WAIT, quiet=QUIET)
                     if shown:
                         run.drawn[(round_, number, k)] = time.monotonic()
                     while not shown:
