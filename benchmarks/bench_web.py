@@ -2,7 +2,7 @@
 
 Run: python benchmarks/bench_web.py [--renderer auto|canvaskit|skwasm|both] [--quick]
 (auto, the default, is what `scorer publish` ships: Flutter picks skwasm in Chromium)
-         [--cpu-budget CORES] [--json-out FILE] [--baseline FILE]
+         [--cpu-budget CORES] [--json-out FILE] [--baseline FILE] [--no-omnibox-webui]
 
 It publishes the site itself, serves it on loopback and drives headless Chromium (no GPU) at
 phone size (360 x 640); every request to another host is refused. In one run:
@@ -253,6 +253,11 @@ STAGES = {"flutter": "Flutter app loaded", "python": "Python worker initialized"
 
 
 MARK = re.compile(r"Scorer mark: (.*) (\d{13})$")
+# Chromium's own WebUI address-bar popup (a `--top-chrome-webui` renderer a freshly launched
+# desktop Chromium starts beside the page, 0.2-0.5 s of CPU in each visit; not the site's work,
+# and not what a phone's browser does): --no-omnibox-webui leaves it out (decision 551).
+NO_OMNIBOX_WEBUI = ("--disable-features=WebUIOmniboxPopup,WebUIOmniboxFullPopup,"
+                    "WebUIOmniboxAimPopup")
 
 
 def home(page, url: str, stages: dict[str, list[float]] | None = None) -> float:
@@ -384,8 +389,10 @@ class Visits:
     """One site, its static server and one browser profile (one phone)."""
 
     def __init__(self, browser_type, site_dir: Path, profile: Path,
-                 executable: str | None = None, press: bool = False) -> None:
+                 executable: str | None = None, press: bool = False,
+                 extra_args: tuple[str, ...] = ()) -> None:
         self.browser_type = browser_type
+        self.args = [*CHROMIUM_ARGS, *extra_args]
         self.press = press  # --press-placeholder
         self.site_dir = site_dir
         self.size = sum(p.stat().st_size for p in site_dir.rglob("*") if p.is_file())
@@ -400,7 +407,7 @@ class Visits:
 
     def launch(self):
         context = self.browser_type.launch_persistent_context(
-            str(self.profile), executable_path=self.executable, args=CHROMIUM_ARGS,
+            str(self.profile), executable_path=self.executable, args=self.args,
             headless=True, viewport=PHONE)
         block_other_hosts(context, self.failures)
         if self.press:
@@ -446,9 +453,9 @@ class Visits:
 
 
 def compare(browser_type, sites: list[Path], repeats: int, tmp: Path,
-            press: bool = False) -> None:
+            press: bool = False, extra_args: tuple[str, ...] = ()) -> None:
     """Sites built before, their repeat visits alternating (see the module's docstring)."""
-    runs = [Visits(browser_type, site, tmp / f"profile-{n}", press=press)
+    runs = [Visits(browser_type, site, tmp / f"profile-{n}", press=press, extra_args=extra_args)
             for n, site in enumerate(sites)]
     for run in runs:
         seconds, sent = run.first()
@@ -606,7 +613,7 @@ def measure(browser_type, renderer: str, tmp: Path, args, executable: str | None
         print(f"[{tag}] {text}", flush=True)
 
     visits = Visits(browser_type, publish(tmp / f"site-{renderer}", renderer=renderer),
-                    tmp / f"profile-{renderer}", executable)
+                    tmp / f"profile-{renderer}", executable, extra_args=args.extra_args)
     site, network = visits.site, visits.network
     cases = [GAMES[name] for name in args.games]
     files = {case.variant: export_file(tmp, f"{case.variant}.json", [case.make()])
@@ -809,12 +816,16 @@ def main() -> None:
     parser.add_argument("--opens", type=int, default=9, help="timed openings per game (9)")
     parser.add_argument("--cpu-budget", type=float, metavar="CORES",
                         help="run Chromium in a cgroup CPU quota of CORES (e.g. 1, 0.5)")
+    parser.add_argument("--no-omnibox-webui", action="store_true",
+                        help="Chromium without its WebUI address-bar popup (its own renderer "
+                             "beside the page; decision 551)")
     parser.add_argument("--json-out", type=Path, metavar="FILE", help="write the figures")
     parser.add_argument("--baseline", type=Path, metavar="FILE",
                         help="a --json-out file: print the ratios of improvement against it")
     args = parser.parse_args()
     args.games = [g.strip() for g in args.games.split(",") if g.strip()]
     args.lengths = [int(n) for n in args.lengths.split(",") if n.strip()]
+    args.extra_args = (NO_OMNIBOX_WEBUI,) if args.no_omnibox_webui else ()
     if unknown := [g for g in args.games if g not in GAMES]:
         parser.error(f"unknown games {unknown}; known: {', '.join(GAMES)}")
     if args.quick:
@@ -833,6 +844,7 @@ def main() -> None:
                  else (choice,))
     load_start = os.getloadavg()
     print(f"load average at start: {load()} ({os.cpu_count()} cores)"
+          + ("; Chromium without its omnibox WebUI" if args.no_omnibox_webui else "")
           + (f"; Chromium in a CPU budget of {cores(args.cpu_budget)}"
              if args.cpu_budget else ""), flush=True)
     tmp = Path(tempfile.mkdtemp(prefix="bench-web-"))
@@ -845,7 +857,8 @@ def main() -> None:
             if args.site:
                 if budget:
                     raise SystemExit("bench_web: --site with --cpu-budget is not supported")
-                compare(p.chromium, args.site, args.repeats, tmp, args.press_placeholder)
+                compare(p.chromium, args.site, args.repeats, tmp, args.press_placeholder,
+                        args.extra_args)
                 return
             for renderer in renderers:
                 tag = renderer + (f", {cores(args.cpu_budget)}" if budget else "")
