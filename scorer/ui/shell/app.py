@@ -25,7 +25,7 @@ from ..screens import addresses
 from ..screens.host import ReadPicked
 from ..screens.sharing import download
 from ..theme import DARK, FALLBACK_FONTS, HIGH_DARK, HIGH_LIGHT, LIGHT, SYMBOL_FONT, theme
-from . import events, settle
+from . import events
 from .keeper import Keeper
 from .late_taps import catch_late_taps
 from .routes import parse, row_of, screen_for
@@ -141,17 +141,12 @@ class ScorerApp:
         cast(Callable[[], None], ft.context.mark_update_called)()  # not annotated in Flet
 
     def show_soon(self) -> None:
-        """After a save: draw the screen again by a task, once the saves of the moment have
-        settled: 15 tables' Accepts at once are all saved, and the director's view answered,
-        before any of the 15 next boards is drawn (decisions 421, 503)."""
+        """Draw the screen again by a task, after what already waits on the page's loop:
+        15 tables' Accepts at once are all saved, and the director's view answered, before
+        any of the 15 next boards is drawn (decision 421)."""
         self.drawn = None  # out of date until the task draws it
-        settle.saved()
-        self.page.run_task(self._show_when_settled, self.route)
+        self.page.run_task(self._show_if_current, self.route)
         self.drawn_later()
-
-    async def _show_when_settled(self, route: str) -> None:
-        await settle.settled()
-        await self._show_if_current(route)
 
     async def _show_if_current(self, route: str) -> None:
         if route == self.route:  # not already left for another screen
