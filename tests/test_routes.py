@@ -98,33 +98,25 @@ def test_a_screen_is_one_module_and_one_row(tmp_path, monkeypatch):
         assert app.state(Taps) is app.state(Taps)
 
 
-def test_a_deal_screen_keeps_the_scoreboard_shown_before_it_built_under_its_own(tmp_path):
-    """Decision 530: a deal of the game whose scoreboard is shown is a second View over the
-    scoreboard's, which stays as it was (the same controls); elsewhere the deal is alone."""
+def test_a_deal_screen_keeps_the_scoreboard_shown_before_it_hidden_above_its_own(tmp_path):
     with scorer_app(tmp_path) as app:
         game = Game.new("draw-bridge", ["Ana", "Ben"], first_dealer=0)
         app.keeper.store.save(game)
 
-        def show(route: str) -> list[ft.View]:
+        def show(route: str) -> list[ft.Control]:
             app.route = route
             app.show()
-            return list(app.page.views)
+            return app.page.views[0].controls
 
         key = board_key(game.id)
-        [scores] = show(f"/game/{game.id}")
-        board = scores.controls[0]
+        board = show(f"/game/{game.id}")[0]
         assert board.key == key and board.visible
-        under, entry = show(f"/game/{game.id}/deal")
-        assert under is scores and under.controls[0] is board
-        assert entry.route == f"/game/{game.id}/deal"
-        assert all(getattr(c, "key", None) != key for c in entry.controls)
-        again = show(f"/game/{game.id}/deal")  # drawn again (a language, another phone)
-        assert again[0] is scores and again[0].controls[0] is board and len(again) == 2
-        detail = show(f"/game/{game.id}/deal/1")  # no such deal: the scoreboard, alone
-        assert len(detail) == 1 and detail[0].controls[0].key == key
+        entry = show(f"/game/{game.id}/deal")[0]
+        assert entry.key == key and not entry.visible and entry.controls is board.controls
+        again = show(f"/game/{game.id}/deal")[0]  # drawn again (a language, another phone)
+        assert again.key == key and again.controls is board.controls
         show("/")
-        alone = show(f"/game/{game.id}/deal")  # no scoreboard on the page: nothing under it
-        assert len(alone) == 1 and all(getattr(c, "key", None) != key for c in alone[0].controls)
+        assert all(getattr(c, "key", None) != key for c in show(f"/game/{game.id}/deal"))
 
 
 @pytest.mark.parametrize("route", ["/game/abc/deal/3/more", "/rules/no-such-game", "/new/x"])

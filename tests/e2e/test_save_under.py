@@ -1,8 +1,9 @@
-"""The scoreboard kept built under deal entry (decision 530): Flutter keeps the game's
-scoreboard in its tree while a deal is entered, so a Save only patches it. A player who
-cannot see the screen must never meet it there: no scoreboard control in the accessibility
-tree under deal entry, none reached by Tab; back on the scoreboard, every one is there again
-and the Save's new total and row are shown."""
+"""The game's scoreboard under deal entry (``scoreboard.keep_under``: kept in the page,
+hidden, so a Save sends only what changed; decisions 530-532: ways tried to keep it built in
+Flutter's tree). Whatever keeps it there, a player who cannot see the screen must never meet
+it under deal entry: no scoreboard control in the accessibility tree, none reached by Tab;
+back on the scoreboard, every one is there again and the Save's new total is shown. Back and
+a reload on deal entry lead where they did."""
 
 from __future__ import annotations
 

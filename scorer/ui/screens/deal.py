@@ -37,10 +37,10 @@ def build(app: App, route: Route, game: Game) -> Screen:
     home = addresses.game(game.id)
     if game.variant_name in variant_names():
         if route.deal is None and not game.is_over:
-            return scoreboard.keep_under(game.id, view(app, game, None), home)
+            return Screen(scoreboard.keep_under(app, game.id, view(app, game, None)), home)
         if route.deal is not None and 1 <= route.deal <= len(game.deals):
-            return scoreboard.keep_under(game.id, view(app, game, route.deal),
-                                         f"{home}/deal/{route.deal}")
+            return Screen(scoreboard.keep_under(app, game.id, view(app, game, route.deal)),
+                          f"{home}/deal/{route.deal}")
     return scoreboard.build(app, route, game)
 
 
@@ -58,7 +58,7 @@ def view(app: App, game: Game, number: int | None) -> ft.View:
         status.color = ft.Colors.ERROR if evaluation.problem else None
         w.set_enabled(save, evaluation.can_save)
         # Only what a tap changed is compared and sent: not the whole page, which holds the
-        # game's scoreboard too (under it: scoreboard.keep_under, for after the Save), and not every
+        # game's scoreboard too (hidden: scoreboard.keep_under, for after the Save), and not every
         # input either (their comparison took most of a tap's time).
         w.update_changed(app.page, *entry.controls, entry.preview, status, save)
         keeper.draft_changed(keeper.game or game, number)

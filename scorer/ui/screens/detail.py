@@ -24,8 +24,8 @@ changed_elsewhere = scoreboard.changed_elsewhere  # drawn again, as the scoreboa
 def build(app: App, route: Route, game: Game) -> Screen:
     """The deal; the scoreboard if there is no such deal."""
     if route.deal is not None and 1 <= route.deal <= len(game.deals):
-        return scoreboard.keep_under(game.id, view(app, game, route.deal),
-                                     addresses.game(game.id))
+        return Screen(scoreboard.keep_under(app, game.id, view(app, game, route.deal)),
+                      addresses.game(game.id))
     return scoreboard.build(app, route, game)
 
 

@@ -39,9 +39,6 @@ class Screen(NamedTuple):
 
     view: ft.View
     back: str | None = None  # where the app bar's back button leads (None: no back button)
-    # The key of the scoreboard this screen is drawn over (a deal of that game): kept built
-    # under it while the page shows it (ScorerApp.show, decision 530).
-    over: str | None = None
 
 
 def screen(route: str, title: str, controls: list[ft.Control], **options: Any) -> ft.View:

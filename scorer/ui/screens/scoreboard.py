@@ -45,27 +45,32 @@ class Drawn:
 
 
 def board_key(game_id: str) -> str:
-    """The key of a game's scoreboard contents: the app keeps them (under the deal's screen)
-    while that game's deal is entered, and Flet then updates them after a Save instead of
-    sending them all again (:func:`keep_under`). Flet freezes controls it reconciled this
-    way: none of them may be changed in place afterwards."""
+    """The key of a game's scoreboard contents: the app keeps them (hidden) while that game's
+    deal is entered, and Flet then updates them after a Save instead of sending them all
+    again (:func:`keep_under`). Flet freezes controls it reconciled this way: none of
+    them may be changed in place afterwards."""
     return f"scoreboard/{game_id}"
 
 
-def contents(controls: list[ft.Control], key: str | None) -> ft.Column:
+def contents(controls: list[ft.Control], key: str | None, visible: bool = True) -> ft.Column:
     """The scoreboard's controls in one column, spaced and stretched as the screen's own."""
-    return ft.Column(controls, key=key, spacing=10,
+    return ft.Column(controls, key=key, spacing=10, visible=visible,
                      horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
-def keep_under(game_id: str, view: ft.View, back: str) -> Screen:
-    """``view`` (a deal of ``game_id``: its entry, its detail) drawn over the game's
-    scoreboard: where the page shows that scoreboard now, the app keeps it built in Flutter's
-    tree under the new screen (a second View: Flutter keeps it offstage, out of the semantics
-    tree and of the keyboard's reach), so that back on the scoreboard after a Save Flet sends
-    only what changed (totals, one new row, the chart's points) and Flutter shows what it had
-    built, patched, instead of building the whole scoreboard again (decision 530)."""
-    return Screen(view, back, over=board_key(game_id))
+def keep_under(app: App, game_id: str, view: ft.View) -> ft.View:
+    """``view`` (a deal of ``game_id``: its entry, its detail) with the game's scoreboard
+    contents above its own, hidden, when the page shows them now (the scoreboard, or another
+    of its deal screens): back on the scoreboard after a Save, the new contents carry the same
+    key and Flet sends only what changed (totals, one new row, the chart's points) instead of
+    the whole screen again. A new column around the same controls (they may be frozen: see
+    :func:`board_key`)."""
+    key = board_key(game_id)
+    shown = app.page.views[0].controls if app.page.views else []
+    kept = next((c for c in shown if isinstance(c, ft.Column) and c.key == key), None)
+    if kept is not None:
+        view.controls.insert(0, contents(kept.controls, key, visible=False))
+    return view
 
 
 def build(app: App, route: Route, game: Game) -> Screen:

@@ -106,10 +106,6 @@ class ScorerApp:
         page.on_connect = lambda e: self._reconnected()
         page.on_app_lifecycle_state_change = self._lifecycle
         page.on_resize = lambda e: self._resized(e.width)
-        # A deal's View over its scoreboard's (show): popped by Flutter's own back, it leads
-        # where the app bar's back button does.
-        self.back: str | None = None
-        page.on_view_pop = lambda e: self.go(self.back or addresses.HOME)
         self.keeper = Keeper(store, self, page.pubsub, persist=persist, serverless=serverless)
         # A tap on a control just drawn again: not done, and said (decision 422).
         catch_late_taps(page, lambda: self.snack(self.t("ui.tap_too_late")))
@@ -173,7 +169,8 @@ class ScorerApp:
         the screen shown follows (:func:`widgets.fit_column`); a resize that leaves it
         alone sends nothing."""
         self.width = width
-        for view in self.page.views:
+        if self.page.views:
+            view = self.page.views[0]
             before = view.padding
             w.fit_column(view, width)
             if view.padding != before:  # Flet's marks miss a View's padding: sent whole
@@ -190,20 +187,15 @@ class ScorerApp:
         """Draw the screen for the current route.
 
         The app is one View whose contents change: no page-turn to wait for, and dialogs stay
-        attached. A deal of the game whose scoreboard is shown is the one exception: a second
-        View over the scoreboard's, which Flutter keeps built (offstage: not painted, not in
-        the semantics tree, not reached by Tab), so a Save's way back to the scoreboard patches
-        and shows it rather than building it whole (decision 530). The app bar's back button
-        goes to the screen above this one, as the browser's back does (the page's history.js,
-        decision 150); leaving deal entry, what was typed is kept, whichever back the player
-        used."""
+        attached. The app bar's back button goes to the screen above this one, as the
+        browser's back does (the page's history.js, decision 150); leaving deal entry, what was
+        typed is kept, whichever back the player used."""
         self.keeper.flush_draft()  # leaving deal entry: what was typed is kept first
         route = parse(self.route)
-        view, parent, over = screen_for(self, route)
+        view, parent = screen_for(self, route)
         if self.message:  # a message for the player goes on top of the screen they will see
             view.controls.insert(0, w.card(w.note(self.message, error=not self.message_is_news)))
             self.message, self.message_is_news = "", False
-        self.back = parent
         if parent is not None and view.appbar is not None:
             # The icon's name is the button's: one node, named and pressed by a screen reader
             # (a Semantics around the button was a second, dead "Back": issue 29).
@@ -211,13 +203,11 @@ class ScorerApp:
                 ft.Icon(ft.Icons.ARROW_BACK, semantics_label=self.t("ui.back")),
                 lambda: self.go(parent))
         w.fit_column(view, self.width)  # a tablet: a centred column
-        views = self.page.views
-        under = 1 if over is not None and views and _holds(views[0], over) else 0
-        if len(views) > under:
-            copy_view(view, views[under])
-            del views[under + 1:]
+        if self.page.views:
+            copy_view(view, self.page.views[0])
+            del self.page.views[1:]
         else:
-            views.append(view)
+            self.page.views.append(view)
         self.page.update()
         if self.drawn is not None and self.drawn != self.route:
             self.page.run_task(self._to_top)  # another screen: it opens at its top
@@ -230,7 +220,7 @@ class ScorerApp:
         down, its totals off screen. Sent after the new contents, so the top is theirs; the
         same screen drawn again (a tap, another phone's change) stays where it was."""
         try:
-            await self.page.views[-1].scroll_to(offset=0)
+            await self.page.views[0].scroll_to(offset=0)
         except Exception:  # noqa: BLE001 - the page went away: nothing to scroll
             return
 
@@ -318,11 +308,6 @@ def copy_view(source: ft.View, target: ft.View) -> None:
         if isinstance(value, (ft.BaseControl, list)) and value is not getattr(target, name):
             setattr(target, name, None)  # then to ``value``: Flet sees a change
         setattr(target, name, value)
-
-
-def _holds(view: ft.View, key: str) -> bool:
-    """``view`` shows the contents keyed ``key`` (a game's scoreboard)."""
-    return any(isinstance(c, ft.Column) and c.key == key for c in view.controls)
 
 
 def _kept_number(kept: object) -> float | None:
