@@ -108,6 +108,8 @@ def main() -> None:
     parser.add_argument("--taps", type=int, default=40)
     parser.add_argument("--profile", type=int, default=0, help="cProfile over the last N taps")
     parser.add_argument("--top", type=int, default=30)
+    parser.add_argument("--page-profile", action="store_true",
+                        help="DevTools' profiler on the page's main thread over the taps")
     parser.add_argument("--variant", default="draw-bridge", choices=sorted(b.GAMES))
     args = parser.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="bench-tap-py-"))
@@ -144,6 +146,20 @@ def main() -> None:
             worker = python_worker(page)
             worker.evaluate(WORKER_HOOK)
             worker.evaluate("code => self.pyodide.runPython(code)", PY_HOOK)
+            frames = page.evaluate("""() => { const c = window.scorerFrames = {n: 0};
+              const made = OffscreenCanvas.prototype.transferToImageBitmap;
+              OffscreenCanvas.prototype.transferToImageBitmap = function () {
+                c.n++; return made.apply(this, arguments); };
+              return true; }""")
+            page.wait_for_timeout(500)
+            page.evaluate("window.scorerFrames.n = 0")
+            page.wait_for_timeout(2000)
+            print(f"frames copied in 2 s with no tap: {page.evaluate('window.scorerFrames.n')}")
+            cdp = context.new_cdp_session(page) if args.page_profile else None
+            if cdp is not None:
+                cdp.send("Profiler.enable")
+                cdp.send("Profiler.setSamplingInterval", {"interval": 200})
+                cdp.send("Profiler.start")
             for n in range(args.taps):
                 if args.profile and n == args.taps - args.profile:
                     worker.evaluate("() => self.pyodide.runPython("
@@ -152,8 +168,10 @@ def main() -> None:
                 page.evaluate("window.scorerLog.length = 0")
                 worker.evaluate("() => { self.scorerWorkerLog.length = 0; "
                                 "self.pyodide.runPython('SCORER_TIMES.clear()'); }")
+                page.evaluate("window.scorerFrames.n = 0")
                 table.timed_tap(table.phone.button(chip).first, text)
-                page.wait_for_timeout(150)  # the tap's last message out (the draft's timer)
+                page.wait_for_timeout(150)
+                copied = page.evaluate("window.scorerFrames.n")  # the tap's last message out (the draft's timer)
                 log = worker.evaluate("() => self.scorerWorkerLog.map(e => "
                                       "[e[0], e[1] + performance.timeOrigin, e[2]])")
                 origin = page.evaluate("performance.timeOrigin")
@@ -162,6 +180,7 @@ def main() -> None:
                 page_log = [(e[0], e[1] + origin, e[2]) for e in page.evaluate("window.scorerLog")]
                 posted = [e[1] for e in page_log if e[0] == "out"]
                 back = [e[1] for e in page_log if e[0] == "in" and e[1] <= drawn]
+                back_all = [e[1] for e in page_log if e[0] == "in"]
                 times = worker.evaluate(
                     "() => self.pyodide.runPython('[t for n, t in SCORER_TIMES "
                     "if n == \"click\"]').toJs()")
@@ -171,12 +190,20 @@ def main() -> None:
                 rows.append({
                     "press -> page posts the event": posted[0] - down if posted else nan,
                     "-> worker has it": ins[0][1] - down if ins else nan,
+                    "-> worker's first message": outs[0][1] - down if outs else nan,
                     "-> worker's last message": outs[-1][1] - down if outs else nan,
-                    "-> page has it": back[-1] - down if back else nan,
+                    "-> page has the first": back_all[0] - down if back_all else nan,
+                    "-> page has the last": back[-1] - down if back else nan,
                     "-> drawn (page ms)": drawn - down,
                     "worker ms": outs[-1][1] - ins[0][1] if outs else nan,
                     "python ms": sum(times),
+                    "frames copied, press to drawn + 150 ms": copied,
                     "messages out": len(outs), "bytes out": sum(e[2] for e in outs)})
+            if cdp is not None:
+                spent = bench_where.by_file(cdp.send("Profiler.stop")["profile"])
+                print("the page's main thread during the taps, ms per tap by file:")
+                for name, ms in spent.most_common(10):
+                    print(f"  {name}: {ms / args.taps:.1f}")
             if args.profile:
                 print(worker.evaluate("top => self.pyodide.runPython("
                                       "`scorer_profile_text(${top})`)", args.top))
