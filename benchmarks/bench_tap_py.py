@@ -1,20 +1,27 @@
-"""A tap's Python in the published site's Pyodide worker, where its time goes (issue 33).
+"""A tap in the published site, split on the page's and the Python worker's clocks (issue 33).
 
-Run: python benchmarks/bench_tap_py.py [--site DIR] [--taps 40] [--profile N] [--variant V]
+Run: python benchmarks/bench_tap_py.py [--site DIR] [--taps 40] [--profile N] [--page-profile]
 
 The site (``scorer publish``, or ``--site`` built before) in headless Chromium at phone size,
-driven as ``bench_web.py`` drives it: a game of ``--variant`` (50 deals where it has them) is
-imported and opened, a deal entered up to its timed taps, and then ``--taps`` taps alternate
-between the two chips of ``bench_web``'s tap pair (Tricks 8 / Tricks 7 in Draw Bridge), each
-until its preview is shown. Inside the Python worker (Playwright's handle on it), hooks time:
-- worker: from the event's message reaching the worker until its last message back (the
-  worker's own clock: the queue, msgpack, Flet's dispatch, the handler, the patches);
-- python: Flet's ``_trigger_event`` of the tap (the handler, its preview, Flet's comparison
-  and the messages' encoding; without the message's decoding);
-with the messages and bytes each tap sends, and the Python function calls each tap makes
-(cProfile's count: a figure no load changes). ``--profile N``: cProfile over the last N taps
-(in Pyodide), its top functions printed. Times are the worker's wall clock: on a busy machine
-they swing; the calls and bytes do not.
+driven as ``bench_web.py`` drives it: a 50-deal game of ``--variant`` is imported and opened,
+a deal entered up to its timed taps, and then ``--taps`` taps alternate between the two chips
+of ``bench_web``'s tap pair (Tricks 8 / Tricks 7 in Draw Bridge), each until its preview is
+shown. Hooks on both sides of the worker's messages (Playwright's handle on the worker) give,
+in ms after the press (both clocks on the epoch): the page posts the event, the worker has it,
+the worker's first and last message back, the page has the first and the last, the text is
+drawn; and:
+- worker ms: from the event reaching the worker until its last message back;
+- python ms: Flet's ``_trigger_event`` of the tap (the handler, its preview, Flet's comparison
+  and the messages' encoding; without the event's decoding);
+- frames the page copies off its canvas (``transferToImageBitmap``) from the press until
+  150 ms after the text is drawn (and, before the taps, in 2 s with nothing pressed);
+- the messages and bytes each tap sends.
+``--profile N``: cProfile's profiler (``_lsprof``: Pyodide has no ``cProfile`` module) over
+the last N taps, its Python function calls per tap (a figure no load changes) and top
+functions. ``--page-profile``: DevTools' profiler on the page's main thread over the taps,
+its time by file. The first quarter of the taps (Pyodide warming up) and the profiled ones
+are left out of the medians. Times are wall clocks: on a busy machine they swing; the calls,
+frames and bytes do not.
 """
 
 from __future__ import annotations
@@ -146,7 +153,7 @@ def main() -> None:
             worker = python_worker(page)
             worker.evaluate(WORKER_HOOK)
             worker.evaluate("code => self.pyodide.runPython(code)", PY_HOOK)
-            frames = page.evaluate("""() => { const c = window.scorerFrames = {n: 0};
+            page.evaluate("""() => { const c = window.scorerFrames = {n: 0};
               const made = OffscreenCanvas.prototype.transferToImageBitmap;
               OffscreenCanvas.prototype.transferToImageBitmap = function () {
                 c.n++; return made.apply(this, arguments); };
@@ -170,14 +177,15 @@ def main() -> None:
                                 "self.pyodide.runPython('SCORER_TIMES.clear()'); }")
                 page.evaluate("window.scorerFrames.n = 0")
                 table.timed_tap(table.phone.button(chip).first, text)
-                page.wait_for_timeout(150)
-                copied = page.evaluate("window.scorerFrames.n")  # the tap's last message out (the draft's timer)
+                page.wait_for_timeout(150)  # the tap's last messages are in the logs
+                copied = page.evaluate("window.scorerFrames.n")
                 log = worker.evaluate("() => self.scorerWorkerLog.map(e => "
                                       "[e[0], e[1] + performance.timeOrigin, e[2]])")
                 origin = page.evaluate("performance.timeOrigin")
                 down, drawn = (origin + t for t in page.evaluate(
                     "[window.scorerTap.down, window.scorerTap.drawn]"))
-                page_log = [(e[0], e[1] + origin, e[2]) for e in page.evaluate("window.scorerLog")]
+                page_log = [(e[0], e[1] + origin, e[2])
+                            for e in page.evaluate("window.scorerLog")]
                 posted = [e[1] for e in page_log if e[0] == "out"]
                 back = [e[1] for e in page_log if e[0] == "in" and e[1] <= drawn]
                 back_all = [e[1] for e in page_log if e[0] == "in"]
