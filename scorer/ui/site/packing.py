@@ -29,7 +29,7 @@ _RECURSE_LIMIT = 511  # msgpack's DEFAULT_RECURSE_LIMIT
 _frozendict: Any = getattr(__import__("builtins"), "frozendict", dict)
 _DICTS = (dict, _frozendict)
 _S = struct.Struct
-_B, _BB, _BH, _BI = _S("B").pack, _S(">BB").pack, _S(">BH").pack, _S(">BI").pack
+_BB, _BH, _BI = _S(">BB").pack, _S(">BH").pack, _S(">BI").pack
 _INTS = ((0xFF, _BB, 0xCC), (0xFFFF, _BH, 0xCD), (0xFFFFFFFF, _BI, 0xCE),
          (0xFFFFFFFFFFFFFFFF, _S(">BQ").pack, 0xCF))
 _NEGATIVES = ((-0x80, _S(">Bb").pack, 0xD0), (-0x8000, _S(">Bh").pack, 0xD1),
