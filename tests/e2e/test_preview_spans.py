@@ -22,12 +22,18 @@ BOX = """start => {
 
 
 def drawn(phone, words: str) -> bytes:
-    """The pixels of the status line that starts with ``words``, once the page is still."""
+    """The pixels of the status line that starts with ``words``, once they hold still (the
+    same in two shots 10 frames apart; a count of frames, not a clock)."""
     phone.see(words)
-    phone.frames(40)  # the chip's press has stopped animating
-    box = phone.page.evaluate(BOX, words)
-    assert box is not None, f"no line {words!r}; the screen shows:\n{phone.screen_text()}"
-    return phone.page.screenshot(clip=box)
+    shot = None
+    for _ in range(30):
+        phone.frames(10)
+        box = phone.page.evaluate(BOX, words)
+        assert box is not None, f"no line {words!r}; the screen shows:\n{phone.screen_text()}"
+        before, shot = shot, phone.page.screenshot(clip=box)
+        if shot == before:
+            return shot
+    raise AssertionError(f"the line {words!r} never held still")
 
 
 def test_a_suited_text_given_new_words_in_place_is_drawn_as_one_built_anew(phone):
