@@ -612,8 +612,9 @@ def measure(browser_type, renderer: str, tmp: Path, args, executable: str | None
     def log(text: str) -> None:
         print(f"[{tag}] {text}", flush=True)
 
-    visits = Visits(browser_type, publish(tmp / f"site-{renderer}", renderer=renderer),
-                    tmp / f"profile-{renderer}", executable, extra_args=args.extra_args)
+    built = args.built or publish(tmp / f"site-{renderer}", renderer=renderer)
+    visits = Visits(browser_type, built, tmp / f"profile-{renderer}", executable,
+                    extra_args=args.extra_args)
     site, network = visits.site, visits.network
     cases = [GAMES[name] for name in args.games]
     files = {case.variant: export_file(tmp, f"{case.variant}.json", [case.make()])
@@ -794,6 +795,9 @@ def main() -> None:
                         default="auto")
     parser.add_argument("--site", action="append", type=Path, default=[],
                         help="bench this folder built before (repeatable: A/B)")
+    parser.add_argument("--built", type=Path,
+                        help="measure this site built before (e.g. main's and a branch's, "
+                             "run after run) instead of publishing one now")
     parser.add_argument("--repeats", type=int, default=3, help="repeat visits (3)")
     parser.add_argument("--press-placeholder", action="store_true",
                         help="each page presses Flutter's accessibility placeholder itself "

@@ -28,7 +28,8 @@ GAME = ("scorer.game", "scorer.history")  # the game model and its correction hi
 # The UI's three parts: every module of scorer/ui/ is in exactly one (a test checks it).
 DRAWING = ("scorer.ui.screens", "scorer.ui.entry", "scorer.ui.boards", "scorer.ui.widgets",
            "scorer.ui.layout",
-           "scorer.ui.theme", "scorer.ui.present", "scorer.ui.reuse", "scorer.ui.new_game_form",
+           "scorer.ui.theme", "scorer.ui.present", "scorer.ui.reuse", "scorer.ui.spans",
+           "scorer.ui.new_game_form",
            "scorer.ui.qr")
 SHELL = ("scorer.ui.shell",)
 DELIVERY = ("scorer.ui.serve", "scorer.ui.site")

@@ -20,6 +20,7 @@ from .layout import COLUMN as COLUMN
 from .layout import PAGE_PAD as PAGE_PAD
 from .layout import bottom_bar as bottom_bar
 from .layout import fit_column as fit_column
+from .spans import respanned
 from .theme import SYMBOL_FONT
 
 TOUCH = 48
@@ -234,6 +235,8 @@ def morph(old: ft.Control, new: ft.Control) -> ft.Control:
         value = getattr(new, name)
         if isinstance(value, ft.BaseControl) or name == "controls":
             continue
+        if name == "spans" and isinstance(value, list):
+            value = respanned(cast(ft.Text, old).spans, value)
         setattr(old, name, value)
     content = getattr(new, "content", None)
     if isinstance(content, ft.BaseControl):
@@ -365,8 +368,10 @@ def set_suited(control: ft.Text, text: str) -> ft.Text:
     if run:
         spans.append(ft.TextSpan(run))
     # None (no text beside the spans) where Flet types the value as str
-    control.value, control.spans, control.semantics_label = cast(str, None), spans, text
+    control.value, control.semantics_label = cast(str, None), text
+    control.spans = respanned(control.spans, spans)
     return control
+
 
 
 # A number field lets through the digits a player may type: ASCII, and Devanagari from a Nepali

@@ -870,6 +870,30 @@ def test_every_module_of_the_app_imports_in_the_published_site(site, revisiting)
             workers[0].evaluate("(code) => self.pyodide.runPython(code)", f"import {gone}")
 
 
+
+PACKER = """
+import json, sys
+import msgpack.fallback
+from scorer.ui.site import packing
+connection = sys.modules["flet.messaging.pyodide_connection"]
+value = [2, {"id": 7, "patch": [[0], [0, 0, "value", "1\u2663 by Ana"]]}, 2**40, -5, 1.5, None]
+json.dumps({"installed": connection.msgpack.packb is packing.packb,
+            "same": packing.packb(value) == msgpack.fallback.Packer().pack(value),
+            "compiled": "msgpack._cmsgpack" in sys.modules})
+"""
+
+
+def test_the_published_site_packs_flets_messages_with_scorers_writer(site, revisiting):
+    """Decision 541: in Pyodide Flet's connection packs with ``packing.packb`` (msgpack has
+    only its pure-Python packer there), which writes what that packer writes; the home screen
+    it sent is drawn."""
+    phone = revisiting.phone(site.url)
+    phone.see("New game")
+    workers = [w for w in phone.page.workers if w.evaluate("() => !!self.pyodide")]
+    assert workers, "no Python worker"
+    result = json.loads(workers[0].evaluate("(code) => self.pyodide.runPython(code)", PACKER))
+    assert result == {"installed": True, "same": True, "compiled": False}
+
 # Resolves once this page is controlled by an installed service worker (every precached file
 # kept: the worker activates only after its install has kept them all).
 SERVICE_WORKER_IN_CHARGE = """async () => {

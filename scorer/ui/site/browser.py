@@ -312,11 +312,13 @@ def start() -> None:
     from ...i18n import Translator, choose_language
     from ..shell.app import ask, make_main
     from ..theme import fallbacks_on_demand
+    from . import packing
 
     fallbacks_on_demand()  # Flutter fetches a Noto font only for a text that needs it
 
     async def main(page: ft.Page) -> None:
         _mark("session started")
+        packing.install()  # Flet's messages to the page packed faster (decision 541)
         try:
             store = await open_store()
             _mark("store opened")
