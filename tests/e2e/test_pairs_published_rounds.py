@@ -49,7 +49,7 @@ def test_a_full_mitchell_with_no_network_merged_after_each_round(
         director.tap("Movement Mitchell")
         director.tap("1 board per round")
         # Nothing to pick: the full movement is what the form starts with.
-        director.see(f"the full movement is {ROUNDS} rounds")
+        director.see(f"The full movement is {ROUNDS} rounds")
         director.see(re.compile(rf"Start will make: .*{ROUNDS} rounds"))
         director.tap("Start the evening")
         director.see("Round 1: table 1 0/1 · table 2 0/1 · table 3 0/1")
