@@ -15,6 +15,7 @@ import socket
 import subprocess
 import sys
 from collections.abc import Callable, Iterator, Sequence
+from datetime import datetime
 from pathlib import Path
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -170,6 +171,9 @@ class Phone:
         target = self.button(name, exact).first
         self.shown(target, f"button {name!r}")
         self.scroll_to(target, tries=20)
+        # Which semantics node took the click (shown with a failed test's output, beside the
+        # server's log of the taps it turned away as too late: decision 520).
+        print(f"{datetime.now():%H:%M:%S.%f} tap {name!r} on {target.evaluate('e => e.id')}")
         target.click()
         self.taps += 1
 

@@ -25,6 +25,17 @@ PALETTE: list[tuple[tuple[str, int, str, int] | None, int]] = [
 ]
 
 
+def open_board(phone: Phone, board: int) -> None:
+    """Tap *Enter board N* and wait for that board's entry. The tap draws the table's screen
+    again with this board's entry open; until that drawing reaches the phone, the entry open
+    is another board's, whose controls have the same names (*Passed out*, *Declarer North*):
+    a tap then reaches a control the app has replaced and is turned away (decision 422), as
+    the Howell on a loaded machine showed (decision 520). A player reads which board's card
+    is open; the test waits for the one control only this board's entry has, its Accept."""
+    phone.tap(f"Enter board {board}")
+    phone.shown(phone.button(f"E-W accept board {board}").first, f"board {board}'s entry")
+
+
 def played(board: int, table: int) -> int:
     """Which of :data:`PALETTE` table ``table`` makes of board ``board``."""
     return (board * 2 + table * 3) % len(PALETTE)
@@ -71,7 +82,7 @@ class Evening:
             # of its own (decision 410): board by board here, each opened where it is not.
             phone.see(f"Board {board}:")
             if phone.button(f"Enter board {board}").count():
-                phone.tap(f"Enter board {board}")
+                open_board(phone, board)
             if contract is None:
                 phone.tap("Passed out")
             else:

@@ -5,6 +5,7 @@ app on a real Flet session over a real data folder."""
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 from typing import Any
 
@@ -66,3 +67,23 @@ def test_a_tap_on_the_page_as_drawn_is_answered_as_before(tmp_path: Path):
 def test_the_word_for_a_late_tap_is_in_every_language():
     said = {Translator(lang)("ui.tap_too_late") for lang in LANGUAGES}
     assert len(said) == len(LANGUAGES)
+
+
+def test_each_tap_is_logged_with_its_control_and_a_late_one_as_turned_away(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture):
+    """What the server received, in its log beside a browser test's taps (decision 521): a
+    tap dispatched at debug level with the control's id and name, a late one as a warning."""
+    caplog.set_level(logging.DEBUG, logger="scorer.ui.shell.late_taps")
+    with scorer_app(tmp_path / "data") as app:
+        record = app.keeper.store.pairs.create(PairsSession(PairsSettings("mitchell", 3, 2)))
+        go(app, addresses.pairs_table(record.id, 1))
+        old = button(app, "Declarer North")
+        app.show()
+        event(app, old, "click")
+        new = button(app, "Declarer North")
+        event(app, new, "click")
+    said = [(r.levelname, r.getMessage()) for r in caplog.records
+            if r.name == "scorer.ui.shell.late_taps" and r.getMessage().startswith("click")]
+    assert said == [
+        ("WARNING", f"click on control {old._i} (forgotten) turned away: not on the page"),
+        ("DEBUG", f"click on control {new._i} (Declarer North)")], said

@@ -1,12 +1,14 @@
-"""A whole pairs evening of more than one round with no network, on the published site (issue
-32): a 3-table Mitchell of 2 rounds of 1 board (few boards: the test runs on a busy machine;
-a 3-table Howell shares its set between the tables and needs 3 boards a round).
+"""A whole pairs evening with no network, every round of its movement, on the published site
+(issue 32): a full 3-table Mitchell, 3 rounds of 1 board (the smallest full movement of three
+tables: a 3-table Howell is 5 rounds and shares its set between the tables, 3 boards a round
+at least; decisions 433, 522).
 Each phone is its own Chromium with its own storage that has opened the site once; then the
 site's server is gone. The director's phone starts the evening and shows each table's link;
 each table's phone keeps it, plays round 1 and shows its results' link, which the director's
-phone merges; then round 2, where each phone says the pairs moved as it told them, and its
-results again at the end: what was merged after round 1 is the same once, nothing in
-conflict. The ranking at the end is worked out by hand from the boards' scores
+phone merges; then rounds 2 and 3, where each phone says the pairs moved as it told them, and
+its results again after each: what was merged before is the same once, nothing in conflict.
+At the end every E-W pair has met every N-S pair once and played every board once, each board
+was played at every table; the ranking is worked out by hand from the boards' scores
 (pairs_evening.py)."""
 
 from __future__ import annotations
@@ -27,10 +29,10 @@ pytestmark = pytest.mark.browser
 site, visited_profile, revisiting = (published.site, published.visited_profile,
                                      published.revisiting)
 
-TABLES, ROUNDS, PER_ROUND = 3, 2, 1
+TABLES, ROUNDS, PER_ROUND = 3, 3, 1  # the full movement: every E-W meets every N-S
 
 
-def test_a_two_round_mitchell_with_no_network_merged_after_each_round(
+def test_a_full_mitchell_with_no_network_merged_after_each_round(
         site, revisiting, browser, visited_profile, tmp_path):
     director = revisiting.phone(site.url)
     director.page.evaluate(SERVICE_WORKER_IN_CHARGE)
@@ -46,7 +48,9 @@ def test_a_two_round_mitchell_with_no_network_merged_after_each_round(
         director.tap("Pairs evening")
         director.tap("Movement Mitchell")
         director.tap("1 board per round")
-        director.tap(f"{ROUNDS} rounds")
+        # Nothing to pick: the full movement is what the form starts with.
+        director.see(f"The full movement is {ROUNDS} rounds")
+        director.see(re.compile(rf"Start will make: .*{ROUNDS} rounds"))
         director.tap("Start the evening")
         director.see("Round 1: table 1 0/1 · table 2 0/1 · table 3 0/1")
         assert re.search(r"#/pairs/p[0-9a-f]{8}$", director.page.url), director.page.url
@@ -64,6 +68,7 @@ def test_a_two_round_mitchell_with_no_network_merged_after_each_round(
         evening = Evening()
         sent: dict[int, str] = {}
         first: dict[int, str] = {}  # each table's code at the end of round 1
+        before: dict[int, str] = {}  # each table's code at the end of the round before
         for round_number in range(1, ROUNDS + 1):
             for number, table in tables.items():
                 evening.round_shown(table, round_number, number, ROUNDS)
@@ -71,7 +76,7 @@ def test_a_two_round_mitchell_with_no_network_merged_after_each_round(
                 table.tap("Show my results as a QR code")
                 table.see("scan this code with the director's phone")
                 sent[number] = link_shown(table, site.url)
-                assert round_number == 1 or sent[number] != first[number], number
+                assert round_number == 1 or sent[number] != before[number], number
                 table.tap("Back")  # the table's screen: the next round, or its last boards
             for number in tables:
                 merged(director, sent[number])
@@ -80,11 +85,22 @@ def test_a_two_round_mitchell_with_no_network_merged_after_each_round(
             assert "two different results" not in director.screen_text()
             if round_number == 1:
                 first = dict(sent)
+            before = dict(sent)
         evening.check_moves(TABLES)  # where round 1's phones sent everyone is where they sat
-        # N-S stay put, E-W move up: each board twice, each pair met 2 others, 6 results.
+        # N-S stay put, E-W move up: every E-W pair meets every N-S pair once and plays
+        # every board once; every board is played at every table; 9 results.
         for (round_number, number), (ns, _ew) in evening.seats.items():
             assert ns == f"N-S {number}", (round_number, number, ns)
-        assert len(evening.scores) == TABLES * ROUNDS * PER_ROUND
+        met = sorted(evening.seats.values())
+        assert met == sorted((f"N-S {n}", f"E-W {e}") for n in range(1, TABLES + 1)
+                             for e in range(1, TABLES + 1)), met
+        boards = range(1, TABLES * PER_ROUND + 1)
+        for e in range(1, TABLES + 1):
+            of_pair = sorted(b for key, (_ns, ew) in evening.seats.items()
+                             if ew == f"E-W {e}" for b in evening.boards[key])
+            assert of_pair == list(boards), (e, of_pair)
+        assert sorted(evening.scores) == [(b, t) for b in boards
+                                          for t in range(1, TABLES + 1)]
         director.see("0 results still missing")
         for line in evening.ranking(by_direction=True):
             director.see(line)

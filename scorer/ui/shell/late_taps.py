@@ -10,10 +10,15 @@ session-crashed message with a traceback. Here both are answered the same way: n
 done (the tap was aimed at a screen that is gone: doing it could save the wrong board), and
 a tap or a long press is told so in the player's language, to tap again if they still mean
 it. Every other event on such a control (a focus leaving a field gone) is dropped quietly,
-as Flet does."""
+as Flet does.
+
+Each event turned away is logged (a warning, in ``scorer serve``'s output: a test that
+failed on a lost tap names it), each event dispatched at debug level, with the control's
+id and its accessible name: what the phone tapped and what the server had."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from typing import Any
 
@@ -22,6 +27,20 @@ import flet as ft
 __all__ = ["TAPS", "catch_late_taps"]
 
 TAPS = frozenset({"click", "long_press"})
+LOG = logging.getLogger(__name__)
+
+
+def _name(control: Any) -> str:
+    """A control's accessible name (our buttons are named by a Semantics around them)."""
+    try:
+        parts = (control, control.parent)
+    except RuntimeError:  # Flet: its parent is gone
+        parts = (control, None)
+    for part in parts:
+        label = getattr(part, "label", None) or getattr(part, "semantics_label", None)
+        if label:
+            return str(label)
+    return type(control).__name__
 
 
 def _on_page(control: Any, page: ft.Page) -> bool:
@@ -43,9 +62,12 @@ def catch_late_taps(page: ft.Page, tell: Callable[[], None]) -> None:
     async def checked(control_id: int, event_name: str, event_data: Any) -> None:
         control = resolve(control_id) if resolve is not None else session.index.get(control_id)
         if control is None or not _on_page(control, page):
+            LOG.warning("%s on control %s (%s) turned away: not on the page", event_name,
+                        control_id, "forgotten" if control is None else _name(control))
             if event_name in TAPS:
                 tell()
             return
+        LOG.debug("%s on control %s (%s)", event_name, control_id, _name(control))
         await dispatch(control_id, event_name, event_data)
 
     session.dispatch_event = checked  # type: ignore[method-assign]
