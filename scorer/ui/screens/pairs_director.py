@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import flet as ft
 
 from ...rules import InvalidInput
+from ...rules.pairs.labels import evening_title
 from ...rules.pairs.movement import Movement
 from ...rules.pairs.progress import missing, rounds_status
 from ...rules.pairs.scoring import decimal, imps_msg
@@ -89,8 +90,7 @@ def _of_evening(build: Callable[[App, Route, Evening], Screen]) -> Callable[[App
 
 
 def _title(app: App, session: PairsSession) -> str:
-    s = session.settings
-    return app.t("pairs.app_title", kind=app.t(f"pairs.kind_{s.movement}"), tables=s.tables)
+    return app.t.render(evening_title(session))  # its name, else "Howell, 3 tables"
 
 
 @_of_evening

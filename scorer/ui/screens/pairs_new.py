@@ -7,19 +7,29 @@ section of pairs evenings."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import date
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
 from ...rules import InvalidInput
+from ...rules.pairs.labels import evening_kind, evening_title
 from ...rules.pairs.session import SCORINGS, PairsSession, PairsSettings
 from ...rules.values import Msg
 from ...store import StoreError
 from .. import widgets as w
 from . import addresses
 from .frame import Screen, screen
-from .pairs_text import BOARDS_OFFERED, TABLES_OFFERED, PairsForm, kinds_for, makes_msg, say
+from .pairs_text import (
+    BOARDS_OFFERED,
+    TABLES_OFFERED,
+    PairsForm,
+    default_name,
+    kinds_for,
+    makes_msg,
+    say,
+)
 
 if TYPE_CHECKING:
     from .host import App, Route
@@ -36,13 +46,19 @@ class PairsFilling:
 
 def build(app: App, route: Route | None = None) -> Screen:
     t, form = app.t, app.state(PairsFilling).form
-    settings, problem = form.settings_or_problem()
+    settings, problem, _name = _made(app)
     reason = w.note("", error=True)
     _bar_line(app, reason, settings, problem)
     start = w.tap(t("pairs.app_start"), t("pairs.app_start"), lambda: _create(app),
                   primary=True, disabled=settings is None)
     parts = _Parts(app, reason, start)
-    controls: list[ft.Control] = [w.heading(t("pairs.app_tables"))]
+    # The evening's name first, as a director names the night (decision 510).
+    controls: list[ft.Control] = [
+        ft.TextField(label=t("pairs.app_evening_name"),
+                     value=_default(app) if form.name is None else form.name,
+                     on_change=lambda e: _named(app, e.control.value, reason, start)),
+        w.note(say(t, "pairs.app_evening_name_help")),
+        w.heading(t("pairs.app_tables"))]
     controls.append(w.ChoiceGroup(list(TABLES_OFFERED), [str(n) for n in TABLES_OFFERED],
                                   [t("pairs.app_tables_n", n=n) for n in TABLES_OFFERED],
                                   form.tables, parts.tables_picked).control)
@@ -149,6 +165,26 @@ class _Parts:
         self.names.controls = names
 
 
+def _default(app: App) -> str:
+    """The name offered: 'Pairs evening 2026-12-05' in the director's language, today."""
+    return app.t.render(default_name(date.today()))
+
+
+def _made(app: App) -> tuple[PairsSettings | None, Msg | None, str | None]:
+    """The settings and the evening's name Start makes, or the form's first problem."""
+    form = app.state(PairsFilling).form
+    settings, problem = form.settings_or_problem()
+    name, wrong = form.evening_name(_default(app))
+    if name is None and problem is None:
+        return None, wrong, None
+    return settings, problem, name
+
+
+def _named(app: App, value: str, reason: ft.Text, start: ft.Semantics) -> None:
+    app.state(PairsFilling).form.name = value
+    _refresh(app, reason, start)
+
+
 def _name(app: App, pair: int, value: str, reason: ft.Text, start: ft.Semantics) -> None:
     app.state(PairsFilling).form.names[pair] = value
     _refresh(app, reason, start)
@@ -157,8 +193,7 @@ def _name(app: App, pair: int, value: str, reason: ft.Text, start: ft.Semantics)
 def _refresh(app: App, reason: ft.Text, start: ft.Semantics, *parts: ft.Control) -> None:
     """The bottom line (the first problem) and Start, after a change of the form; what
     changed under them and ``parts`` is sent, the rest of the form is not."""
-    form = app.state(PairsFilling).form
-    settings, problem = form.settings_or_problem()
+    settings, problem, _name = _made(app)
     _bar_line(app, reason, settings, problem)
     w.set_enabled(start, settings is not None)
     w.update_changed(app.page, reason, start, *parts)
@@ -179,12 +214,11 @@ def _bar_line(app: App, line: ft.Text, settings: PairsSettings | None,
 
 
 def _create(app: App) -> None:
-    form = app.state(PairsFilling).form
-    settings, problem = form.settings_or_problem()
-    if settings is None or app.keeper.saving:  # saving: a second tap while the first keeps
-        return
+    settings, _problem, name = _made(app)
+    if settings is None or name is None or app.keeper.saving:  # saving: a second tap while
+        return  # the first keeps
     try:
-        record = app.keeper.pairs.create(PairsSession(settings))
+        record = app.keeper.pairs.create(PairsSession(settings, name=name))
     except (StoreError, OSError) as error:
         app.snack(app.t("ui.not_saved", reason=str(error)))
         return
@@ -202,12 +236,15 @@ def home_section(app: App) -> list[ft.Control]:
     if records:
         controls.append(w.heading(t("pairs.app_home", n=len(records))))
     for record in records:
-        s = record.session.settings
-        title = t("pairs.app_title", kind=t(f"pairs.kind_{s.movement}"), tables=s.tables)
-        entered = len(record.session.entries)
-        total = sum(len(x.boards) for x in record.session.movement.seatings)
+        session = record.session
+        title = t.render(evening_title(session))  # its name (decision 513)
+        entered = len(session.entries)
+        total = sum(len(x.boards) for x in session.movement.seatings)
         facts = t("pairs.app_facts", n=entered, total=total, changed=record.updated_at[:16]
                   .replace("T", " "))
+        if session.name:  # what it is, under its name: "Howell, 3 tables · 4 of 15 ..."
+            facts = t("pairs.app_named_facts", title=t.render(evening_kind(session)),
+                      facts=facts)
         controls.append(w.card(ft.Text(title, weight=ft.FontWeight.BOLD), ft.Text(facts,
                                                                                   size=12),
                                on_tap=partial(app.go, addresses.pairs_session(record.id)),
