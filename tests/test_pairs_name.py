@@ -199,3 +199,28 @@ def test_the_form_refuses_a_bad_name_by_name_and_an_emptied_field_gets_the_defau
         tap(app, "Start the evening")
         [record] = app.keeper.store.pairs.list()
         assert record.session.name == f"Pairs evening {date.today().isoformat()}"
+
+
+def snacks(app) -> list[str]:
+    return [d.content.value for d in app.page._dialogs.controls if isinstance(d, ft.SnackBar)]
+
+
+def test_the_director_renames_the_evening_and_a_bad_name_is_refused_by_name(tmp_path: Path):
+    with scorer_app(tmp_path / "data") as app:
+        record = app.keeper.store.pairs.create(PairsSession(HOWELL, name="Club night"))
+        go(app, addresses.pairs_session(record.id))
+        assert name_field(app).value == "Club night"
+        type_name(app, "Club\u202enight")
+        tap(app, "Rename the evening")
+        assert snacks(app)[-1] == ("The evening's name: an invisible or control character "
+                                   "(U+202E); use only visible characters and spaces")
+        assert app.keeper.store.pairs.load(record.id).session.name == "Club night"
+        assert name_field(app).value == "Club\u202enight"  # kept to be mended
+        type_name(app, "Tuesday  club pairs")
+        tap(app, "Rename the evening")
+        assert app.keeper.store.pairs.load(record.id).session.name == "Tuesday club pairs"
+        assert app.page.views[-1].appbar.title.content.value == "Tuesday club pairs"
+        type_name(app, "")  # an empty name: the heading says what the evening is
+        tap(app, "Rename the evening")
+        assert app.keeper.store.pairs.load(record.id).session.name == ""
+        assert app.page.views[-1].appbar.title.content.value == "Howell, 3 tables"

@@ -123,7 +123,7 @@ def build(app: App, route: Route, evening: Evening) -> Screen:
                                                                                p))),
                                   partial(app.go, addresses.pairs_card(record.id, p)))
                             for p in plan.pair_numbers], wrap=True, spacing=0))
-    controls += file_controls(app, record.id)
+    controls += file_controls(app, record.id, session.name)
     return Screen(screen(addresses.pairs_session(record.id), _title(app, session), controls), "/")
 
 

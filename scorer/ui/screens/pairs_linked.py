@@ -15,6 +15,7 @@ import flet as ft
 from ...link import InvalidLink
 from ...pairs_link import PairsLink, pairs_link, read_pairs_link, table_part
 from ...rules import InvalidInput
+from ...rules.pairs.labels import evening_title
 from ...store import StoreError
 from .. import widgets as w
 from ..entry.base import problem_of
@@ -91,8 +92,7 @@ def build_opened(app: App, route: Route) -> Screen:
         linked = read_pairs_link(route.data or "")
     except InvalidLink as error:
         return link_failed(app, path, t("pairs.app_link_title"), error)
-    s = linked.session.settings
-    title = t("pairs.app_title", kind=t(f"pairs.kind_{s.movement}"), tables=s.tables)
+    title = t.render(evening_title(linked.session))  # a table's results carry no name
     controls: list[ft.Control] = [
         ft.Text(t("pairs.app_link_what", title=title, n=len(linked.session.entries)), size=16,
                 weight=ft.FontWeight.BOLD)]
