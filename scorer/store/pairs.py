@@ -22,6 +22,8 @@ of that class, kept for the life of the store.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import re
 import secrets
 import threading
@@ -39,11 +41,13 @@ from ..rules.values import Msg
 from .errors import CorruptFile, InvalidImport, NewerSchema, UnknownGame, WriteFailed
 from .files import AtomicJSONStorage, make_dirs
 
-__all__ = ["PAIRS_TABLE", "PairsRecord", "PairsShelf", "UnknownSession", "parse_evenings"]
+__all__ = ["PAIRS_TABLE", "PairsRecord", "PairsShelf", "UnknownSession", "code_hash",
+           "parse_evenings"]
 
 PAIRS_TABLE = "pairs"
 SCHEMA_VERSION = 1
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
+_HASHED = re.compile(r"^[0-9a-f]{16}\$[0-9a-f]{64}$")
 
 
 class UnknownSession(UnknownGame):
@@ -59,11 +63,20 @@ class PairsRecord:
     revision: int
     created_at: str
     updated_at: str
+    director: str = ""  # the director's code, salted and hashed ("" none: decision 516)
 
     def to_dict(self) -> dict[str, Any]:
         return {"id": self.id, "schema_version": SCHEMA_VERSION, "revision": self.revision,
                 "created_at": self.created_at, "updated_at": self.updated_at,
+                **({"director": self.director} if self.director else {}),
                 "session": self.session.to_dict()}
+
+    def code_fits(self, code: str) -> bool:
+        """Is ``code`` this evening's director's code? (True where it has none.)"""
+        if not self.director:
+            return True
+        salt = self.director.split("$", 1)[0]
+        return hmac.compare_digest(code_hash(code, salt), self.director)
 
     @classmethod
     def from_dict(cls, data: Any, name: str) -> PairsRecord:
@@ -79,8 +92,18 @@ class PairsRecord:
         session = data.get("session")
         if not isinstance(session, dict) or session.get("format") != FORMAT:
             raise CorruptFile(f"{name} does not hold a {FORMAT}")
+        director = data.get("director", "")
+        if not isinstance(director, str) or (director and not _HASHED.match(director)):
+            raise CorruptFile(f"{name}'s director's code is not a salted hash")
         return cls(ident, PairsSession.from_dict(session), revision,
-                   str(data.get("created_at", "")), str(data.get("updated_at", "")))
+                   str(data.get("created_at", "")), str(data.get("updated_at", "")), director)
+
+
+def code_hash(code: str, salt: str | None = None) -> str:
+    """``salt$hash`` of a director's code: the code itself is kept nowhere (decision 516)."""
+    salt = salt if salt is not None else secrets.token_hex(8)
+    digest = hashlib.pbkdf2_hmac("sha256", code.encode("utf-8"), salt.encode("ascii"), 1000)
+    return f"{salt}${digest.hex()}"
 
 
 Ids = list[str]
@@ -174,15 +197,18 @@ class PairsShelf:
                               f"{error.strerror or error}") from None
 
     # -- the API
-    def create(self, session: PairsSession, at: str | None = None) -> PairsRecord:
-        """A new session, stored under a new id (revision 1)."""
+    def create(self, session: PairsSession, at: str | None = None,
+               code: str = "") -> PairsRecord:
+        """A new session, stored under a new id (revision 1); ``code``, the director's code
+        (kept hashed; "" none)."""
         stamp = at or now()
         with self._lock:
             while True:
                 session_id = "p" + secrets.token_hex(4)
                 if session_id not in set(self._ids()):
                     break
-            record = PairsRecord(session_id, session, 1, stamp, stamp)
+            record = PairsRecord(session_id, session, 1, stamp, stamp,
+                                 code_hash(code) if code else "")
             self._write(record)
             return record
 
@@ -210,7 +236,7 @@ class PairsShelf:
             # Checked whole as it will be read back before it is written.
             PairsSession.from_dict(changed.to_dict())
             new = PairsRecord(record.id, changed, record.revision + 1, record.created_at,
-                              at or now())
+                              at or now(), record.director)
             self._write(new)
             return new
 
@@ -296,7 +322,7 @@ def parse_evenings(data: Any) -> list[PairsRecord]:
                 raise CorruptFile(f"no id of letters, digits and '-': {ident!r}")
             record = PairsRecord.from_dict(doc, f"pairs evening {number}")
             record = PairsRecord(ident, record.session, 1, record.created_at,
-                                 record.updated_at)
+                                 record.updated_at, record.director)
         except NewerSchema:
             raise InvalidImport(f"pairs evening {number} schema_version",
                                 doc.get("schema_version"), "is newer than this Scorer reads",

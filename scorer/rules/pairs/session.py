@@ -20,12 +20,22 @@ from typing import Any
 
 from ..bridge_games import BridgeDeal
 from ..team_match import ns_score
-from ..values import InvalidInput, Line, Msg, check_int, clean_name, hidden_character, kept_numbers
+from ..values import (
+    InvalidInput,
+    Line,
+    Msg,
+    ascii_digits,
+    check_int,
+    clean_name,
+    hidden_character,
+    kept_numbers,
+)
 from .movement import KINDS, MITCHELL, Movement, Seating, make_movement
 from .scoring import SCALES, Adjusted
 
 __all__ = ["CAME", "EVENING_NAME_LENGTH", "FORMAT", "SCHEMA_VERSION", "SCORINGS", "Entry",
-           "PairsSession", "PairsSettings", "TableResult", "check_evening_name"]
+           "PairsSession", "PairsSettings", "TableResult", "check_director_code",
+           "check_evening_name"]
 
 FORMAT = "scorer-pairs-session"
 SCHEMA_VERSION = 1
@@ -52,6 +62,20 @@ def check_evening_name(value: object) -> str:
         raise InvalidInput("name", name, f"is longer than {EVENING_NAME_LENGTH} characters",
                            Msg.of("pairs.error_evening_long", most=EVENING_NAME_LENGTH))
     return name
+
+
+CODE_DIGITS = (4, 8)
+
+
+def check_director_code(value: object) -> str:
+    """The director's code as typed: 4 to 8 digits (Devanagari ones read as 0-9), spaces
+    around ignored; refused by name otherwise (decision 516)."""
+    code = ascii_digits(value.strip()) if isinstance(value, str) else ""
+    low, high = CODE_DIGITS
+    if not (low <= len(code) <= high and code.isascii() and code.isdigit()):
+        raise InvalidInput("director's code", value, f"is not {low} to {high} digits",
+                           Msg.of("pairs.error_code", low=low, high=high))
+    return code
 
 
 @dataclass(frozen=True, slots=True)

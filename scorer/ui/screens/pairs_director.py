@@ -32,10 +32,12 @@ from .. import widgets as w
 from . import addresses, home
 from .frame import Screen, screen
 from .pairs_adjust import adjust_controls, replaced_lines
+from .pairs_codes import director_may
 from .pairs_files import file_controls
 from .pairs_fix import fix_controls
+from .pairs_gate import director_change, gate
 from .pairs_pick import table_buttons
-from .pairs_table import _result_text, save_change
+from .pairs_table import _result_text
 from .pairs_text import at_seat, board_msg, pair_name, say, unbroken
 
 if TYPE_CHECKING:
@@ -85,7 +87,11 @@ def _of_evening(build: Callable[[App, Route, Evening], Screen]) -> Callable[[App
     @wraps(build)
     def built(app: App, route: Route) -> Screen:
         evening = _open(app, route)
-        return home.build(app, route) if evening is None else build(app, route, evening)
+        if evening is None:
+            return home.build(app, route)
+        if not director_may(app, evening.record.id):  # the director's code (decision 516)
+            return gate(app, route, evening.record, app.route)
+        return build(app, route, evening)
     return built
 
 
@@ -191,9 +197,9 @@ def _total_text(app: App, session: PairsSession, total: PairTotal) -> str:
 
 def _resolve(app: App, session_id: str, chosen: TableResult) -> None:
     at = now()
-    if not save_change(app, session_id,
-                       lambda s: s.resolve(chosen.board, chosen.table, chosen, at),
-                       lambda _record: app.show()):
+    if not director_change(app, session_id,
+                           lambda s: s.resolve(chosen.board, chosen.table, chosen, at),
+                           lambda _record: app.show()):
         app.show()
 
 

@@ -32,7 +32,9 @@ from ...store import StoreError
 from .. import widgets as w
 from . import addresses
 from .frame import ask_delete
-from .pairs_table import save_change
+from .pairs_codes import director_may
+from .pairs_gate import director_change
+from .pairs_text import say
 
 if TYPE_CHECKING:
     from .host import App
@@ -111,7 +113,7 @@ async def print_now(app: App, session_id: str, kind: str) -> None:
 def _rename(app: App, session_id: str, name: str) -> None:
     """The evening under the name typed, on the session as stored; drawn again with it. A
     name refused is said (by name) and stays in the field to be mended."""
-    save_change(app, session_id, lambda s: s.named(name), lambda _record: app.show())
+    director_change(app, session_id, lambda s: s.named(name), lambda _record: app.show())
 
 
 def _confirm_delete(app: App, session_id: str) -> None:
@@ -120,6 +122,9 @@ def _confirm_delete(app: App, session_id: str) -> None:
 
     def delete() -> None:
         app.page.pop_dialog()
+        if not director_may(app, session_id):  # the director's code (decision 516)
+            app.snack(say(t, "pairs.code_needed"))
+            return
         try:
             app.keeper.pairs.delete(session_id)
         except (StoreError, OSError) as error:

@@ -22,6 +22,7 @@ from ..entry.base import problem_of
 from ..qr import qr_png
 from . import addresses, home
 from .frame import Screen, link_failed, screen
+from .pairs_codes import director_may
 from .pairs_text import say
 
 if TYPE_CHECKING:
@@ -121,6 +122,9 @@ def _whose(linked: PairsLink) -> tuple[str, dict[str, int]]:
 
 def _keep(app: App, linked: PairsLink) -> None:
     if app.keeper.saving:  # a second tap while the browser build keeps the first
+        return
+    if not director_may(app, linked.session_id):  # merging is the director's (decision 516)
+        app.snack(say(app.t, "pairs.code_needed"))
         return
     try:
         # A table's results merged on the director's phone: a conflict says which is which.

@@ -15,12 +15,14 @@ import flet as ft
 
 from ...rules import InvalidInput
 from ...rules.pairs.labels import evening_kind, evening_title
-from ...rules.pairs.session import SCORINGS, PairsSession, PairsSettings
+from ...rules.pairs.session import SCORINGS, PairsSession, PairsSettings, check_director_code
 from ...rules.values import Msg
 from ...store import StoreError
 from .. import widgets as w
+from ..entry.base import problem_of
 from . import addresses
 from .frame import Screen, screen
+from .pairs_codes import DirectorCodes, asks_code
 from .pairs_text import (
     BOARDS_OFFERED,
     TABLES_OFFERED,
@@ -57,8 +59,14 @@ def build(app: App, route: Route | None = None) -> Screen:
         ft.TextField(label=t("pairs.app_evening_name"),
                      value=_default(app) if form.name is None else form.name,
                      on_change=lambda e: _named(app, e.control.value, reason, start)),
-        w.note(say(t, "pairs.app_evening_name_help")),
-        w.heading(t("pairs.app_tables"))]
+        w.note(say(t, "pairs.app_evening_name_help"))]
+    if asks_code(app):  # scorer serve: the director's code (decision 517)
+        controls += [ft.TextField(label=t("pairs.code_label"), value=form.code,
+                                  keyboard_type=ft.KeyboardType.NUMBER,
+                                  on_change=lambda e: _coded(app, e.control.value, reason,
+                                                             start)),
+                     w.note(say(t, "pairs.code_set_help"))]
+    controls.append(w.heading(t("pairs.app_tables")))
     controls.append(w.ChoiceGroup(list(TABLES_OFFERED), [str(n) for n in TABLES_OFFERED],
                                   [t("pairs.app_tables_n", n=n) for n in TABLES_OFFERED],
                                   form.tables, parts.tables_picked).control)
@@ -177,7 +185,17 @@ def _made(app: App) -> tuple[PairsSettings | None, Msg | None, str | None]:
     name, wrong = form.evening_name(_default(app))
     if name is None and problem is None:
         return None, wrong, None
+    if asks_code(app) and problem is None:
+        try:
+            check_director_code(form.code)
+        except InvalidInput as error:
+            return None, problem_of(error), None
     return settings, problem, name
+
+
+def _coded(app: App, value: str, reason: ft.Text, start: ft.Semantics) -> None:
+    app.state(PairsFilling).form.code = value
+    _refresh(app, reason, start)
 
 
 def _named(app: App, value: str, reason: ft.Text, start: ft.Semantics) -> None:
@@ -214,15 +232,18 @@ def _bar_line(app: App, line: ft.Text, settings: PairsSettings | None,
 
 
 def _create(app: App) -> None:
+    form = app.state(PairsFilling).form
     settings, _problem, name = _made(app)
     if settings is None or name is None or app.keeper.saving:  # saving: a second tap while
         return  # the first keeps
+    code = check_director_code(form.code) if asks_code(app) else ""
     try:
-        record = app.keeper.pairs.create(PairsSession(settings, name=name))
+        record = app.keeper.pairs.create(PairsSession(settings, name=name), code=code)
     except (StoreError, OSError) as error:
         app.snack(app.t("ui.not_saved", reason=str(error)))
         return
     app.state(PairsFilling).form = PairsForm()
+    app.state(DirectorCodes).opened.add(record.id)  # the phone that made it is the director's
     # Kept in the browser's storage (the published build) before the director's view opens.
     app.keeper.written_then(record.id, partial(app.go, addresses.pairs_session(record.id)))
 

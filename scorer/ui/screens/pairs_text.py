@@ -7,6 +7,7 @@ Unit-tested in tests/test_pairs_app.py."""
 from __future__ import annotations
 
 import re
+import secrets
 from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
@@ -50,7 +51,8 @@ def kinds_for(tables: int) -> tuple[str, ...]:
 class PairsForm:
     """The new evening's choices; ``rounds`` None is the full movement; ``short`` one pair
     fewer (a sit-out each round); ``names`` by pair number (blank: the number); ``name`` the
-    evening's name as typed (None: not touched, the default shown; decision 510)."""
+    evening's name as typed (None: not touched, the default shown; decision 510); ``code``
+    the director's code (``scorer serve``: offered at random, decision 517)."""
 
     tables: int = 3
     movement: str = HOWELL
@@ -60,6 +62,7 @@ class PairsForm:
     short: bool = False
     names: dict[int, str] = field(default_factory=dict)
     name: str | None = None
+    code: str = field(default_factory=lambda: f"{secrets.randbelow(10_000):04d}")
 
     def evening_name(self, default: str) -> tuple[str | None, Msg | None]:
         """The evening's name Start gives it (``default`` for a field left empty), or the
