@@ -72,10 +72,13 @@ def test_the_code_is_kept_hashed_kept_by_changes_and_by_export(tmp_path: Path):
         assert unnamed.director == "" and unnamed.code_fits("anything")
     # The session a link carries is the session alone: no code, no hash.
     assert "director" not in json.dumps(changed.session.to_dict())
+    assert record.director not in document and '"director"' not in document  # decision 560
     with Store(tmp_path / "b") as store:
-        store.import_data(document)
-        assert store.pairs.load(record.id).code_fits(CODE)
-        assert not store.pairs.load(record.id).code_fits("0000")
+        report = store.import_data(document)
+        code = report.codes[record.id]  # a new code, said once (decision 562)
+        imported = store.pairs.load(record.id)
+        assert imported.code_fits(code) and len(code) == 4 and code in str(report)
+        assert not imported.code_fits(str((int(code) + 1) % 10000).zfill(4))
 
 
 def coded_evening(tmp_path: Path) -> tuple[Path, PairsRecord]:

@@ -39,7 +39,7 @@ from ..rules import InvalidInput
 from ..rules.pairs.session import FORMAT, PairsSession
 from ..rules.values import Msg
 from .errors import CorruptFile, InvalidImport, NewerSchema, UnknownGame, WriteFailed
-from .files import AtomicJSONStorage, make_dirs
+from .files import AtomicJSONStorage, atomic_write, make_dirs, read_plain
 
 __all__ = ["PAIRS_TABLE", "PairsRecord", "PairsShelf", "UnknownSession", "code_hash",
            "parse_evenings"]
@@ -65,10 +65,12 @@ class PairsRecord:
     updated_at: str
     director: str = ""  # the director's code, salted and hashed ("" none: decision 516)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, export: bool = False) -> dict[str, Any]:
+        """The stored document; ``export``: without the director's code's hash, which never
+        leaves the server (a 4-8 digit code's hash is inverted in seconds: decision 560)."""
         return {"id": self.id, "schema_version": SCHEMA_VERSION, "revision": self.revision,
                 "created_at": self.created_at, "updated_at": self.updated_at,
-                **({"director": self.director} if self.director else {}),
+                **({"director": self.director} if self.director and not export else {}),
                 "session": self.session.to_dict()}
 
     def code_fits(self, code: str) -> bool:
@@ -129,6 +131,29 @@ class PairsShelf:
         # times (each save, each phone told, each screen drawn): 25 ms of JSON each, now one
         # stat (decision 361).
         self._read_last: dict[str, tuple[tuple[int, int, int], PairsRecord]] = {}
+        self._secret: bytes | None = None  # the server's own key (decision 561)
+
+    def grant(self, record: PairsRecord) -> str:
+        """What a phone given the director's code keeps to be the director's again after a
+        reload or a restart: an HMAC of the evening keyed by the data folder's own secret
+        (``pairs/secret.key``, in no export), so nothing that leaves the server makes it
+        (decision 561)."""
+        message = f"{record.id}|{record.director}".encode()
+        return hmac.new(self._key(), message, hashlib.sha256).hexdigest()
+
+    def _key(self) -> bytes:
+        with self._lock:
+            if self._secret is None:
+                path = self.folder / "secret.key"
+                kept = read_plain(path) if self._in_files and path.is_file() else b""
+                if len(kept) >= 32:
+                    self._secret = kept
+                else:
+                    self._secret = secrets.token_bytes(32)
+                    if self._in_files:
+                        make_dirs(self.folder)
+                        atomic_write(path, self._secret)
+            return self._secret
 
     # -- where each session is
     def _storage_of(self, session_id: str) -> Storage:
@@ -282,11 +307,14 @@ class PairsShelf:
                 self._kept.pop(session_id.casefold(), None)
             self._read_last.pop(session_id.casefold(), None)
 
-    def import_records(self, records: Sequence[PairsRecord]) -> tuple[Ids, Ids, Ids]:
+    def import_records(self, records: Sequence[PairsRecord],
+                       codes: dict[str, str] | None = None) -> tuple[Ids, Ids, Ids]:
         """Evenings from an import, already checked whole (:func:`parse_evenings`): each
-        new one is written (one atomic write each), one stored with the same content is
-        skipped, another evening under a stored id is a conflict and left alone (decision
-        343). Returns (imported, skipped, conflicts) by id."""
+        new one is written (one atomic write each) with a new director's code, put in
+        ``codes`` by id (decision 562), one stored with the same content is skipped,
+        another evening under a stored id is a conflict and left alone (decision 343).
+        Returns (imported, skipped, conflicts) by id."""
+        codes = {} if codes is None else codes
         imported: Ids = []
         skipped: Ids = []
         conflicts: Ids = []
@@ -295,8 +323,12 @@ class PairsShelf:
                 try:
                     stored = self._read(record.id)
                 except UnknownSession:
-                    self._write(record)
+                    code = f"{secrets.randbelow(10**4):04d}"  # a new code (decision 562)
+                    self._write(PairsRecord(record.id, record.session, record.revision,
+                                            record.created_at, record.updated_at,
+                                            code_hash(code)))
                     imported.append(record.id)
+                    codes[record.id] = code
                     continue
                 except (CorruptFile, NewerSchema, OSError):
                     conflicts.append(record.id)  # an unreadable file is never overwritten

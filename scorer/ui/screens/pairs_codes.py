@@ -5,16 +5,19 @@ without a code, every page. The screens that ask for the code: :mod:`.pairs_gate
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...rules import InvalidInput
+from ...rules.pairs.labels import evening_title
 from ...store import StoreError
 from ...store.pairs import UnknownSession
 
 if TYPE_CHECKING:
+    from ...store import PairsRecord
     from .host import App
 
-__all__ = ["DirectorCodes", "asks_code", "director_may"]
+__all__ = ["REMEMBERED", "DirectorCodes", "asks_code", "director_may", "imported_codes", "prefs_of",
+           "remember"]
 
 
 class DirectorCodes:
@@ -41,3 +44,38 @@ def director_may(app: App, session_id: str) -> bool:
         return True  # not kept here: nothing of it to guard (a link keeps it anew)
     except (StoreError, OSError, InvalidInput):
         return False
+
+
+# The phone keeps, per evening, the store's grant (an HMAC keyed by the server's own secret, which
+# no export carries): not the code, and nothing a table's phone or a JSON copy makes (decision 561).
+REMEMBERED = "scorer.director."
+
+
+def remember(app: App, record: PairsRecord) -> None:
+    """This page is the director's of ``record`` (the code typed, the evening made or imported
+    here), kept in the phone's storage: not asked again after a reload or a restart."""
+    app.state(DirectorCodes).opened.add(record.id)
+    prefs = prefs_of(app)
+    if prefs is not None and record.director:
+        app.page.run_task(prefs.set, REMEMBERED + record.id, app.keeper.pairs.grant(record))
+
+
+def prefs_of(app: App) -> Any:
+    """The phone's own storage (``scorer serve``'s pages; None in tests and elsewhere)."""
+    return getattr(app, "prefs", None)
+
+
+def imported_codes(app: App, codes: dict[str, str]) -> list[str]:
+    """Evenings imported on this page with their new director's codes (decision 562): this
+    page is their director's; on ``scorer serve`` each code is said once, to be noted."""
+    said: list[str] = []
+    for session_id, code in codes.items():
+        try:
+            record = app.keeper.pairs.load(session_id)
+        except (StoreError, OSError, InvalidInput):
+            continue
+        remember(app, record)
+        if asks_code(app):
+            said.append(app.t("pairs.app_imported_code", code=code,
+                              name=app.t.render(evening_title(record.session))))
+    return said

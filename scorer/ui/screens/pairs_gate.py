@@ -11,9 +11,9 @@ director's own) and an evening made without a code ask nothing."""
 from __future__ import annotations
 
 import asyncio
-import hashlib
+import hmac
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -23,7 +23,7 @@ from ...rules.pairs.session import PairsSession, check_director_code
 from ...store import PairsRecord
 from .. import widgets as w
 from .frame import Screen, screen
-from .pairs_codes import DirectorCodes, director_may
+from .pairs_codes import REMEMBERED, DirectorCodes, director_may, prefs_of, remember
 from .pairs_pick import table_buttons
 from .pairs_table import save_change
 from .pairs_text import say
@@ -55,7 +55,7 @@ def gate(app: App, route: Route, record: PairsRecord, address: str) -> Screen:
     field.on_submit = lambda _e: _try(app, record, field, wrong)
     label = t("pairs.code_open")
     codes = app.state(DirectorCodes)
-    if _prefs(app) is not None and record.id not in codes.asked:  # typed before on this phone?
+    if prefs_of(app) is not None and record.id not in codes.asked:  # typed before on this phone?
         codes.asked.add(record.id)
         app.page.run_task(_remembered, app, record)
     controls: list[ft.Control] = [
@@ -73,10 +73,7 @@ def _try(app: App, record: PairsRecord, field: ft.TextField, wrong: ft.Text) -> 
     except InvalidInput:
         fits = False
     if fits:
-        app.state(DirectorCodes).opened.add(record.id)
-        prefs = _prefs(app)
-        if prefs is not None:  # kept on this phone: not asked again after a reload
-            app.page.run_task(prefs.set, REMEMBERED + record.id, _token(record))
+        remember(app, record)
         app.show()
         return
     field.value = ""
@@ -84,26 +81,13 @@ def _try(app: App, record: PairsRecord, field: ft.TextField, wrong: ft.Text) -> 
     w.update_changed(app.page, field, wrong)
 
 
-# The phone keeps, per evening, a token made from the code's salted hash (which never leaves the
-# server) and the evening's id: not the code, and nothing a table's phone can make (decision 518).
-REMEMBERED = "scorer.director."
-
-
-def _token(record: PairsRecord) -> str:
-    return hashlib.sha256(f"{record.director}|{record.id}".encode()).hexdigest()
-
-
-def _prefs(app: App) -> Any:
-    """The phone's own storage (``scorer serve``'s pages; None in tests and elsewhere)."""
-    return getattr(app, "prefs", None)
-
-
 async def _remembered(app: App, record: PairsRecord) -> None:
     """The director's screen, drawn at once, where this phone was given the code before."""
     try:
-        kept = await asyncio.wait_for(_prefs(app).get(REMEMBERED + record.id), 5)
+        kept = await asyncio.wait_for(prefs_of(app).get(REMEMBERED + record.id), 5)
     except (TimeoutError, RuntimeError, OSError):
         return  # a phone that does not answer types the code
-    if kept == _token(record) and record.director:
+    if record.director and isinstance(kept, str) and hmac.compare_digest(
+            kept, app.keeper.pairs.grant(record)):
         app.state(DirectorCodes).opened.add(record.id)
         app.show()

@@ -22,7 +22,7 @@ from .. import widgets as w
 from ..entry.base import problem_of
 from . import addresses
 from .frame import Screen, screen
-from .pairs_codes import DirectorCodes, asks_code
+from .pairs_codes import asks_code, remember
 from .pairs_text import (
     BOARDS_OFFERED,
     TABLES_OFFERED,
@@ -243,7 +243,7 @@ def _create(app: App) -> None:
         app.snack(app.t("ui.not_saved", reason=str(error)))
         return
     app.state(PairsFilling).form = PairsForm()
-    app.state(DirectorCodes).opened.add(record.id)  # the phone that made it is the director's
+    remember(app, record)  # the phone that made it is the director's, after a reload too
     # Kept in the browser's storage (the published build) before the director's view opens.
     app.keeper.written_then(record.id, partial(app.go, addresses.pairs_session(record.id)))
 
