@@ -5,7 +5,10 @@ without a code, every page. The screens that ask for the code: :mod:`.pairs_gate
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any, cast
+
+import flet as ft
 
 from ...rules import InvalidInput
 from ...rules.pairs.labels import evening_title
@@ -17,7 +20,7 @@ if TYPE_CHECKING:
     from .host import App
 
 __all__ = ["REMEMBERED", "DirectorCodes", "asks_code", "director_may", "imported_codes", "prefs_of",
-           "remember"]
+           "refuse_in", "remember"]
 
 
 class DirectorCodes:
@@ -79,3 +82,15 @@ def imported_codes(app: App, codes: dict[str, str]) -> list[str]:
             said.append(app.t("pairs.app_imported_code", code=code,
                               name=app.t.render(evening_title(record.session))))
     return said
+
+
+def refuse_in(app: App, field: ft.TextField, said: str, empty: bool = False) -> None:
+    """A value refused in ``field`` (a wrong code, a refused name: finding 3): said as the
+    field's own error text (red under it, and read with it), the field emptied where asked
+    (a wrong code) and the keyboard's focus kept in it, ready for another try (decision
+    563)."""
+    if empty:
+        field.value = ""
+    field.error = said
+    field.update()
+    app.page.run_task(cast(Callable[[], Awaitable[None]], field.focus))  # untyped in Flet

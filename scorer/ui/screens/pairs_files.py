@@ -28,11 +28,14 @@ import flet as ft
 
 from ...pairs_print import PRINT_AT_ONCE, pairs_html
 from ...pairs_sheet import pairs_csv
+from ...rules import InvalidInput
+from ...rules.pairs.session import check_evening_name
 from ...store import StoreError
 from .. import widgets as w
+from ..entry.base import problem_of
 from . import addresses
 from .frame import ask_delete
-from .pairs_codes import director_may
+from .pairs_codes import director_may, refuse_in
 from .pairs_gate import director_change
 from .pairs_text import say
 
@@ -59,7 +62,7 @@ def file_controls(app: App, session_id: str, name: str = "") -> list[ft.Control]
     controls: list[ft.Control] = [
         w.heading(t("pairs.app_evening_name")), field,
         w.tap(t("pairs.app_rename"), t("pairs.app_rename"),
-              lambda: _rename(app, session_id, field.value or "")),
+              lambda: _rename(app, session_id, field)),
         w.heading(t("pairs.app_files"))]
     if app.open_page is not None:  # scorer serve and the published site: print in one tap
         for key, kind in PRINT_NOW:
@@ -110,9 +113,16 @@ async def print_now(app: App, session_id: str, kind: str) -> None:
     await ft.UrlLauncher().launch_url(app.open_page(data) + "#" + PRINT_AT_ONCE)
 
 
-def _rename(app: App, session_id: str, name: str) -> None:
+def _rename(app: App, session_id: str, field: ft.TextField) -> None:
     """The evening under the name typed, on the session as stored; drawn again with it. A
-    name refused is said (by name) and stays in the field to be mended."""
+    name refused is said (by name) as the field's error and stays in it to be mended, the
+    focus kept there (decision 563)."""
+    name = field.value or ""
+    try:
+        check_evening_name(name)
+    except InvalidInput as error:
+        refuse_in(app, field, app.t.sentence(problem_of(error)))
+        return
     director_change(app, session_id, lambda s: s.named(name), lambda _record: app.show())
 
 

@@ -23,7 +23,14 @@ from ...rules.pairs.session import PairsSession, check_director_code
 from ...store import PairsRecord
 from .. import widgets as w
 from .frame import Screen, screen
-from .pairs_codes import REMEMBERED, DirectorCodes, director_may, prefs_of, remember
+from .pairs_codes import (
+    REMEMBERED,
+    DirectorCodes,
+    director_may,
+    prefs_of,
+    refuse_in,
+    remember,
+)
 from .pairs_pick import table_buttons
 from .pairs_table import save_change
 from .pairs_text import say
@@ -31,7 +38,7 @@ from .pairs_text import say
 if TYPE_CHECKING:
     from .host import App, Route
 
-__all__ = ["director_change", "gate"]
+__all__ = ["code_controls", "director_change", "gate"]
 
 
 def director_change(app: App, session_id: str, how: Callable[[PairsSession], PairsSession],
@@ -49,23 +56,27 @@ def gate(app: App, route: Route, record: PairsRecord, address: str) -> Screen:
     asked before the director's screen at ``address`` (drawn again once it is given)."""
     t = app.t
     numbers = sorted({s.table for s in record.session.movement.seatings})
-    wrong = w.note("", error=True)
-    field = ft.TextField(label=t("pairs.code_label"), password=True,
-                         keyboard_type=ft.KeyboardType.NUMBER)
-    field.on_submit = lambda _e: _try(app, record, field, wrong)
-    label = t("pairs.code_open")
     codes = app.state(DirectorCodes)
     if prefs_of(app) is not None and record.id not in codes.asked:  # typed before on this phone?
         codes.asked.add(record.id)
         app.page.run_task(_remembered, app, record)
     controls: list[ft.Control] = [
         *table_buttons(app, record.id, numbers),
-        w.heading(t("pairs.app_director")), w.note(say(t, "pairs.code_help")), field, wrong,
-        w.tap(label, label, lambda: _try(app, record, field, wrong), primary=True)]
+        w.heading(t("pairs.app_director")), w.note(say(t, "pairs.code_help")),
+        *code_controls(app, record, t("pairs.code_open"))]
     return Screen(screen(address, t.render(evening_title(record.session)), controls), "/")
 
 
-def _try(app: App, record: PairsRecord, field: ft.TextField, wrong: ft.Text) -> None:
+def code_controls(app: App, record: PairsRecord, label: str) -> list[ft.Control]:
+    """The director's code's field and its button ``label``: the right code makes this page
+    the director's and draws the screen again (the gate, a link's *Keep and merge*)."""
+    field = ft.TextField(label=app.t("pairs.code_label"), password=True,
+                         keyboard_type=ft.KeyboardType.NUMBER)
+    field.on_submit = lambda _e: _try(app, record, field)
+    return [field, w.tap(label, label, lambda: _try(app, record, field), primary=True)]
+
+
+def _try(app: App, record: PairsRecord, field: ft.TextField) -> None:
     """The code typed: right, the director's screen; wrong, said, and the field emptied for
     another try (no count, no lockout: the director is never shut out)."""
     try:
@@ -76,9 +87,7 @@ def _try(app: App, record: PairsRecord, field: ft.TextField, wrong: ft.Text) -> 
         remember(app, record)
         app.show()
         return
-    field.value = ""
-    wrong.value = say(app.t, "pairs.code_wrong")
-    w.update_changed(app.page, field, wrong)
+    refuse_in(app, field, say(app.t, "pairs.code_wrong"), empty=True)
 
 
 async def _remembered(app: App, record: PairsRecord) -> None:

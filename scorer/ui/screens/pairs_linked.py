@@ -23,6 +23,7 @@ from ..qr import qr_png
 from . import addresses, home
 from .frame import Screen, link_failed, screen
 from .pairs_codes import director_may
+from .pairs_gate import code_controls
 from .pairs_text import say
 
 if TYPE_CHECKING:
@@ -102,7 +103,20 @@ def build_opened(app: App, route: Route) -> Screen:
         controls.append(ft.Text(say(t, key, **values), size=15))
     label = t("pairs.app_link_keep")
     controls.append(w.tap(label, label, lambda: _keep(app, linked), primary=True))
+    if not director_may(app, linked.session_id):  # the way to the code (finding 4)
+        controls += _code_asked(app, linked.session_id)
     return Screen(screen(path, t("pairs.app_link_title"), controls), "/")
+
+
+def _code_asked(app: App, session_id: str) -> list[ft.Control]:
+    """An evening kept here with a director's code this page was not given: merging is the
+    director's, so its code is asked here, below *Keep and merge* (decision 564)."""
+    try:
+        record = app.keeper.pairs.load(session_id)
+    except (StoreError, OSError, InvalidInput):
+        return []
+    return [w.note(say(app.t, "pairs.code_needed")),
+            *code_controls(app, record, app.t("pairs.code_use"))]
 
 
 def _whose(linked: PairsLink) -> tuple[str, dict[str, int]]:
