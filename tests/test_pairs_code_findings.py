@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import flet as ft
 from flet_page import scorer_app
-from test_pairs_app import event, go, on_screen, played, tap
+from test_pairs_app import go, played, tap
+from test_pairs_code import buttons, field, typed
 
 from scorer.pairs_link import encode_pairs
 from scorer.rules.pairs.session import PairsSession, PairsSettings
@@ -20,21 +20,6 @@ HOWELL = PairsSettings("howell", 3, 3, 1)
 SERVED = {"join_url": "http://127.0.0.1:8550/"}
 CODE = "4831"
 GIVE = "Give the director's code on this phone"
-
-
-def field(app, label: str) -> ft.TextField:
-    [found] = [c for c in on_screen(app) if isinstance(c, ft.TextField) and c.label == label]
-    return found
-
-
-def typed(app, label: str, value: str) -> None:
-    box = field(app, label)
-    box.value = value
-    event(app, box, "change", value)
-
-
-def buttons(app) -> set[str]:
-    return {c.label for c in on_screen(app) if isinstance(c, ft.Semantics) and c.button}
 
 
 def test_a_refused_merge_offers_the_code_on_the_links_page_and_then_merges(tmp_path: Path):

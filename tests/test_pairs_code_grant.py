@@ -12,9 +12,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-import flet as ft
 from flet_page import scorer_app
-from test_pairs_app import go, on_screen
+from test_pairs_app import go
+from test_pairs_code import buttons
 
 from scorer.rules.pairs.session import PairsSession, PairsSettings
 from scorer.store import Store
@@ -24,10 +24,6 @@ from scorer.ui.screens.pairs_codes import DirectorCodes, imported_codes
 HOWELL = PairsSettings("howell", 3, 3, 1)
 SERVED = {"join_url": "http://127.0.0.1:8550/"}
 CODE = "2468"
-
-
-def buttons(app) -> set[str]:
-    return {c.label for c in on_screen(app) if isinstance(c, ft.Semantics) and c.button}
 
 
 def test_the_export_carries_no_hash_and_the_grant_needs_the_servers_secret(tmp_path: Path):
