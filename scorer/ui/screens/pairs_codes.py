@@ -87,10 +87,11 @@ def imported_codes(app: App, codes: dict[str, str]) -> list[str]:
 def refuse_in(app: App, field: ft.TextField, said: str, empty: bool = False) -> None:
     """A value refused in ``field`` (a wrong code, a refused name: finding 3): said as the
     field's own error text (red under it, and read with it), the field emptied where asked
-    (a wrong code) and the keyboard's focus kept in it, ready for another try (decision
-    563)."""
+    (a wrong code), the keyboard's focus kept in it, ready for another try, and the
+    error announced to a screen reader (decision 563)."""
     if empty:
         field.value = ""
     field.error = said
     field.update()
     app.page.run_task(cast(Callable[[], Awaitable[None]], field.focus))  # untyped in Flet
+    app.page.run_task(ft.SemanticsService().announce_message, said)  # said at once, too
