@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import flet as ft
 from flet_page import scorer_app
-from test_pairs_app import go, played, tap
+from test_pairs_app import go, on_screen, played, tap
 from test_pairs_code import buttons, field, typed
 
 from scorer.pairs_link import encode_pairs
@@ -52,3 +53,20 @@ def test_the_director_or_an_evening_without_a_code_is_not_asked_on_a_link(tmp_pa
     with scorer_app(folder, **SERVED) as app:
         go(app, addresses.pairs_link(data))
         assert "Keep and merge on this phone" in buttons(app) and GIVE not in buttons(app)
+
+
+def test_a_long_name_cut_in_the_app_bar_is_shown_in_full_in_the_view(tmp_path: Path):
+    long_name = "Campeonato del club de bridge, 2026-12-05, segunda sesión ñ"
+    with scorer_app(tmp_path / "data") as app:
+        made = app.keeper.store.pairs.create(PairsSession(HOWELL, name=long_name))
+        short = app.keeper.store.pairs.create(PairsSession(HOWELL, name="Club night"))
+        go(app, addresses.pairs_session(made.id))
+        assert long_name in shown_texts(app)
+        go(app, addresses.pairs_session(short.id))  # the app bar shows it whole: once
+        assert "Club night" not in shown_texts(app)
+
+
+def shown_texts(app) -> list[str]:
+    """The texts of the screen's body (not its app bar, nor a field's value)."""
+    return [c.value for c in on_screen(app) if isinstance(c, ft.Text)
+            and c is not app.page.views[-1].appbar.title.content]

@@ -99,12 +99,21 @@ def _title(app: App, session: PairsSession) -> str:
     return app.t.render(evening_title(session))  # its name, else "Howell, 3 tables"
 
 
+# The characters of a name the app bar shows uncut at 360 px (22 pt; "Campeonato del club de
+# b..." was cut at 24): a longer one is shown in full, wrapped, above the view.
+FITS_THE_BAR = 20
+
+
 @_of_evening
 def build(app: App, route: Route, evening: Evening) -> Screen:
     t, (record, session, plan, settings) = app.t, evening
     controls: list[ft.Control] = [
         ft.Text(t.sentence(_movement_msg(session)), size=14),
     ]
+    if len(session.name) > FITS_THE_BAR:  # cut in the app bar: in full here (decision 566),
+        controls.insert(0, ft.Semantics(  # shown only: the heading reads it in full already
+            content=ft.Text(session.name, size=18, weight=ft.FontWeight.BOLD),
+            exclude_semantics=True))
     numbers = sorted({s.table for s in plan.seatings})
     controls += table_buttons(app, record.id, numbers)
     # No network: each table's phone scans its QR code (the session and its table).
