@@ -70,3 +70,22 @@ def shown_texts(app) -> list[str]:
     """The texts of the screen's body (not its app bar, nor a field's value)."""
     return [c.value for c in on_screen(app) if isinstance(c, ft.Text)
             and c is not app.page.views[-1].appbar.title.content]
+
+
+def test_the_chosen_chip_tapped_again_draws_nothing_anew(tmp_path: Path):
+    """Finding 7: "3 tables", already chosen, drew the movements anew, so a quick tap on
+    "Movement Howell" reached a replaced chip and the phone said that tap did nothing."""
+    with scorer_app(tmp_path / "data") as app:
+        go(app, addresses.pairs_new())
+        howell = chip(app, "Movement Howell")
+        assert howell.selected  # the defaults: 3 tables, a Howell
+        tap(app, "3 tables")
+        assert chip(app, "Movement Howell") is howell  # the same control: a next tap finds it
+        tap(app, "4 tables")  # another count: the movements offered are drawn for it
+        assert chip(app, "Movement Howell") is not howell
+
+
+def chip(app, label: str) -> ft.Semantics:
+    [found] = [c for c in on_screen(app) if isinstance(c, ft.Semantics) and c.button
+               and c.label == label]
+    return found

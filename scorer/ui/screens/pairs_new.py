@@ -111,12 +111,16 @@ class _Parts:
         self._fill_rest()
 
     def tables_picked(self, tables: int) -> None:
+        if tables == self.app.state(PairsFilling).form.tables:  # the chip already chosen: its
+            return  # movements are not drawn anew under a quick next tap (decision 567)
         self.app.state(PairsFilling).form.set_tables(tables)
         self._fill_movement()
         self._fill_rest()
         self._refresh()
 
     def movement_picked(self, movement: str) -> None:
+        if movement == self.app.state(PairsFilling).form.movement:  # as tables_picked
+            return
         self.app.state(PairsFilling).form.set_movement(movement)
         self._fill_rest()
         self._refresh()
