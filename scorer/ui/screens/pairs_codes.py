@@ -71,6 +71,8 @@ def prefs_of(app: App) -> Any:
 def imported_codes(app: App, codes: dict[str, str]) -> list[str]:
     """Evenings imported on this page with their new director's codes (decision 562): this
     page is their director's; on ``scorer serve`` each code is said once, to be noted."""
+    if not asks_code(app):  # the published build, scorer run: every page is the director's
+        return []
     said: list[str] = []
     for session_id, code in codes.items():
         try:
@@ -78,9 +80,8 @@ def imported_codes(app: App, codes: dict[str, str]) -> list[str]:
         except (StoreError, OSError, InvalidInput):
             continue
         remember(app, record)
-        if asks_code(app):
-            said.append(app.t("pairs.app_imported_code", code=code,
-                              name=app.t.render(evening_title(record.session))))
+        said.append(app.t("pairs.app_imported_code", code=code,
+                          name=app.t.render(evening_title(record.session))))
     return said
 
 
