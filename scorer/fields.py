@@ -3,15 +3,14 @@ names (cleaned and checked), game ids, stored times. Pure, standard library only
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
 from .rules import InvalidInput, Variant
-from .rules.values import Msg, check_int
+from .rules.values import HIDDEN, Msg, check_int, clean_name, hidden_character
 
-__all__ = ["MAX_NAME", "check_game_id", "check_players", "check_time", "check_type_name",
+__all__ = ["HIDDEN", "MAX_NAME", "check_game_id", "check_players", "check_time", "check_type_name",
            "check_whole", "clean_name", "moment"]
 
 MAX_NAME = 40
@@ -61,39 +60,6 @@ def check_game_id(value: object) -> str:
     return value
 
 
-# Control and format characters (bidi overrides, zero-width), surrogates and the line and
-# paragraph separators: invisible, or able to change how a line around them is shown.
-HIDDEN = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
-ZWJ = "\u200d"  # allowed inside an emoji sequence (👩‍🌾), and as below
-ZWNJ = "\u200c"
-# A joiner right after a virama and before a letter is how Devanagari (and the other Indic
-# scripts) asks for a half form or a visible virama (Nepali र्‍य): allowed there too.
-VIRAMA = 9  # the canonical combining class of every virama
-
-
-def clean_name(name: str) -> str:
-    """A name as stored: NFC, every run of spaces (any width) one space, none at the ends."""
-    nfc = unicodedata.normalize("NFC", name)
-    spaced = "".join(" " if unicodedata.category(c) == "Zs" else c for c in nfc)
-    return " ".join(part for part in spaced.split(" ") if part)
-
-
-def _hidden_character(name: str) -> str | None:
-    for i, c in enumerate(name):
-        if unicodedata.category(c) not in HIDDEN:
-            continue
-        inside = 0 < i < len(name) - 1
-        if (c == ZWJ and inside
-                and unicodedata.category(name[i - 1]) in ("So", "Sk", "Mn")
-                and unicodedata.category(name[i + 1]) == "So"):
-            continue
-        if (c in (ZWJ, ZWNJ) and inside and unicodedata.combining(name[i - 1]) == VIRAMA
-                and unicodedata.category(name[i + 1]) == "Lo"):
-            continue
-        return c
-    return None
-
-
 def check_players(v: Variant[Any, Any], players: object) -> tuple[str, ...]:
     """Player names: as many as the game seats, each 1-40 visible characters (NFC, inner
     spaces collapsed; control and format characters refused), no two alike ignoring case."""
@@ -110,7 +76,7 @@ def check_players(v: Variant[Any, Any], players: object) -> tuple[str, ...]:
         if not name:
             raise InvalidInput(f"player {i + 1}", raw, "is empty; give every player a name",
                                Msg.of("error.name_empty", player=i + 1))
-        hidden = _hidden_character(name)
+        hidden = hidden_character(name)
         if hidden is not None:
             code = f"U+{ord(hidden):04X}"
             raise InvalidInput(f"player {i + 1}", name.encode("unicode_escape").decode("ascii"),

@@ -41,12 +41,14 @@ class PairsLink:
 
 
 def table_part(session: PairsSession, table: int) -> PairsSession:
-    """Only ``table``'s results, history and conflicts: what a table's phone sends back."""
+    """Only ``table``'s results, history and conflicts: what a table's phone sends back (not
+    the evening's name: the director's is kept at the merge)."""
     def mine(entries: tuple) -> tuple:  # type: ignore[type-arg]
         return tuple(e for e in entries if e.result.table == table)
 
     return replace(session, entries=mine(session.entries), history=mine(session.history),
-                   conflicts=tuple(c for c in session.conflicts if c[0].result.table == table))
+                   conflicts=tuple(c for c in session.conflicts if c[0].result.table == table),
+                   name="")  # the director's phone has the name (decision 512)
 
 
 def encode_pairs(session_id: str, session: PairsSession, table: int | None,

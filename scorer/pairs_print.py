@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from html import escape
 
 from .i18n import Translator
-from .rules.pairs.labels import at_seat, next_msg, pair_name, result_line
+from .rules.pairs.labels import at_seat, evening_title, next_msg, pair_name, result_line
 from .rules.pairs.movement import table_cards
 from .rules.pairs.scoring import decimal
 from .rules.pairs.session import Entry, PairsSession
@@ -205,8 +205,7 @@ def _replaced(t: Translator, table: int, entry: Entry) -> str:
 def pairs_html(session: PairsSession, t: Translator, parts: Sequence[str] = PARTS) -> str:
     """The printable pages of ``parts`` (of :data:`PARTS`, in that order) as one HTML
     document in ``t``'s language."""
-    s = session.settings
-    title = t("pairs.app_title", kind=t(f"pairs.kind_{s.movement}"), tables=s.tables)
+    title = t.render(evening_title(session))  # its name, else "Howell, 3 tables"
     makers = {"cards": _cards, "movement": _movement, "results": _results}
     pages = [page for part in PARTS if part in parts for page in makers[part](session, t, title)]
     return (f'<!DOCTYPE html>\n<html lang="{_e(t.lang)}"><head><meta charset="utf-8">'

@@ -26,6 +26,8 @@ def pairs_csv(session: PairsSession, t: Translator) -> str:
     write = csv.writer(out, lineterminator="\r\n").writerow
     plan, settings = session.movement, session.settings
     scored = standings(session)
+    if session.name:  # the evening's name on a row of its own, first (decision 514)
+        write([t("pairs.csv_evening"), csv_cell(session.name)])
     write([t("pairs.csv_group"), t("pairs.csv_place"), t("pairs.csv_pair"),
            t("pairs.csv_name"), t("pairs.csv_points"), t("pairs.csv_top"),
            t("pairs.csv_percent"), t("pairs.csv_boards")])

@@ -49,7 +49,7 @@ def app_with(store: Store, pick, reader: Reader | None) -> tuple[SimpleNamespace
                            send_others_on_topic=lambda *args: None)
     app = SimpleNamespace(t=Translator("en"), message="",
                           message_is_news=False, files=SimpleNamespace(pick_files=pick),
-                          read_picked=reader)
+                          read_picked=reader, join_url=None)  # the published build
     app.show = lambda: shown.append(app.message)
     app.keeper = Keeper(store, app, told)  # the import's real path: written, then told
     return app, shown

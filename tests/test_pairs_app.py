@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import csv
 import io
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -143,11 +144,13 @@ def test_an_evening_made_on_the_form_is_kept_and_listed_on_home(tmp_path: Path):
         settings = record.session.settings
         assert (settings.movement, settings.tables, settings.boards_per_round,
                 settings.rounds, settings.scoring) == ("howell", 3, 3, 1, "matchpoints")
+        # The name offered and kept, as nothing was typed (decision 510).
+        assert record.session.name == f"Pairs evening {date.today().isoformat()}"
         app.keeper.store.close()
     with scorer_app(folder) as app:  # after a restart
         go(app, "/")
-        assert "Howell, 3 tables" in texts(app)
-        tap(app, f"Open Howell, 3 tables, 0 of 9 results · changed "
+        assert record.session.name in texts(app)
+        tap(app, f"Open {record.session.name}, Howell, 3 tables · 0 of 9 results · changed "
                  f"{record.updated_at[:16].replace('T', ' ')}")
         assert app.route == addresses.pairs_session(record.id)
 

@@ -21,10 +21,12 @@ def _list_games(store: Any, t: Translator) -> None:
                             f"{totals}  ({s.updated_at})"))
     for bad in store.unreadable_games():
         print(terminal_safe(f"{bad.id}  unreadable: {bad.reason}"))
+    from ..rules.pairs.labels import evening_kind
+
     for r in store.pairs.list():  # pairs evenings (issue 32): `scorer pairs print ID`
-        settings = r.session.settings
-        title = t("pairs.app_title", kind=t(f"pairs.kind_{settings.movement}"),
-                  tables=settings.tables)
+        title = t.render(evening_kind(r.session))
+        if r.session.name:  # its name first (decision 513)
+            title = t("pairs.app_named_facts", title=r.session.name, facts=title)
         print(terminal_safe(f"{r.id}  {'pairs':<11}  {title}  {len(r.session.entries):>3} "
                             f"results  ({r.updated_at})"))
 

@@ -6,10 +6,14 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import unicodedata
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 __all__ = [
+    "HIDDEN",
+    "clean_name",
+    "hidden_character",
     "InvalidInput",
     "Line",
     "Msg",
@@ -165,3 +169,38 @@ def settings_from(
             names = ", ".join(sorted(known)) or "none"
             raise InvalidInput("rule", name, f"is not a house rule of {variant} (known: {names})")
     return given
+
+
+# Control and format characters (bidi overrides, zero-width), surrogates and the line and
+# paragraph separators: invisible, or able to change how a line around them is shown.
+HIDDEN = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
+ZWJ = "\u200d"  # allowed inside an emoji sequence (👩‍🌾), and as below
+ZWNJ = "\u200c"
+# A joiner right after a virama and before a letter is how Devanagari (and the other Indic
+# scripts) asks for a half form or a visible virama (Nepali र्‍य): allowed there too.
+VIRAMA = 9  # the canonical combining class of every virama
+
+
+def clean_name(name: str) -> str:
+    """A name as stored: NFC, every run of spaces (any width) one space, none at the ends."""
+    nfc = unicodedata.normalize("NFC", name)
+    spaced = "".join(" " if unicodedata.category(c) == "Zs" else c for c in nfc)
+    return " ".join(part for part in spaced.split(" ") if part)
+
+
+def hidden_character(name: str) -> str | None:
+    """The first character of ``name`` that is invisible or can change how the line around it
+    is shown (control, format, separator), except the joiners an emoji or a virama needs."""
+    for i, c in enumerate(name):
+        if unicodedata.category(c) not in HIDDEN:
+            continue
+        inside = 0 < i < len(name) - 1
+        if (c == ZWJ and inside
+                and unicodedata.category(name[i - 1]) in ("So", "Sk", "Mn")
+                and unicodedata.category(name[i + 1]) == "So"):
+            continue
+        if (c in (ZWJ, ZWNJ) and inside and unicodedata.combining(name[i - 1]) == VIRAMA
+                and unicodedata.category(name[i + 1]) == "Lo"):
+            continue
+        return c
+    return None

@@ -331,7 +331,7 @@ class Store:
 
     def export_games(self, games: Iterable[Game], evenings: Iterable[PairsRecord] = ()) -> str:
         """Games (and evenings) already loaded as the document of :meth:`export_json`."""
-        return export_document(list(games), [r.to_dict() for r in evenings])
+        return export_document(list(games), [r.to_dict(export=True) for r in evenings])
 
     def import_file(self, path: str | os.PathLike[str]) -> ImportReport:
         return self.import_data(read_import_file(path))
@@ -359,7 +359,8 @@ class Store:
                     new.append(game.with_revision(1))
             self._write_new(new)
             report.imported = [g.id for g in new]
-            report.evenings, skipped, conflicts = self.pairs.import_records(evenings)
+            pairs = self.pairs.import_records(evenings, report.codes)
+            report.evenings, skipped, conflicts = pairs
             report.skipped += skipped
             report.conflicts += conflicts
         return report

@@ -22,6 +22,8 @@ of that class, kept for the life of the store.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import re
 import secrets
 import threading
@@ -37,13 +39,15 @@ from ..rules import InvalidInput
 from ..rules.pairs.session import FORMAT, PairsSession
 from ..rules.values import Msg
 from .errors import CorruptFile, InvalidImport, NewerSchema, UnknownGame, WriteFailed
-from .files import AtomicJSONStorage, make_dirs
+from .files import AtomicJSONStorage, atomic_write, make_dirs, read_plain
 
-__all__ = ["PAIRS_TABLE", "PairsRecord", "PairsShelf", "UnknownSession", "parse_evenings"]
+__all__ = ["PAIRS_TABLE", "PairsRecord", "PairsShelf", "UnknownSession", "code_hash",
+           "parse_evenings"]
 
 PAIRS_TABLE = "pairs"
 SCHEMA_VERSION = 1
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
+_HASHED = re.compile(r"^[0-9a-f]{16}\$[0-9a-f]{64}$")
 
 
 class UnknownSession(UnknownGame):
@@ -59,11 +63,22 @@ class PairsRecord:
     revision: int
     created_at: str
     updated_at: str
+    director: str = ""  # the director's code, salted and hashed ("" none: decision 516)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, export: bool = False) -> dict[str, Any]:
+        """The stored document; ``export``: without the director's code's hash, which never
+        leaves the server (a 4-8 digit code's hash is inverted in seconds: decision 560)."""
         return {"id": self.id, "schema_version": SCHEMA_VERSION, "revision": self.revision,
                 "created_at": self.created_at, "updated_at": self.updated_at,
+                **({"director": self.director} if self.director and not export else {}),
                 "session": self.session.to_dict()}
+
+    def code_fits(self, code: str) -> bool:
+        """Is ``code`` this evening's director's code? (True where it has none.)"""
+        if not self.director:
+            return True
+        salt = self.director.split("$", 1)[0]
+        return hmac.compare_digest(code_hash(code, salt), self.director)
 
     @classmethod
     def from_dict(cls, data: Any, name: str) -> PairsRecord:
@@ -79,8 +94,18 @@ class PairsRecord:
         session = data.get("session")
         if not isinstance(session, dict) or session.get("format") != FORMAT:
             raise CorruptFile(f"{name} does not hold a {FORMAT}")
+        director = data.get("director", "")
+        if not isinstance(director, str) or (director and not _HASHED.match(director)):
+            raise CorruptFile(f"{name}'s director's code is not a salted hash")
         return cls(ident, PairsSession.from_dict(session), revision,
-                   str(data.get("created_at", "")), str(data.get("updated_at", "")))
+                   str(data.get("created_at", "")), str(data.get("updated_at", "")), director)
+
+
+def code_hash(code: str, salt: str | None = None) -> str:
+    """``salt$hash`` of a director's code: the code itself is kept nowhere (decision 516)."""
+    salt = salt if salt is not None else secrets.token_hex(8)
+    digest = hashlib.pbkdf2_hmac("sha256", code.encode("utf-8"), salt.encode("ascii"), 1000)
+    return f"{salt}${digest.hex()}"
 
 
 Ids = list[str]
@@ -106,6 +131,29 @@ class PairsShelf:
         # times (each save, each phone told, each screen drawn): 25 ms of JSON each, now one
         # stat (decision 361).
         self._read_last: dict[str, tuple[tuple[int, int, int], PairsRecord]] = {}
+        self._secret: bytes | None = None  # the server's own key (decision 561)
+
+    def grant(self, record: PairsRecord) -> str:
+        """What a phone given the director's code keeps to be the director's again after a
+        reload or a restart: an HMAC of the evening keyed by the data folder's own secret
+        (``pairs/secret.key``, in no export), so nothing that leaves the server makes it
+        (decision 561)."""
+        message = f"{record.id}|{record.director}".encode()
+        return hmac.new(self._key(), message, hashlib.sha256).hexdigest()
+
+    def _key(self) -> bytes:
+        with self._lock:
+            if self._secret is None:
+                path = self.folder / "secret.key"
+                kept = read_plain(path) if self._in_files and path.is_file() else b""
+                if len(kept) >= 32:
+                    self._secret = kept
+                else:
+                    self._secret = secrets.token_bytes(32)
+                    if self._in_files:
+                        make_dirs(self.folder)
+                        atomic_write(path, self._secret)
+            return self._secret
 
     # -- where each session is
     def _storage_of(self, session_id: str) -> Storage:
@@ -174,15 +222,18 @@ class PairsShelf:
                               f"{error.strerror or error}") from None
 
     # -- the API
-    def create(self, session: PairsSession, at: str | None = None) -> PairsRecord:
-        """A new session, stored under a new id (revision 1)."""
+    def create(self, session: PairsSession, at: str | None = None,
+               code: str = "") -> PairsRecord:
+        """A new session, stored under a new id (revision 1); ``code``, the director's code
+        (kept hashed; "" none)."""
         stamp = at or now()
         with self._lock:
             while True:
                 session_id = "p" + secrets.token_hex(4)
                 if session_id not in set(self._ids()):
                     break
-            record = PairsRecord(session_id, session, 1, stamp, stamp)
+            record = PairsRecord(session_id, session, 1, stamp, stamp,
+                                 code_hash(code) if code else "")
             self._write(record)
             return record
 
@@ -210,7 +261,7 @@ class PairsShelf:
             # Checked whole as it will be read back before it is written.
             PairsSession.from_dict(changed.to_dict())
             new = PairsRecord(record.id, changed, record.revision + 1, record.created_at,
-                              at or now())
+                              at or now(), record.director)
             self._write(new)
             return new
 
@@ -256,11 +307,14 @@ class PairsShelf:
                 self._kept.pop(session_id.casefold(), None)
             self._read_last.pop(session_id.casefold(), None)
 
-    def import_records(self, records: Sequence[PairsRecord]) -> tuple[Ids, Ids, Ids]:
+    def import_records(self, records: Sequence[PairsRecord],
+                       codes: dict[str, str] | None = None) -> tuple[Ids, Ids, Ids]:
         """Evenings from an import, already checked whole (:func:`parse_evenings`): each
-        new one is written (one atomic write each), one stored with the same content is
-        skipped, another evening under a stored id is a conflict and left alone (decision
-        343). Returns (imported, skipped, conflicts) by id."""
+        new one is written (one atomic write each) with a new director's code, put in
+        ``codes`` by id (decision 562), one stored with the same content is skipped,
+        another evening under a stored id is a conflict and left alone (decision 343).
+        Returns (imported, skipped, conflicts) by id."""
+        codes = {} if codes is None else codes
         imported: Ids = []
         skipped: Ids = []
         conflicts: Ids = []
@@ -269,8 +323,12 @@ class PairsShelf:
                 try:
                     stored = self._read(record.id)
                 except UnknownSession:
-                    self._write(record)
+                    code = f"{secrets.randbelow(10**4):04d}"  # a new code (decision 562)
+                    self._write(PairsRecord(record.id, record.session, record.revision,
+                                            record.created_at, record.updated_at,
+                                            code_hash(code)))
                     imported.append(record.id)
+                    codes[record.id] = code
                     continue
                 except (CorruptFile, NewerSchema, OSError):
                     conflicts.append(record.id)  # an unreadable file is never overwritten
@@ -296,7 +354,7 @@ def parse_evenings(data: Any) -> list[PairsRecord]:
                 raise CorruptFile(f"no id of letters, digits and '-': {ident!r}")
             record = PairsRecord.from_dict(doc, f"pairs evening {number}")
             record = PairsRecord(ident, record.session, 1, record.created_at,
-                                 record.updated_at)
+                                 record.updated_at, record.director)
         except NewerSchema:
             raise InvalidImport(f"pairs evening {number} schema_version",
                                 doc.get("schema_version"), "is newer than this Scorer reads",

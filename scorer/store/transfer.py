@@ -65,11 +65,15 @@ class ImportReport:
     conflicts: list[str] = field(default_factory=list)  # a different game has that id
     # Pairs evenings (issue 32): imported; skipped and conflicts go in the lists above.
     evenings: list[str] = field(default_factory=list)
+    codes: dict[str, str] = field(default_factory=dict)  # each evening's new director's code
+
 
     def __str__(self) -> str:
         parts = [f"imported {len(self.imported)} game(s)"]
         if self.evenings:
-            parts.append(f"{len(self.evenings)} pairs evening(s): " + ", ".join(self.evenings))
+            parts.append(f"{len(self.evenings)} pairs evening(s): " + ", ".join(
+                f"{i} (director's code {self.codes[i]})" if i in self.codes else i
+                for i in self.evenings))
         if self.skipped:
             parts.append(f"{len(self.skipped)} already stored, not imported again: "
                          + ", ".join(self.skipped))

@@ -8,9 +8,10 @@ from __future__ import annotations
 from ..team_match import ns_score, result_msg
 from ..values import Msg
 from .movement import MITCHELL, Movement, TableCard
-from .session import PairsSettings, TableResult
+from .session import PairsSession, PairsSettings, TableResult
 
-__all__ = ["at_seat", "next_msg", "pair_name", "result_line", "score_msg", "signed"]
+__all__ = ["at_seat", "evening_kind", "evening_title", "next_msg", "pair_name", "result_line",
+           "score_msg", "signed"]
 
 
 def signed(points: int) -> str:
@@ -31,6 +32,20 @@ def result_line(result: TableResult) -> Msg:
     if result.deal is None:
         return score_msg(result)
     return Msg.of("pairs.app_result", result=result_msg(result.deal), scores=score_msg(result))
+
+
+def evening_kind(session: PairsSession) -> Msg:
+    """'Howell, 3 tables': what the evening is."""
+    settings = session.settings
+    return Msg.of("pairs.app_title", kind=Msg(f"pairs.kind_{settings.movement}"),
+                  tables=settings.tables)
+
+
+def evening_title(session: PairsSession) -> Msg:
+    """The evening's heading: its name, or what it is for one with no name (an older file;
+    decision 513)."""
+    return Msg.of("pairs.evening_name", name=session.name) if session.name \
+        else evening_kind(session)
 
 
 def pair_name(settings: PairsSettings, plan: Movement, pair: int) -> Msg:

@@ -20,17 +20,62 @@ from typing import Any
 
 from ..bridge_games import BridgeDeal
 from ..team_match import ns_score
-from ..values import InvalidInput, Line, Msg, check_int, kept_numbers
+from ..values import (
+    InvalidInput,
+    Line,
+    Msg,
+    ascii_digits,
+    check_int,
+    clean_name,
+    hidden_character,
+    kept_numbers,
+)
 from .movement import KINDS, MITCHELL, Movement, Seating, make_movement
 from .scoring import SCALES, Adjusted
 
-__all__ = ["CAME", "FORMAT", "SCHEMA_VERSION", "SCORINGS", "Entry", "PairsSession",
-           "PairsSettings", "TableResult"]
+__all__ = ["CAME", "EVENING_NAME_LENGTH", "FORMAT", "SCHEMA_VERSION", "SCORINGS", "Entry",
+           "PairsSession", "PairsSettings", "TableResult", "check_director_code",
+           "check_evening_name"]
 
 FORMAT = "scorer-pairs-session"
 SCHEMA_VERSION = 1
 SCORINGS = ("matchpoints", "cross-imps", "butler")
 NAME_LENGTH = 40
+EVENING_NAME_LENGTH = 60  # "Tuesday club pairs, 2026-12-05, second session" fits (decision 511)
+
+
+def check_evening_name(value: object) -> str:
+    """The evening's name as kept: cleaned as a player's name (NFC, one space between words,
+    none at the ends); "" is an evening with no name (an older file). Refused by name: not
+    text, an invisible or control character, longer than EVENING_NAME_LENGTH (decision 511)."""
+    if not isinstance(value, str):
+        raise InvalidInput("name", value, "is not text", Msg("pairs.error_evening_text"))
+    name = clean_name(value)
+    hidden = hidden_character(name)
+    if hidden is not None:
+        code = f"U+{ord(hidden):04X}"
+        raise InvalidInput("name", name.encode("unicode_escape").decode("ascii"),
+                           f"contains an invisible or control character ({code}); the "
+                           "evening's name may hold only visible characters and spaces",
+                           Msg.of("pairs.error_evening_hidden", code=code))
+    if len(name) > EVENING_NAME_LENGTH:
+        raise InvalidInput("name", name, f"is longer than {EVENING_NAME_LENGTH} characters",
+                           Msg.of("pairs.error_evening_long", most=EVENING_NAME_LENGTH))
+    return name
+
+
+CODE_DIGITS = (4, 8)
+
+
+def check_director_code(value: object) -> str:
+    """The director's code as typed: 4 to 8 digits (Devanagari ones read as 0-9), spaces
+    around ignored; refused by name otherwise (decision 516)."""
+    code = ascii_digits(value.strip()) if isinstance(value, str) else ""
+    low, high = CODE_DIGITS
+    if not (low <= len(code) <= high and code.isascii() and code.isdigit()):
+        raise InvalidInput("director's code", value, f"is not {low} to {high} digits",
+                           Msg.of("pairs.error_code", low=low, high=high))
+    return code
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,6 +239,15 @@ class PairsSession:
     entries: tuple[Entry, ...] = ()
     history: tuple[Entry, ...] = ()
     conflicts: tuple[tuple[Entry, ...], ...] = ()  # each: two or more different results
+    name: str = ""  # the evening's name ("" none: an older file); not a setting (decision 512)
+
+    def __post_init__(self) -> None:
+        if self.name != check_evening_name(self.name):
+            raise InvalidInput("name", self.name, "is not cleaned (use check_evening_name)")
+
+    def named(self, name: str) -> PairsSession:
+        """This evening under another name (checked and cleaned; "" takes the name away)."""
+        return replace(self, name=check_evening_name(name))
 
     @property
     def movement(self) -> Movement:
@@ -303,6 +357,7 @@ class PairsSession:
 
     def to_dict(self) -> dict[str, Any]:
         return {"format": FORMAT, "schema_version": SCHEMA_VERSION,
+                **({"name": self.name} if self.name else {}),  # an older file has none
                 "settings": self.settings.to_dict(),
                 "results": [e.to_dict() for e in self.entries],
                 "history": [e.to_dict() for e in self.history],
@@ -317,7 +372,8 @@ class PairsSession:
         if version != SCHEMA_VERSION:
             raise InvalidInput("schema_version", version, f"is not {SCHEMA_VERSION} (this "
                                "Scorer reads version 1)")
-        session = cls(PairsSettings.from_dict(data.get("settings", {})))
+        session = cls(PairsSettings.from_dict(data.get("settings", {})),
+                      name=check_evening_name(data.get("name", "")))
         for item in _items(data, "results"):
             entry = Entry.from_dict(item)
             session = session.enter(entry.result, entry.at)

@@ -22,7 +22,7 @@ from ...rules.pairs.scoring import ADJUSTED, Adjusted
 from ...rules.pairs.session import PairsSession, TableResult
 from ...store.pairs import now
 from .. import widgets as w
-from .pairs_table import save_change
+from .pairs_gate import director_change
 from .pairs_text import say
 
 if TYPE_CHECKING:
@@ -126,5 +126,5 @@ def _save(app: App) -> None:
         draft.key = None
         app.show()
 
-    if not save_change(app, session_id, lambda s: s.correct(result, at), saved):
+    if not director_change(app, session_id, lambda s: s.correct(result, at), saved):
         app.show()

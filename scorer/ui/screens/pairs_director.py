@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import flet as ft
 
 from ...rules import InvalidInput
+from ...rules.pairs.labels import evening_title
 from ...rules.pairs.movement import Movement
 from ...rules.pairs.progress import missing, rounds_status
 from ...rules.pairs.scoring import decimal, imps_msg
@@ -31,10 +32,12 @@ from .. import widgets as w
 from . import addresses, home
 from .frame import Screen, screen
 from .pairs_adjust import adjust_controls, replaced_lines
+from .pairs_codes import director_may
 from .pairs_files import file_controls
 from .pairs_fix import fix_controls
+from .pairs_gate import director_change, gate
 from .pairs_pick import table_buttons
-from .pairs_table import _result_text, save_change
+from .pairs_table import _result_text
 from .pairs_text import at_seat, board_msg, pair_name, say, unbroken
 
 if TYPE_CHECKING:
@@ -84,13 +87,21 @@ def _of_evening(build: Callable[[App, Route, Evening], Screen]) -> Callable[[App
     @wraps(build)
     def built(app: App, route: Route) -> Screen:
         evening = _open(app, route)
-        return home.build(app, route) if evening is None else build(app, route, evening)
+        if evening is None:
+            return home.build(app, route)
+        if not director_may(app, evening.record.id):  # the director's code (decision 516)
+            return gate(app, route, evening.record, app.route)
+        return build(app, route, evening)
     return built
 
 
 def _title(app: App, session: PairsSession) -> str:
-    s = session.settings
-    return app.t("pairs.app_title", kind=app.t(f"pairs.kind_{s.movement}"), tables=s.tables)
+    return app.t.render(evening_title(session))  # its name, else "Howell, 3 tables"
+
+
+# The characters of a name the app bar shows uncut at 360 px (22 pt; "Campeonato del club de
+# b..." was cut at 24): a longer one is shown in full, wrapped, above the view.
+FITS_THE_BAR = 20
 
 
 @_of_evening
@@ -99,6 +110,10 @@ def build(app: App, route: Route, evening: Evening) -> Screen:
     controls: list[ft.Control] = [
         ft.Text(t.sentence(_movement_msg(session)), size=14),
     ]
+    if len(session.name) > FITS_THE_BAR:  # cut in the app bar: in full here (decision 566),
+        controls.insert(0, ft.Semantics(  # shown only: the heading reads it in full already
+            content=ft.Text(session.name, size=18, weight=ft.FontWeight.BOLD),
+            exclude_semantics=True))
     numbers = sorted({s.table for s in plan.seatings})
     controls += table_buttons(app, record.id, numbers)
     # No network: each table's phone scans its QR code (the session and its table).
@@ -123,7 +138,7 @@ def build(app: App, route: Route, evening: Evening) -> Screen:
                                                                                p))),
                                   partial(app.go, addresses.pairs_card(record.id, p)))
                             for p in plan.pair_numbers], wrap=True, spacing=0))
-    controls += file_controls(app, record.id)
+    controls += file_controls(app, record.id, session.name)
     return Screen(screen(addresses.pairs_session(record.id), _title(app, session), controls), "/")
 
 
@@ -191,9 +206,9 @@ def _total_text(app: App, session: PairsSession, total: PairTotal) -> str:
 
 def _resolve(app: App, session_id: str, chosen: TableResult) -> None:
     at = now()
-    if not save_change(app, session_id,
-                       lambda s: s.resolve(chosen.board, chosen.table, chosen, at),
-                       lambda _record: app.show()):
+    if not director_change(app, session_id,
+                           lambda s: s.resolve(chosen.board, chosen.table, chosen, at),
+                           lambda _record: app.show()):
         app.show()
 
 

@@ -10,6 +10,9 @@
 - *Download the results (CSV)*: :mod:`scorer.pairs_sheet`.
 - *Download the evening (JSON)*: the evening as an export (``scorer import`` and the app's
   *Import* read it back).
+- *Rename the evening* (decision 515): the name typed in the field above it, checked as on the
+  new evening's form (a bad one refused by name, nothing written); an empty field takes the
+  name away (the heading says what the evening is, as for an older file).
 - *Delete this evening*: after asking, as a game is deleted (decision 341): the dialog offers
   the JSON copy first; there is no undo for a game either, the copy brings it back.
 
@@ -25,10 +28,16 @@ import flet as ft
 
 from ...pairs_print import PRINT_AT_ONCE, pairs_html
 from ...pairs_sheet import pairs_csv
+from ...rules import InvalidInput
+from ...rules.pairs.session import check_evening_name
 from ...store import StoreError
 from .. import widgets as w
+from ..entry.base import problem_of
 from . import addresses
 from .frame import ask_delete
+from .pairs_codes import director_may, refuse_in
+from .pairs_gate import director_change
+from .pairs_text import say
 
 if TYPE_CHECKING:
     from .host import App
@@ -45,10 +54,16 @@ PRINT_NOW = (("pairs.app_print_now_cards", "cards.html"),
              ("pairs.app_print_now_results", "results.html"))
 
 
-def file_controls(app: App, session_id: str) -> list[ft.Control]:
-    """The director's files and the deletion, each a named button."""
+def file_controls(app: App, session_id: str, name: str = "") -> list[ft.Control]:
+    """The evening's name (renamed here), the director's files and the deletion, each a
+    named button."""
     t = app.t
-    controls: list[ft.Control] = [w.heading(t("pairs.app_files"))]
+    field = ft.TextField(label=t("pairs.app_evening_name"), value=name)
+    controls: list[ft.Control] = [
+        w.heading(t("pairs.app_evening_name")), field,
+        w.tap(t("pairs.app_rename"), t("pairs.app_rename"),
+              lambda: _rename(app, session_id, field)),
+        w.heading(t("pairs.app_files"))]
     if app.open_page is not None:  # scorer serve and the published site: print in one tap
         for key, kind in PRINT_NOW:
             controls.append(w.tap(t(key), t(key), partial(app.page.run_task, print_now, app,
@@ -98,12 +113,28 @@ async def print_now(app: App, session_id: str, kind: str) -> None:
     await ft.UrlLauncher().launch_url(app.open_page(data) + "#" + PRINT_AT_ONCE)
 
 
+def _rename(app: App, session_id: str, field: ft.TextField) -> None:
+    """The evening under the name typed, on the session as stored; drawn again with it. A
+    name refused is said (by name) as the field's error and stays in it to be mended, the
+    focus kept there (decision 563)."""
+    name = field.value or ""
+    try:
+        check_evening_name(name)
+    except InvalidInput as error:
+        refuse_in(app, field, app.t.sentence(problem_of(error)))
+        return
+    director_change(app, session_id, lambda s: s.named(name), lambda _record: app.show())
+
+
 def _confirm_delete(app: App, session_id: str) -> None:
     """Delete the evening after asking; a downloaded copy (JSON) brings it back by Import."""
     t = app.t
 
     def delete() -> None:
         app.page.pop_dialog()
+        if not director_may(app, session_id):  # the director's code (decision 516)
+            app.snack(say(t, "pairs.code_needed"))
+            return
         try:
             app.keeper.pairs.delete(session_id)
         except (StoreError, OSError) as error:

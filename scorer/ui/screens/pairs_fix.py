@@ -18,7 +18,8 @@ import flet as ft
 from ...rules.pairs.session import TableResult
 from ...store.pairs import now
 from .. import widgets as w
-from .pairs_table import result_inputs, save_change
+from .pairs_gate import director_change
+from .pairs_table import result_inputs
 from .pairs_text import ResultDraft, say
 
 if TYPE_CHECKING:
@@ -102,5 +103,5 @@ def _save(app: App) -> None:
         _shut(state)
         app.show()
 
-    if not save_change(app, state.key[0], lambda s: s.correct(result, at), kept):
+    if not director_change(app, state.key[0], lambda s: s.correct(result, at), kept):
         app.show()

@@ -15,12 +15,15 @@ import flet as ft
 from ...link import InvalidLink
 from ...pairs_link import PairsLink, pairs_link, read_pairs_link, table_part
 from ...rules import InvalidInput
+from ...rules.pairs.labels import evening_title
 from ...store import StoreError
 from .. import widgets as w
 from ..entry.base import problem_of
 from ..qr import qr_png
 from . import addresses, home
 from .frame import Screen, link_failed, screen
+from .pairs_codes import director_may
+from .pairs_gate import code_controls
 from .pairs_text import say
 
 if TYPE_CHECKING:
@@ -91,8 +94,7 @@ def build_opened(app: App, route: Route) -> Screen:
         linked = read_pairs_link(route.data or "")
     except InvalidLink as error:
         return link_failed(app, path, t("pairs.app_link_title"), error)
-    s = linked.session.settings
-    title = t("pairs.app_title", kind=t(f"pairs.kind_{s.movement}"), tables=s.tables)
+    title = t.render(evening_title(linked.session))  # a table's results carry no name
     controls: list[ft.Control] = [
         ft.Text(t("pairs.app_link_what", title=title, n=len(linked.session.entries)), size=16,
                 weight=ft.FontWeight.BOLD)]
@@ -101,7 +103,20 @@ def build_opened(app: App, route: Route) -> Screen:
         controls.append(ft.Text(say(t, key, **values), size=15))
     label = t("pairs.app_link_keep")
     controls.append(w.tap(label, label, lambda: _keep(app, linked), primary=True))
+    if not director_may(app, linked.session_id):  # the way to the code (finding 4)
+        controls += _code_asked(app, linked.session_id)
     return Screen(screen(path, t("pairs.app_link_title"), controls), "/")
+
+
+def _code_asked(app: App, session_id: str) -> list[ft.Control]:
+    """An evening kept here with a director's code this page was not given: merging is the
+    director's, so its code is asked here, below *Keep and merge* (decision 564)."""
+    try:
+        record = app.keeper.pairs.load(session_id)
+    except (StoreError, OSError, InvalidInput):
+        return []
+    return [w.note(say(app.t, "pairs.code_needed")),
+            *code_controls(app, record, app.t("pairs.code_use"))]
 
 
 def _whose(linked: PairsLink) -> tuple[str, dict[str, int]]:
@@ -121,6 +136,9 @@ def _whose(linked: PairsLink) -> tuple[str, dict[str, int]]:
 
 def _keep(app: App, linked: PairsLink) -> None:
     if app.keeper.saving:  # a second tap while the browser build keeps the first
+        return
+    if not director_may(app, linked.session_id):  # merging is the director's (decision 516)
+        app.snack(say(app.t, "pairs.code_needed"))
         return
     try:
         # A table's results merged on the director's phone: a conflict says which is which.

@@ -7,19 +7,31 @@ section of pairs evenings."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import date
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
 from ...rules import InvalidInput
-from ...rules.pairs.session import SCORINGS, PairsSession, PairsSettings
+from ...rules.pairs.labels import evening_kind, evening_title
+from ...rules.pairs.session import SCORINGS, PairsSession, PairsSettings, check_director_code
 from ...rules.values import Msg
 from ...store import StoreError
 from .. import widgets as w
+from ..entry.base import problem_of
 from . import addresses
 from .frame import Screen, screen
-from .pairs_text import BOARDS_OFFERED, TABLES_OFFERED, PairsForm, kinds_for, makes_msg, say
+from .pairs_codes import asks_code, remember
+from .pairs_text import (
+    BOARDS_OFFERED,
+    TABLES_OFFERED,
+    PairsForm,
+    default_name,
+    kinds_for,
+    makes_msg,
+    say,
+)
 
 if TYPE_CHECKING:
     from .host import App, Route
@@ -36,13 +48,25 @@ class PairsFilling:
 
 def build(app: App, route: Route | None = None) -> Screen:
     t, form = app.t, app.state(PairsFilling).form
-    settings, problem = form.settings_or_problem()
+    settings, problem, _name = _made(app)
     reason = w.note("", error=True)
     _bar_line(app, reason, settings, problem)
     start = w.tap(t("pairs.app_start"), t("pairs.app_start"), lambda: _create(app),
                   primary=True, disabled=settings is None)
     parts = _Parts(app, reason, start)
-    controls: list[ft.Control] = [w.heading(t("pairs.app_tables"))]
+    # The evening's name first, as a director names the night (decision 510).
+    controls: list[ft.Control] = [
+        ft.TextField(label=t("pairs.app_evening_name"),
+                     value=_default(app) if form.name is None else form.name,
+                     on_change=lambda e: _named(app, e.control.value, reason, start)),
+        w.note(say(t, "pairs.app_evening_name_help"))]
+    if asks_code(app):  # scorer serve: the director's code (decision 517)
+        controls += [ft.TextField(label=t("pairs.code_label"), value=form.code,
+                                  keyboard_type=ft.KeyboardType.NUMBER,
+                                  on_change=lambda e: _coded(app, e.control.value, reason,
+                                                             start)),
+                     w.note(say(t, "pairs.code_set_help"))]
+    controls.append(w.heading(t("pairs.app_tables")))
     controls.append(w.ChoiceGroup(list(TABLES_OFFERED), [str(n) for n in TABLES_OFFERED],
                                   [t("pairs.app_tables_n", n=n) for n in TABLES_OFFERED],
                                   form.tables, parts.tables_picked).control)
@@ -87,12 +111,16 @@ class _Parts:
         self._fill_rest()
 
     def tables_picked(self, tables: int) -> None:
+        if tables == self.app.state(PairsFilling).form.tables:  # the chip already chosen: its
+            return  # movements are not drawn anew under a quick next tap (decision 567)
         self.app.state(PairsFilling).form.set_tables(tables)
         self._fill_movement()
         self._fill_rest()
         self._refresh()
 
     def movement_picked(self, movement: str) -> None:
+        if movement == self.app.state(PairsFilling).form.movement:  # as tables_picked
+            return
         self.app.state(PairsFilling).form.set_movement(movement)
         self._fill_rest()
         self._refresh()
@@ -149,6 +177,36 @@ class _Parts:
         self.names.controls = names
 
 
+def _default(app: App) -> str:
+    """The name offered: 'Pairs evening 2026-12-05' in the director's language, today."""
+    return app.t.render(default_name(date.today()))
+
+
+def _made(app: App) -> tuple[PairsSettings | None, Msg | None, str | None]:
+    """The settings and the evening's name Start makes, or the form's first problem."""
+    form = app.state(PairsFilling).form
+    settings, problem = form.settings_or_problem()
+    name, wrong = form.evening_name(_default(app))
+    if name is None and problem is None:
+        return None, wrong, None
+    if asks_code(app) and problem is None:
+        try:
+            check_director_code(form.code)
+        except InvalidInput as error:
+            return None, problem_of(error), None
+    return settings, problem, name
+
+
+def _coded(app: App, value: str, reason: ft.Text, start: ft.Semantics) -> None:
+    app.state(PairsFilling).form.code = value
+    _refresh(app, reason, start)
+
+
+def _named(app: App, value: str, reason: ft.Text, start: ft.Semantics) -> None:
+    app.state(PairsFilling).form.name = value
+    _refresh(app, reason, start)
+
+
 def _name(app: App, pair: int, value: str, reason: ft.Text, start: ft.Semantics) -> None:
     app.state(PairsFilling).form.names[pair] = value
     _refresh(app, reason, start)
@@ -157,8 +215,7 @@ def _name(app: App, pair: int, value: str, reason: ft.Text, start: ft.Semantics)
 def _refresh(app: App, reason: ft.Text, start: ft.Semantics, *parts: ft.Control) -> None:
     """The bottom line (the first problem) and Start, after a change of the form; what
     changed under them and ``parts`` is sent, the rest of the form is not."""
-    form = app.state(PairsFilling).form
-    settings, problem = form.settings_or_problem()
+    settings, problem, _name = _made(app)
     _bar_line(app, reason, settings, problem)
     w.set_enabled(start, settings is not None)
     w.update_changed(app.page, reason, start, *parts)
@@ -180,15 +237,17 @@ def _bar_line(app: App, line: ft.Text, settings: PairsSettings | None,
 
 def _create(app: App) -> None:
     form = app.state(PairsFilling).form
-    settings, problem = form.settings_or_problem()
-    if settings is None or app.keeper.saving:  # saving: a second tap while the first keeps
-        return
+    settings, _problem, name = _made(app)
+    if settings is None or name is None or app.keeper.saving:  # saving: a second tap while
+        return  # the first keeps
+    code = check_director_code(form.code) if asks_code(app) else ""
     try:
-        record = app.keeper.pairs.create(PairsSession(settings))
+        record = app.keeper.pairs.create(PairsSession(settings, name=name), code=code)
     except (StoreError, OSError) as error:
         app.snack(app.t("ui.not_saved", reason=str(error)))
         return
     app.state(PairsFilling).form = PairsForm()
+    remember(app, record)  # the phone that made it is the director's, after a reload too
     # Kept in the browser's storage (the published build) before the director's view opens.
     app.keeper.written_then(record.id, partial(app.go, addresses.pairs_session(record.id)))
 
@@ -202,12 +261,15 @@ def home_section(app: App) -> list[ft.Control]:
     if records:
         controls.append(w.heading(t("pairs.app_home", n=len(records))))
     for record in records:
-        s = record.session.settings
-        title = t("pairs.app_title", kind=t(f"pairs.kind_{s.movement}"), tables=s.tables)
-        entered = len(record.session.entries)
-        total = sum(len(x.boards) for x in record.session.movement.seatings)
+        session = record.session
+        title = t.render(evening_title(session))  # its name (decision 513)
+        entered = len(session.entries)
+        total = sum(len(x.boards) for x in session.movement.seatings)
         facts = t("pairs.app_facts", n=entered, total=total, changed=record.updated_at[:16]
                   .replace("T", " "))
+        if session.name:  # what it is, under its name: "Howell, 3 tables · 4 of 15 ..."
+            facts = t("pairs.app_named_facts", title=t.render(evening_kind(session)),
+                      facts=facts)
         controls.append(w.card(ft.Text(title, weight=ft.FontWeight.BOLD), ft.Text(facts,
                                                                                   size=12),
                                on_tap=partial(app.go, addresses.pairs_session(record.id)),

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from ...rules import InvalidInput
+from ...rules.pairs.labels import evening_title
 from ...store import StoreError
 from .. import widgets as w
 from . import addresses, home
@@ -40,13 +41,11 @@ def build(app: App, route: Route) -> Screen:
     except (StoreError, OSError, InvalidInput):
         app.message = t("pairs.app_gone")  # deleted by the director (decision 485)
         return home.build(app, route)
-    settings = record.session.settings
     numbers = sorted({s.table for s in record.session.movement.seatings})
     director = t("pairs.app_director_view")
     controls = [*table_buttons(app, record.id, numbers),
                 w.heading(t("pairs.app_director")),
                 w.note(say(t, "pairs.app_director_help")),
                 w.tap(director, director, partial(app.go, addresses.pairs_session(record.id)))]
-    title = t("pairs.app_title", kind=t(f"pairs.kind_{settings.movement}"),
-              tables=settings.tables)
+    title = t.render(evening_title(record.session))  # its name (decision 513)
     return Screen(screen(addresses.pairs_tables(record.id), title, controls), "/")

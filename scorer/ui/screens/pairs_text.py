@@ -7,7 +7,9 @@ Unit-tested in tests/test_pairs_app.py."""
 from __future__ import annotations
 
 import re
+import secrets
 from dataclasses import dataclass, field
+from datetime import date
 from fractions import Fraction
 
 from ...i18n import Translator
@@ -18,14 +20,21 @@ from ...rules.minibridge import seat_msg
 from ...rules.pairs.labels import at_seat, next_msg, pair_name, score_msg
 from ...rules.pairs.movement import HOWELL, MITCHELL, TABLE_RANGE, max_rounds
 from ...rules.pairs.scoring import decimal
-from ...rules.pairs.session import NAME_LENGTH, SCORINGS, PairsSettings, TableResult
+from ...rules.pairs.session import (
+    NAME_LENGTH,
+    SCORINGS,
+    PairsSettings,
+    TableResult,
+    check_evening_name,
+)
 from ...rules.values import Msg
 from ..entry.base import problem_of
 from ..entry.bridge import dealing_msg
 from ..entry.team_match import TableDraft
 
 __all__ = ["BOARDS_OFFERED", "PairsForm", "ResultDraft", "at_seat", "board_msg", "kinds_for",
-           "makes_msg", "next_msg", "pair_name", "points_text", "say", "score_msg",
+           "default_name", "makes_msg", "next_msg", "pair_name", "points_text", "say",
+           "score_msg",
            "TABLES_OFFERED", "unbroken"]
 
 TABLES_OFFERED = tuple(range(2, 16))
@@ -41,7 +50,9 @@ def kinds_for(tables: int) -> tuple[str, ...]:
 @dataclass
 class PairsForm:
     """The new evening's choices; ``rounds`` None is the full movement; ``short`` one pair
-    fewer (a sit-out each round); ``names`` by pair number (blank: the number)."""
+    fewer (a sit-out each round); ``names`` by pair number (blank: the number); ``name`` the
+    evening's name as typed (None: not touched, the default shown; decision 510); ``code``
+    the director's code (``scorer serve``: offered at random, decision 517)."""
 
     tables: int = 3
     movement: str = HOWELL
@@ -50,6 +61,17 @@ class PairsForm:
     scoring: str = "matchpoints"
     short: bool = False
     names: dict[int, str] = field(default_factory=dict)
+    name: str | None = None
+    code: str = field(default_factory=lambda: f"{secrets.randbelow(10_000):04d}")
+
+    def evening_name(self, default: str) -> tuple[str | None, Msg | None]:
+        """The evening's name Start gives it (``default`` for a field left empty), or the
+        problem with it, named."""
+        typed = default if self.name is None or not self.name.strip() else self.name
+        try:
+            return check_evening_name(typed), None
+        except InvalidInput as error:
+            return None, problem_of(error)
 
     def set_tables(self, tables: int) -> None:
         """A new table count keeps a movement that still fits, else takes the first that
@@ -101,6 +123,11 @@ class PairsForm:
                                  {p: n for p, n in names.items() if p in numbers}), None
         except InvalidInput as error:
             return None, problem_of(error)
+
+
+def default_name(day: date) -> Msg:
+    """'Pairs evening 2026-12-05': the name a new evening is offered (decision 510)."""
+    return Msg.of("pairs.default_name", date=day.isoformat())
 
 
 def makes_msg(settings: PairsSettings) -> Msg:

@@ -22,6 +22,7 @@ from ...store.transfer import (
 )
 from ..entry import problem_of
 from ..present import game_title, short_time
+from .pairs_codes import imported_codes
 
 if TYPE_CHECKING:
     from .host import App
@@ -109,6 +110,7 @@ async def import_games(app: App) -> None:
         or not report.evenings else []
     if report.evenings:  # pairs evenings (issue 32): listed on Home
         parts.append(t("pairs.app_imported", n=len(report.evenings)))
+        parts += imported_codes(app, report.codes)
     if report.skipped or report.conflicts:
         here = {s.id.casefold(): s for s in keeper.list_games()}
         named = partial(games_named, t, here)
