@@ -18,7 +18,7 @@ from scorer.pairs_link import encode_pairs
 from scorer.rules import InvalidInput
 from scorer.rules.pairs.session import PairsSession, PairsSettings, check_director_code
 from scorer.store import PairsRecord, Store
-from scorer.ui.screens import addresses, pairs_director, pairs_linked
+from scorer.ui.screens import addresses, pairs_director, pairs_gate, pairs_linked
 from scorer.ui.screens.pairs_gate import director_change
 
 HOWELL = PairsSettings("howell", 3, 3, 1)
@@ -178,3 +178,39 @@ def test_the_published_build_and_scorer_run_ask_no_code(tmp_path: Path):
         go(app, addresses.pairs_new())
         assert not [c for c in on_screen(app) if isinstance(c, ft.TextField)
                     and c.label == "Director's code"]
+
+
+def test_wrong_codes_past_ten_make_every_next_try_wait_longer_up_to_a_minute(tmp_path: Path):
+    """Decision 568: a guest admitted by the table's code cannot try every code of an
+    evening: past ten wrong codes the next try, the right one too, waits 1, 2, 4 ... 60 s."""
+    with Store(tmp_path / "data") as store:
+        record = store.pairs.create(PairsSession(HOWELL), code=CODE)
+        clock = 1000.0
+        for _ in range(10):
+            assert store.pairs.code_try(record, "0000", clock) == (False, 0.0)
+        waits = []
+        for _ in range(8):
+            fits, wait = store.pairs.code_try(record, "0000", clock)
+            assert not fits
+            waits.append(wait)
+            assert store.pairs.code_try(record, CODE, clock + wait / 2) == (False, wait / 2)
+            clock += wait
+        assert waits == [1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 60.0, 60.0]
+        assert store.pairs.code_try(record, CODE, clock) == (True, 0.0)
+        assert store.pairs.code_try(record, "0000", clock) == (False, 0.0)  # count cleared
+
+
+def test_the_gate_says_how_long_to_wait_after_too_many_wrong_codes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setattr(pairs_gate, "clock", lambda: 5000.0)  # a busy machine's taps: no wait over
+    folder, record = coded_evening(tmp_path)
+    with scorer_app(folder, **SERVED) as app:
+        go(app, addresses.pairs_session(record.id))
+        for _ in range(11):  # ten free, the eleventh makes the next try wait
+            typed(app, "Director's code", "0000")
+            tap(app, "Open the director's view")
+        typed(app, "Director's code", CODE)  # the right code, within the wait
+        tap(app, "Open the director's view")
+        box = field(app, "Director's code")
+        assert box.error == "Too many wrong codes: the next try is taken in 1 s"
+        assert "Delete this evening" not in buttons(app)

@@ -109,6 +109,8 @@ def code_hash(code: str, salt: str | None = None) -> str:
 
 
 Ids = list[str]
+CODE_TRIES_FREE = 10  # wrong director's codes an evening takes without a wait (decision 568)
+CODE_WAIT_MAX = 60.0  # seconds: the longest wait between two tries
 
 
 def now() -> str:
@@ -132,6 +134,27 @@ class PairsShelf:
         # stat (decision 361).
         self._read_last: dict[str, tuple[tuple[int, int, int], PairsRecord]] = {}
         self._secret: bytes | None = None  # the server's own key (decision 561)
+        self._wrong: dict[str, tuple[int, float]] = {}  # wrong codes, next try (decision 568)
+
+    def code_try(self, record: PairsRecord, code: str, now: float) -> tuple[bool, float]:
+        """Is ``code`` the evening's director's code, and how many seconds until the next try
+        is taken. The first ``CODE_TRIES_FREE`` wrong codes cost nothing; each further one
+        makes the next try of the evening's code, from any phone, wait 1, 2, 4 ... up to
+        ``CODE_WAIT_MAX`` seconds (the right code included), so a guest admitted by the table's
+        code cannot try the 10,000 four-digit codes in an evening (decision 568). The right
+        code clears the count; the director's own phone is remembered and never waits."""
+        with self._lock:
+            wrong, until = self._wrong.get(record.id, (0, 0.0))
+            if now < until:
+                return False, until - now
+            if record.code_fits(code):
+                self._wrong.pop(record.id, None)
+                return True, 0.0
+            wrong += 1
+            wait = (0.0 if wrong <= CODE_TRIES_FREE
+                    else min(CODE_WAIT_MAX, 2.0 ** (wrong - CODE_TRIES_FREE - 1)))
+            self._wrong[record.id] = (wrong, now + wait)
+            return False, wait
 
     def grant(self, record: PairsRecord) -> str:
         """What a phone given the director's code keeps to be the director's again after a

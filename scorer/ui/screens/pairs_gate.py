@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+import math
+import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -67,6 +69,9 @@ def gate(app: App, route: Route, record: PairsRecord, address: str) -> Screen:
     return Screen(screen(address, t.render(evening_title(record.session)), controls), "/")
 
 
+clock = time.monotonic  # the waits' clock (decision 568), fixed by a test
+
+
 def code_controls(app: App, record: PairsRecord, label: str) -> list[ft.Control]:
     """The director's code's field and its button ``label``: the right code makes this page
     the director's and draws the screen again (the gate, a link's *Keep and merge*)."""
@@ -78,16 +83,21 @@ def code_controls(app: App, record: PairsRecord, label: str) -> list[ft.Control]
 
 def _try(app: App, record: PairsRecord, field: ft.TextField) -> None:
     """The code typed: right, the director's screen; wrong, said, and the field emptied for
-    another try (no count, no lockout: the director is never shut out)."""
+    another try (no lockout: after ten wrong codes each try waits a little longer, at most a
+    minute: decision 568)."""
     try:
-        fits = record.code_fits(check_director_code(field.value or ""))
-    except InvalidInput:
-        fits = False
+        code = check_director_code(field.value or "")
+    except InvalidInput:  # not 4-8 digits: no try of the code, nothing counted
+        refuse_in(app, field, say(app.t, "pairs.code_wrong"), empty=True)
+        return
+    fits, wait = app.keeper.pairs.code_try(record, code, clock())
     if fits:
         remember(app, record)
         app.show()
         return
-    refuse_in(app, field, say(app.t, "pairs.code_wrong"), empty=True)
+    said = (say(app.t, "pairs.code_wait", seconds=math.ceil(wait)) if wait > 0
+            else say(app.t, "pairs.code_wrong"))
+    refuse_in(app, field, said, empty=True)
 
 
 async def _remembered(app: App, record: PairsRecord) -> None:
