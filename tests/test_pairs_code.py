@@ -214,3 +214,16 @@ def test_the_gate_says_how_long_to_wait_after_too_many_wrong_codes(
         box = field(app, "Director's code")
         assert box.error == "Too many wrong codes: the next try is taken in 1 s"
         assert "Delete this evening" not in buttons(app)
+
+
+def test_the_code_to_note_down_is_a_plain_text_read_digit_by_digit(tmp_path: Path):
+    """Decision 569: a screen reader reads a text field's value only once it has the focus;
+    the code the director must note down is also a plain text beside it, as it will be kept."""
+    with scorer_app(tmp_path / "data", **SERVED) as app:
+        go(app, addresses.pairs_new())
+        offered = field(app, "Director's code").value
+        assert f"The code to note down: {' '.join(offered)}" in texts(app)
+        typed(app, "Director's code", "५५६६७")
+        assert "The code to note down: 5 5 6 6 7" in texts(app)
+        typed(app, "Director's code", "12")
+        assert "The code to note down" not in texts(app)  # not 4-8 digits: no code to note

@@ -61,11 +61,12 @@ def build(app: App, route: Route | None = None) -> Screen:
                      on_change=lambda e: _named(app, e.control.value, reason, start)),
         w.note(say(t, "pairs.app_evening_name_help"))]
     if asks_code(app):  # scorer serve: the director's code (decision 517)
+        noted = w.note(_code_note(app, form.code))  # read without focus (decision 569)
         controls += [ft.TextField(label=t("pairs.code_label"), value=form.code,
                                   keyboard_type=ft.KeyboardType.NUMBER,
                                   on_change=lambda e: _coded(app, e.control.value, reason,
-                                                             start)),
-                     w.note(say(t, "pairs.code_set_help"))]
+                                                             start, noted)),
+                     noted, w.note(say(t, "pairs.code_set_help"))]
     controls.append(w.heading(t("pairs.app_tables")))
     controls.append(w.ChoiceGroup(list(TABLES_OFFERED), [str(n) for n in TABLES_OFFERED],
                                   [t("pairs.app_tables_n", n=n) for n in TABLES_OFFERED],
@@ -197,9 +198,22 @@ def _made(app: App) -> tuple[PairsSettings | None, Msg | None, str | None]:
     return settings, problem, name
 
 
-def _coded(app: App, value: str, reason: ft.Text, start: ft.Semantics) -> None:
+def _coded(app: App, value: str, reason: ft.Text, start: ft.Semantics,
+           noted: ft.Text) -> None:
     app.state(PairsFilling).form.code = value
-    _refresh(app, reason, start)
+    noted.value = _code_note(app, value)
+    _refresh(app, reason, start, noted)
+
+
+def _code_note(app: App, value: str) -> str:
+    """The code as it will be kept, digit by digit ("4 8 3 1"), in a plain text beside its
+    field: a screen reader reads a text field's value only once it has the focus, and the
+    director must note this one down (decision 569); "" while it is not 4-8 digits."""
+    try:
+        code = check_director_code(value)
+    except InvalidInput:
+        return ""
+    return say(app.t, "pairs.code_now", code=" ".join(code))
 
 
 def _named(app: App, value: str, reason: ft.Text, start: ft.Semantics) -> None:
