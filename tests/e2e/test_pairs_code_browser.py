@@ -26,7 +26,12 @@ def test_the_director_enters_the_code_once_on_another_phone(browser, tmp_path):
         maker = Phone(browser.new_context(viewport=PHONE).new_page(), url).open()
         maker.tap("Pairs evening")
         maker.at(re.compile(r"/pairs-new$"))
+        # The offered code, read from the accessibility tree with no field focused
+        # (a text field's value is read only once it has the focus: decision 569).
+        maker.see(re.compile(r"The code to note down: [0-9] [0-9] [0-9] [0-9]"))
         maker.type("Director's code", CODE)
+        # Read from the accessibility tree without the field's focus (decision 569).
+        maker.see("The code to note down: 2 4 6 8")
         maker.tap("Start the evening")
         maker.at(re.compile(r"/pairs/p[0-9a-f]{8}$"))
         maker.see("Delete this evening")  # the phone that made it is the director's
