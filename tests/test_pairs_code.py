@@ -227,3 +227,22 @@ def test_the_code_to_note_down_is_a_plain_text_read_digit_by_digit(tmp_path: Pat
         assert "The code to note down: 5 5 6 6 7" in texts(app)
         typed(app, "Director's code", "12")
         assert "The code to note down" not in texts(app)  # not 4-8 digits: no code to note
+
+
+def test_the_code_is_hashed_the_same_where_python_has_no_openssl(monkeypatch: pytest.MonkeyPatch):
+    """Decision 570: the browser build's Python (Pyodide) has no ``hashlib.pbkdf2_hmac``; the
+    code's hash is then worked out by hand, the same bytes (RFC 8018's PBKDF2-HMAC-SHA256)."""
+    import hashlib
+
+    from scorer.store import pairs as pairs_store
+    cases = [(b"4831", b"a1b2c3d4e5f60718", 1000), (b"", b"salt", 1), (b"1234", b"", 2)]
+    kept = [hashlib.pbkdf2_hmac("sha256", *case) for case in cases]
+    assert hashlib.pbkdf2_hmac("sha256", b"password", b"salt", 1).hex() == (  # a published vector
+        "120fb6cffcf8b32c43e7225256c4f837a86548c92ccc35480805987cb70be17b")
+    monkeypatch.delattr(hashlib, "pbkdf2_hmac")
+    assert [pairs_store.pbkdf2_sha256(*case) for case in cases] == kept
+    assert pairs_store.pbkdf2_sha256(b"password", b"salt", 1).hex() == (
+        "120fb6cffcf8b32c43e7225256c4f837a86548c92ccc35480805987cb70be17b")
+    salted = pairs_store.code_hash(CODE, "00ff00ff00ff00ff")
+    monkeypatch.undo()
+    assert salted == pairs_store.code_hash(CODE, "00ff00ff00ff00ff")

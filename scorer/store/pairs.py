@@ -104,8 +104,31 @@ class PairsRecord:
 def code_hash(code: str, salt: str | None = None) -> str:
     """``salt$hash`` of a director's code: the code itself is kept nowhere (decision 516)."""
     salt = salt if salt is not None else secrets.token_hex(8)
-    digest = hashlib.pbkdf2_hmac("sha256", code.encode("utf-8"), salt.encode("ascii"), 1000)
+    digest = pbkdf2_sha256(code.encode("utf-8"), salt.encode("ascii"), 1000)
     return f"{salt}${digest.hex()}"
+
+
+def pbkdf2_sha256(password: bytes, salt: bytes, rounds: int) -> bytes:
+    """PBKDF2-HMAC-SHA256's first 32-byte block (RFC 8018), the bytes
+    ``hashlib.pbkdf2_hmac("sha256", ...)`` gives: that function exists only where Python has
+    OpenSSL, and the browser build's Python (Pyodide, no ``_hashlib``) has not, so an evening
+    imported on a phone alone could not be written (decision 570). OpenSSL's where it is."""
+    openssl = getattr(hashlib, "pbkdf2_hmac", None)
+    if openssl is not None:
+        return bytes(openssl("sha256", password, salt, rounds))
+    keyed = hmac.new(password, digestmod=hashlib.sha256)
+
+    def prf(data: bytes) -> bytes:
+        mac = keyed.copy()
+        mac.update(data)
+        return mac.digest()
+
+    block = prf(salt + (1).to_bytes(4, "big"))
+    result = int.from_bytes(block, "big")
+    for _ in range(rounds - 1):
+        block = prf(block)
+        result ^= int.from_bytes(block, "big")
+    return result.to_bytes(32, "big")
 
 
 Ids = list[str]
