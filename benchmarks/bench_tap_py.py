@@ -126,19 +126,8 @@ def main() -> None:
     rows: list[dict[str, float]] = []
     with sync_playwright() as p:
         visits = b.Visits(p.chromium, site, tmp / "profile")
-        launch = visits.launch
-
-        def hooked() -> Any:
-            context, page = launch()
-            context.add_init_script(bench_where.HOOK)
-            return context, page
-
-        visits.launch = hooked  # type: ignore[method-assign]
         try:
-            visits.first()
-            _, context, page = visits.repeat(keep=True)
-            args.started = time.perf_counter()
-            table = b.Table(page, visits.site.url, tmp, args, print)
+            context, page, table = bench_where.hooked_table(visits, tmp, args)
             if case.big:
                 table.import_file(b.export_file(tmp, "game.json", [case.make()]),
                                   case.open_name)

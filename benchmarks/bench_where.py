@@ -82,6 +82,23 @@ def report(name: str, rows: list[dict[str, float]]) -> None:
               f"max {max(values):.0f})")
 
 
+def hooked_table(visits: Any, tmp: Path, args: Any) -> tuple[Any, Any, Any]:
+    """A first visit, then a repeat visit kept open with :data:`HOOK` in its page (the press's
+    and the page's marks): its context, its page and the bench's ``Table`` on it."""
+    launch = visits.launch
+
+    def hooked() -> Any:
+        context, page = launch()
+        context.add_init_script(HOOK)
+        return context, page
+
+    visits.launch = hooked
+    visits.first()
+    _, context, page = visits.repeat(keep=True)
+    args.started = time.perf_counter()
+    return context, page, b.Table(page, visits.site.url, tmp, args, print)
+
+
 def main() -> None:
     from playwright.sync_api import sync_playwright
 
@@ -96,19 +113,8 @@ def main() -> None:
     print(f"load average at start: {b.load()}", flush=True)
     with sync_playwright() as p:
         visits = b.Visits(p.chromium, site, tmp / "profile")
-        launch = visits.launch
-
-        def hooked() -> Any:
-            context, page = launch()
-            context.add_init_script(HOOK)
-            return context, page
-
-        visits.launch = hooked  # type: ignore[method-assign]
         try:
-            visits.first()
-            _, context, page = visits.repeat(keep=True)
-            args.started = time.perf_counter()
-            table = b.Table(page, visits.site.url, tmp, args, print)
+            context, page, table = hooked_table(visits, tmp, args)
             case = b.GAMES["draw-bridge"]
             table.import_file(b.export_file(tmp, "game.json", [case.make()]), case.open_name)
             mirror = case.make()
