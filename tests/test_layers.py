@@ -29,6 +29,7 @@ GAME = ("scorer.game", "scorer.history")  # the game model and its correction hi
 DRAWING = ("scorer.ui.screens", "scorer.ui.entry", "scorer.ui.boards", "scorer.ui.widgets",
            "scorer.ui.layout",
            "scorer.ui.theme", "scorer.ui.present", "scorer.ui.reuse", "scorer.ui.spans",
+           "scorer.ui.sending",
            "scorer.ui.new_game_form",
            "scorer.ui.qr")
 SHELL = ("scorer.ui.shell",)

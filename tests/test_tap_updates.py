@@ -150,10 +150,10 @@ INKED = (ft.FilledButton, ft.OutlinedButton, ft.TextButton, ft.IconButton, ft.Bu
 
 @pytest.mark.parametrize("variant", [*GAMES, "check"])
 def test_nothing_a_player_taps_in_deal_entry_draws_a_splash(tmp_path, variant):
-    """Decision 124, as decision 194 keeps it: every input of each game's entry (and of Check
-    a score) is a button of widgets.key, reached by the keyboard (Flutter's InkWell) but whose
-    press draws nothing (a transparent splash; the theme's highlight and splash are
-    transparent too), and stays one as taps restyle it."""
+    """Decision 124, as decisions 194 and 571 keep it: every input of each game's entry (and
+    of Check a score) is a button of widgets.key, reached by the keyboard (Flutter's InkWell)
+    but whose press draws nothing (a layer without ink takes it; the theme's highlight and
+    splash are transparent too), and stays one as taps restyle it."""
     with scorer_app(tmp_path) as app:
         for theme in (app.page.theme, app.page.dark_theme):
             assert theme is not None
@@ -166,8 +166,14 @@ def test_nothing_a_player_taps_in_deal_entry_draws_a_splash(tmp_path, variant):
             cells = [c for c in shown if isinstance(c, ft.Semantics) and c.button
                      and getattr(c.content, "on_click", None) is not None]
             assert cells and all(isinstance(c.content, ft.Container) for c in cells)
-            assert all(c.content.ink and c.content.ink_color == ft.Colors.TRANSPARENT
-                       for c in cells), f"{variant}: a key out of the keyboard's reach"
+            # Decision 571: what a finger presses has no ink at all, the keyboard's InkWell
+            # under it takes no pointer, and both run the same handler.
+            assert not any(c.content.ink for c in cells), f"{variant}: a press draws ink"
+            keyboard = [w.inked(c) for c in cells]
+            assert all(k.ink and k.ink_color == ft.Colors.TRANSPARENT and k.ignore_interactions
+                       for k in keyboard), f"{variant}: a key out of the keyboard's reach"
+            assert all(k.on_click is c.content.on_click
+                       for k, c in zip(keyboard, cells, strict=True))
             if round_ == 0:
                 for cell in cells[:6]:
                     if not cell.content.disabled:

@@ -20,6 +20,11 @@ from .layout import COLUMN as COLUMN
 from .layout import PAGE_PAD as PAGE_PAD
 from .layout import bottom_bar as bottom_bar
 from .layout import fit_column as fit_column
+from .sending import MAX_SENT_APART as MAX_SENT_APART  # where the screens find them
+from .sending import changed as changed
+from .sending import morph as morph
+from .sending import morph_all as morph_all
+from .sending import update_changed as update_changed
 from .spans import respanned
 from .theme import SYMBOL_FONT
 
@@ -81,14 +86,20 @@ def _face(key: ft.Container) -> ft.Control:
     return cast(ft.Stack, cast(ft.Container, key.content).content).controls[-1]
 
 
+def inked(cell: ft.Semantics) -> ft.Container:
+    """The keyboard's layer of a button of :func:`tap` or :func:`key` (its InkWell, under the
+    press layer that is ``cell.content``): coloured, with the focus ring."""
+    return cast(ft.Container, cast(ft.Container, cell.content).content)
+
+
 def face(cell: ft.Semantics) -> ft.Control:
     """What a button of :func:`tap` or :func:`key` shows."""
-    return _face(cast(ft.Container, cell.content))
+    return _face(inked(cell))
 
 
 def body(cell: ft.Semantics) -> ft.Container:
     """The coloured part of a button of :func:`tap` or :func:`key`, inside its focus ring."""
-    return cast(ft.Container, cast(ft.Container, cell.content).content)
+    return cast(ft.Container, inked(cell).content)
 
 
 def restyle(cell: ft.Semantics, selected: bool) -> None:
@@ -97,7 +108,7 @@ def restyle(cell: ft.Semantics, selected: bool) -> None:
     cell.selected = selected
     if cell.checked is not None:
         cell.checked = selected
-    _paint(cast(ft.Container, cell.content), selected)
+    _paint(inked(cell), selected)
 
 
 def _call(handler: Handler) -> Callable[[Any], Any]:
@@ -180,104 +191,32 @@ def key(face: ft.Control, label: str, on_tap: Handler | None, *, selected: bool 
                         border_radius=TOUCH / 2 - RING)
     # The ring: Flutter's InkWell fills the whole button with the theme's focus colour while
     # it has the keyboard's focus, and the body, drawn over that, leaves a ring of RING px.
+    # It takes the keyboard only (Tab, Enter, Space): pointers pass it by.
     button = ft.Container(content=body, **handlers, disabled=disabled or on_tap is None,
                           ink=True, ink_color=ft.Colors.TRANSPARENT, width=width,
-                          padding=RING, border_radius=TOUCH / 2,
+                          padding=RING, border_radius=TOUCH / 2, ignore_interactions=True,
                           data=PRIMARY_KEY if primary else None)
     _paint(button, selected)
+    # A finger, a mouse and a screen reader's activation press this layer, which has no ink
+    # (decision 571): an InkWell animates its splash and pressed highlight, transparent or
+    # not, for 0.2-0.4 s after a press, and each of those 20 frames is drawn and copied.
+    press = ft.Container(content=button, **handlers, disabled=button.disabled,
+                         bgcolor=ft.Colors.TRANSPARENT, border_radius=TOUCH / 2)
     # Disabled here too: Flutter then marks the node disabled (aria-disabled) for screen
     # readers, as it did for its own buttons.
     # ``selected`` kept on the node from the start, as restyle() keeps it: a group that
     # starts with a chip chosen unchooses it at the first tap on another (decision 401).
     return ft.Semantics(label=label, button=True, checked=selected if choice else None,
                         selected=selected or None,
-                        content=button, expand=expand, container=True,
+                        content=press, expand=expand, container=True,
                         disabled=button.disabled)
-
-
-def changed(*roots: ft.Control) -> list[ft.Control]:
-    """The controls under ``roots`` (themselves included) changed since they were last sent,
-    the topmost of each branch: what an update must send, found without Flet's comparison of
-    every control (most of a tap's time in deal entry, issue 21).
-
-    Changed: a property set to another value (Flet marks it dirty), or a list of children that
-    is not, control for control, the list last sent (Flet keeps a copy of each). Children are
-    looked for in ``content`` and ``controls``, where the screens put them; a test sends the
-    whole page after each tap of every game's entry and finds nothing left to send."""
-    found: list[ft.Control] = []
-    stack = list(reversed(roots))
-    while stack:
-        control = stack.pop()
-        if control._dirty:
-            found.append(control)
-            continue
-        children = getattr(control, "controls", None)
-        if isinstance(children, list):
-            sent = getattr(control, "__prev_lists", {}).get("controls")
-            if sent is None or len(sent) != len(children) or any(
-                    a is not b for a, b in zip(sent, children, strict=True)):
-                found.append(control)
-                continue
-            stack.extend(reversed(children))
-        content = getattr(control, "content", None)
-        if isinstance(content, ft.BaseControl):
-            stack.append(cast(ft.Control, content))
-    return found
-
-
-def morph(old: ft.Control, new: ft.Control) -> ft.Control:
-    """``old`` made to show what ``new`` shows, where they are the same kind of control with
-    the same key; else ``new``. Flutter then changes a text in place rather than building a
-    new branch of widgets (a preview redrawn at every tap, issue 21)."""
-    if type(old) is not type(new) or old.key != new.key:
-        return new
-    for name in set(old._values) | set(new._values):
-        value = getattr(new, name)
-        if isinstance(value, ft.BaseControl) or name == "controls":
-            continue
-        if name == "spans" and isinstance(value, list):
-            value = respanned(cast(ft.Text, old).spans, value)
-        setattr(old, name, value)
-    content = getattr(new, "content", None)
-    if isinstance(content, ft.BaseControl):
-        kept = getattr(old, "content", None)
-        cast(Any, old).content = (morph(cast(ft.Control, kept), cast(ft.Control, content))
-                                  if isinstance(kept, ft.BaseControl) else content)
-    children = getattr(new, "controls", None)
-    if isinstance(children, list):
-        old.controls = morph_all(old.controls, children)  # type: ignore[attr-defined]
-    return old
-
-
-def morph_all(old: list[ft.Control], new: list[ft.Control]) -> list[ft.Control]:
-    """:func:`morph` position by position; ``old`` itself when every control was kept."""
-    made = [morph(a, b) for a, b in zip(old, new, strict=False)] + new[len(old):]
-    if len(made) == len(old) and all(a is b for a, b in zip(made, old, strict=True)):
-        return old
-    return made
-
-
-# A root with more changed controls than this is sent whole (one message, not one per text).
-MAX_SENT_APART = 3
-
-
-def update_changed(page: ft.Page, *roots: ft.Control) -> None:
-    """Send what changed under each of ``roots`` (see :func:`changed`): the controls that
-    changed (a tap on a chip: the chip chosen and the one it replaces, not the whole row
-    Flet would compare), or the root where many did, and nothing when nothing did
-    (``page.update()`` with no control would compare the whole page)."""
-    found: list[ft.Control] = []
-    for root in roots:
-        below = changed(root)
-        found += below if len(below) <= MAX_SENT_APART else [root]
-    if found:
-        page.update(*found)
 
 
 def set_enabled(control: ft.Semantics, enabled: bool) -> None:
     """Enable or disable a button of :func:`tap` (its colours follow)."""
-    button = cast(ft.Container, control.content)
-    control.disabled = button.disabled = not enabled
+    button = inked(control)
+    control.disabled = button.disabled = cast(ft.Container, control.content).disabled = \
+        not enabled
     _paint(button, bool(control.selected))
 
 
