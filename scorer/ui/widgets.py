@@ -88,10 +88,8 @@ def _face(key: ft.Container) -> ft.Control:
 
 def inked(cell: ft.Semantics) -> ft.Container:
     """The keyboard's layer of a button of :func:`tap` or :func:`key` (its InkWell, under the
-    press layer that is ``cell.content``, or ``cell.content`` itself for a chip of a
-    :class:`ChoiceGroup`): coloured, with the focus ring."""
-    outer = cast(ft.Container, cell.content)
-    return outer if outer.ink else cast(ft.Container, outer.content)
+    press layer that is ``cell.content``): coloured, with the focus ring."""
+    return cast(ft.Container, cast(ft.Container, cell.content).content)
 
 
 def face(cell: ft.Semantics) -> ft.Control:
@@ -146,7 +144,7 @@ def icon_button(icon: ft.IconData | ft.Icon, handler: Handler) -> ft.IconButton:
 def tap(text: str, label: str, on_tap: Handler | None, *, selected: bool = False,
         disabled: bool = False, width: float | None = None, expand: bool | int | None = None,
         primary: bool = False, read: bool = False, choice: bool = False,
-        min_width: float = TOUCH, arrows: bool = False) -> ft.Semantics:
+        min_width: float = TOUCH) -> ft.Semantics:
     """A button at least 48 px high whose accessible name is ``label``: filled when
     ``primary`` (the screen's main action) or ``selected`` (a choice), else outlined.
 
@@ -165,13 +163,13 @@ def tap(text: str, label: str, on_tap: Handler | None, *, selected: bool = False
     # also "8").
     return key(ft.Semantics(content=face, container=True) if read else face, label, on_tap,
                selected=selected, disabled=disabled, width=width, expand=expand,
-               primary=primary, choice=choice, min_width=min_width, arrows=arrows)
+               primary=primary, choice=choice, min_width=min_width)
 
 
 def key(face: ft.Control, label: str, on_tap: Handler | None, *, selected: bool = False,
         disabled: bool = False, width: float | None = None, expand: bool | int | None = None,
         primary: bool = False, choice: bool = False,
-        min_width: float = TOUCH, arrows: bool = False) -> ft.Semantics:
+        min_width: float = TOUCH) -> ft.Semantics:
     """:func:`tap` with a face of its own: a Text (its semantics_label "", so that
     ``label`` is the button's only name), a Row of Texts and Icons, or a Text in a Semantics
     node of its own (read out inside the button); coloured here.
@@ -196,18 +194,14 @@ def key(face: ft.Control, label: str, on_tap: Handler | None, *, selected: bool 
     # It takes the keyboard only (Tab, Enter, Space): pointers pass it by.
     button = ft.Container(content=body, **handlers, disabled=disabled or on_tap is None,
                           ink=True, ink_color=ft.Colors.TRANSPARENT, width=width,
-                          padding=RING, border_radius=TOUCH / 2, ignore_interactions=not arrows,
+                          padding=RING, border_radius=TOUCH / 2, ignore_interactions=True,
                           data=PRIMARY_KEY if primary else None)
     _paint(button, selected)
     # A finger, a mouse and a screen reader's activation press this layer, which has no ink
     # (decision 571): an InkWell animates its splash and pressed highlight, transparent or
-    # not, for 0.2-0.4 s after a press, and each of those 20 frames is drawn and copied. Not
-    # on a chip of a group the arrow keys move through (``arrows``): they move the page's
-    # focus (a11y.js), which Flutter follows by the node's focus action, and the InkWell's
-    # actions are blocked under a layer; such a chip is pressed on its InkWell, as before.
-    press = button if arrows else ft.Container(
-        content=button, **handlers, disabled=button.disabled, bgcolor=ft.Colors.TRANSPARENT,
-        border_radius=TOUCH / 2)
+    # not, for 0.2-0.4 s after a press, and each of those 20 frames is drawn and copied.
+    press = ft.Container(content=button, **handlers, disabled=button.disabled,
+                         bgcolor=ft.Colors.TRANSPARENT, border_radius=TOUCH / 2)
     # Disabled here too: Flutter then marks the node disabled (aria-disabled) for screen
     # readers, as it did for its own buttons.
     # ``selected`` kept on the node from the start, as restyle() keeps it: a group that
@@ -264,7 +258,7 @@ class ChoiceGroup:
         # buttons or cutting their text (issue 29, decision 194).
         width = max(TOUCH, ROW_WIDTH // per_row)
         self.cells = [tap(text, label, partial(self.pick, value), selected=value == selected,
-                          choice=True, min_width=width, arrows=True)
+                          choice=True, min_width=width)
                       for value, text, label in zip(values, texts, labels, strict=True)]
         # One node around the group, marked for the page's script (a11y.js): the arrow keys
         # move the focus from chip to chip within it (issue 29 item 3, decision 230). A mark,

@@ -19,8 +19,8 @@
 // 5. The arrow keys within a group of chips (a ChoiceGroup, marked "scorer-chips" by the app):
 //    Right and Down move the focus to the next chip, Left and Up to the one before, Home and
 //    End to the first and last; at either end the focus stays (decision 230). Tab still goes
-//    chip by chip. Flutter follows the page's focus (a focused node is told to the app), so
-//    Enter or Space then presses the chip the focus moved to.
+//    chip by chip. Flutter's focus is moved along by as many of its own Tab presses (decision
+//    572), so Enter or Space then presses the chip the focus moved to.
 (function () {
     "use strict";
     var doc = document.documentElement;
@@ -143,7 +143,32 @@
         event.preventDefault();
         event.stopImmediatePropagation();
         held[event.code] = true;
-        if (to !== at) { chips[to].focus(); }
+        if (to !== at) {
+            chips[to].focus();
+            tabs(to - at);
+        }
+    }
+
+    // Flutter's own focus follows by as many of its Tab (or Shift-Tab) presses: a key pressed
+    // on a layer without ink (decision 572) keeps no focus action by which the page's focus
+    // would reach Flutter.
+    function tabs(count) {
+        if (count === 0) { return; }
+        var back = count < 0;
+        var at = document.activeElement || document.body;
+        function send(type, key, code, keyCode, shift) {
+            at.dispatchEvent(new KeyboardEvent(type, {
+                key: key, code: code, keyCode: keyCode, which: keyCode, shiftKey: shift,
+                location: key === "Shift" ? 1 : 0, bubbles: true, cancelable: true,
+                composed: true }));
+        }
+        if (back) { send("keydown", "Shift", "ShiftLeft", 16, true); }  // Flutter's Shift-Tab
+        send("keydown", "Tab", "Tab", 9, back);
+        send("keyup", "Tab", "Tab", 9, back);
+        if (back) { send("keyup", "Shift", "ShiftLeft", 16, false); }
+        // After Flutter's own move (a microtask it queued while it took the press): the
+        // next press starts from there, and the page draws the end of the moves only.
+        queueMicrotask(function () { tabs(back ? count + 1 : count - 1); });
     }
 
     function arrowUp(event) {
