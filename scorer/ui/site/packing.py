@@ -54,26 +54,24 @@ def _int(n: int) -> bytes | None:
     return None
 
 
-def _str_head(n: int) -> bytes:
-    if n <= 0x1F:
-        return bytes([0xA0 + n])
+def _sized_head(n: int, code: int, what: str) -> bytes:
+    """A str's (0xD9) or a bin's (0xC4) header for ``n`` bytes, with an 8-, 16- or 32-bit
+    length (``code``, ``code`` + 1, ``code`` + 2)."""
     if n <= 0xFF:
-        return _BB(0xD9, n)
+        return _BB(code, n)
     if n <= 0xFFFF:
-        return _BH(0xDA, n)
+        return _BH(code + 1, n)
     if n <= 0xFFFFFFFF:
-        return _BI(0xDB, n)
-    raise ValueError("String is too large")
+        return _BI(code + 2, n)
+    raise ValueError(f"{what} is too large")
+
+
+def _str_head(n: int) -> bytes:
+    return bytes([0xA0 + n]) if n <= 0x1F else _sized_head(n, 0xD9, "String")
 
 
 def _bin_head(n: int) -> bytes:
-    if n <= 0xFF:
-        return _BB(0xC4, n)
-    if n <= 0xFFFF:
-        return _BH(0xC5, n)
-    if n <= 0xFFFFFFFF:
-        return _BI(0xC6, n)
-    raise ValueError("Bin is too large")
+    return _sized_head(n, 0xC4, "Bin")
 
 
 def _head(n: int, small: int, big: int, what: str) -> bytes:
