@@ -25,7 +25,7 @@ from ..screens import addresses
 from ..screens.host import ReadPicked
 from ..screens.sharing import download
 from ..theme import DARK, FALLBACK_FONTS, HIGH_DARK, HIGH_LIGHT, LIGHT, SYMBOL_FONT, theme
-from . import events
+from . import configure, events
 from .keeper import Keeper
 from .late_taps import catch_late_taps
 from .routes import parse, row_of, screen_for
@@ -72,6 +72,7 @@ class ScorerApp:
                  hold: Callable[[ft.Page], Callable[[], None] | None] | None = None,
                  open_page: Callable[[bytes], str] | None = None) -> None:
         events.install()  # each event's type worked out once per control class
+        configure.install()  # new controls prepared without a call per plain value
         self.page = page
         self._hold = hold
         self.read_picked = read_picked
@@ -128,9 +129,12 @@ class ScorerApp:
             self.show()
             return
         # Both run on the page's event loop, in this order: the address message goes out
-        # before the screen's.
+        # before the screen's. In the browser build the address waits for the screen and
+        # both reach the page together: alone, the address made Flet's client build the
+        # screen it was leaving once more, a frame of 40 ms before the new one (decision 574).
+        release = self.held()
         self.page.run_task(self.page.push_route, route)
-        self.page.run_task(self._show_if_current, route)
+        self.page.run_task(self._show_if_current, route, release)
         self.drawn_later()
 
     def drawn_later(self) -> None:
@@ -148,15 +152,25 @@ class ScorerApp:
         self.page.run_task(self._show_if_current, self.route)
         self.drawn_later()
 
-    async def _show_if_current(self, route: str) -> None:
-        if route == self.route:  # not already left for another screen
-            self.show()
+    async def _show_if_current(self, route: str,
+                               release: Callable[[], None] | None = None) -> None:
+        try:
+            if route == self.route:  # not already left for another screen
+                self.show()
+        finally:
+            if release is not None:  # what was held for the screen (see go) goes out
+                release()
 
     def _route_changed(self, route: str) -> None:
-        """The browser moved (back button, address typed, or following ``go``)."""
+        """The browser moved (back button, address typed, or following ``go``). The page's
+        answer to ``go``'s own address changes nothing on the screen: Flet's comparison of
+        the whole page after the event (20-36 ms of the browser's Python, beside the page
+        drawing the new screen) is skipped (decision 574)."""
         if route != self.route:
             self.route = route
             self.show()
+        else:
+            self.drawn_later()
 
     def _reconnected(self) -> None:
         """The browser reloaded the page and rejoined this session: show what its address says,

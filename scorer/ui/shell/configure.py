@@ -1,0 +1,201 @@
+"""Flet's preparation of new controls, without a call per plain value (issue 33, decision 573).
+
+When a screen is sent, Flet's ``DiffBuilder._configure_dataclass`` walks every control the
+page has not seen yet: it builds the control, sets its parent and frozen marks, and recurses
+into every field of every dataclass, one generator call per field, most of them ``None``, a
+number or a string, which it then finds to be neither a dataclass, a dict nor a list. A
+50-deal scoreboard opened from home is about 30,000 such calls: 70 % of the screen's Python
+in CPython and most of the 60 ms an opening costs in the browser's Pyodide.
+
+:func:`configure` does the same walk in the same order with the same effects, but asks each
+value's kind once per type (dataclass, dict, list, or nothing to walk) and each class's
+walked fields once, and goes into a value only when there is something in it to configure.
+:func:`install` puts it in place of Flet's; :func:`check` names what it relies on (a test
+runs it, and another compares what both send to the page).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import weakref
+from collections.abc import Iterator
+from typing import Any
+
+from flet.controls import object_patch
+from flet.controls.value_types import Prop
+
+__all__ = ["check", "configure", "install"]
+
+_FLETS = object_patch.DiffBuilder._configure_dataclass
+_SET: Any = object_patch._control_setattr
+_LOG = object_patch.logger
+
+_PLAIN, _DATACLASS, _DICT, _LIST = range(4)
+_KINDS: dict[type, int] = {type(None): _PLAIN, str: _PLAIN, int: _PLAIN, float: _PLAIN,
+                           bool: _PLAIN}
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _kind(value: Any) -> int:
+    """What Flet's walk does with ``value``, by its type (as its order of tests: a dataclass
+    first, then a dict, then a list). A class itself (a value that is a type) is not asked
+    here: ``dataclasses.is_dataclass`` answers for the class, not its type."""
+    kind_of = type(value)
+    try:
+        return _KINDS[kind_of]
+    except KeyError:
+        if isinstance(value, type):
+            return _DATACLASS if dataclasses.is_dataclass(value) else _PLAIN
+        kind = (_DATACLASS if hasattr(kind_of, "__dataclass_fields__") else
+                _DICT if issubclass(kind_of, dict) else
+                _LIST if issubclass(kind_of, list) else _PLAIN)
+        _KINDS[kind_of] = kind
+        return kind
+
+
+class _Plan:
+    """What Flet's walk reads of one dataclass type: its walked fields (all but those marked
+    ``skip``) by their place, and those to read at every item. A field that Flet stores
+    sparsely (a ``Prop``: its value is in the item's ``_values`` only when it is not the
+    default) is read only where it is set, or where its default is something to walk."""
+
+    __slots__ = ("always", "place", "sparse")
+
+    def __init__(self, kind_of: type) -> None:
+        walked = [field.name for field in dataclasses.fields(kind_of)
+                  if not field.metadata.get("skip", False)]
+        self.place = {name: n for n, name in enumerate(walked)}
+        props = {name: _raw(kind_of, name) for name in walked}
+        self.sparse = any(isinstance(prop, Prop) for prop in props.values())
+        self.always = frozenset(
+            name for name, prop in props.items()
+            if not isinstance(prop, Prop) or _kind(prop.__get__(None, kind_of)) != _PLAIN)
+
+    def names(self, item: Any) -> Any:
+        """The fields of ``item`` to read, in Flet's order."""
+        values = getattr(item, "_values", None) if self.sparse else None
+        if type(values) is not dict:  # not set up as Flet sets it: every field
+            return self.place
+        place = self.place
+        return sorted(self.always.union([name for name in values if name in place]),
+                      key=place.__getitem__)
+
+
+_PLANS: dict[type, _Plan] = {}
+
+
+def _raw(kind_of: type, name: str) -> Any:
+    """The class attribute ``name`` itself (a ``Prop`` descriptor, not its value)."""
+    for klass in kind_of.__mro__:
+        if name in vars(klass):
+            return vars(klass)[name]
+    return None
+
+
+def _walked(item: Any) -> Any:
+    """The names of the fields of ``item`` Flet's walk would find something in, in its
+    order: all it walks into but unset sparse fields whose default is a plain value."""
+    if isinstance(item, type):  # a class as a value (never seen): all its fields
+        return [field.name for field in dataclasses.fields(item)
+                if not field.metadata.get("skip", False)]
+    kind_of = type(item)
+    plan = _PLANS.get(kind_of)
+    if plan is None:
+        plan = _PLANS[kind_of] = _Plan(kind_of)
+    return plan.names(item)
+
+
+def configure(builder: Any, item: Any, parent: Any, frozen: bool,
+              configure_setattr_only: bool = False) -> Iterator[Any]:
+    """``DiffBuilder._configure_dataclass``, the same walk (see the module's doc)."""
+    kind = _kind(item)
+    if kind == _DATACLASS:
+        yield from _dataclass(builder, item, parent, frozen, configure_setattr_only)
+    elif kind != _PLAIN:
+        yield from _values(builder, item.values() if kind == _DICT else item, parent, frozen)
+
+
+def _values(builder: Any, values: Any, parent: Any, frozen: bool) -> Iterator[Any]:
+    for value in values:
+        kind = _KINDS.get(type(value))
+        if kind is None:
+            kind = _kind(value)
+        if kind == _DATACLASS:
+            yield from _dataclass(builder, value, parent, frozen, False)
+        elif kind != _PLAIN:
+            yield from _values(builder, value.values() if kind == _DICT else value, parent,
+                               frozen)
+
+
+def _dataclass(builder: Any, item: Any, parent: Any, frozen: bool,
+               configure_setattr_only: bool) -> Iterator[Any]:
+    if _LOG.isEnabledFor(logging.DEBUG):
+        _LOG.debug("\n_configure_dataclass: %s %s %s", item, frozen, configure_setattr_only)
+    if parent is None:
+        parent_ref = getattr(item, "_parent", None)
+        parent = parent_ref() if parent_ref else None
+    if parent:
+        if parent is item:
+            raise object_patch.ObjectPatchException(f"Parent is the same as item: {item}")
+        item._parent = weakref.ref(parent)
+    if hasattr(item, "_frozen"):
+        frozen = item._frozen
+    elif frozen:
+        item._frozen = frozen
+    item_cls = item.__class__
+    if getattr(item_cls, "__flet_control_cls__", None) is None:
+        item_cls.__flet_control_cls__ = builder.control_cls
+    control_cls = builder.control_cls
+    is_control = bool(control_cls) and isinstance(item, control_cls)
+    if is_control:
+        if not configure_setattr_only:
+            item.build()
+            item._before_update_safe()
+            object.__setattr__(item, "_initialized", True)
+        yield item
+    if not configure_setattr_only:
+        child_parent = item if is_control else parent
+        for name in _walked(item):
+            value = getattr(item, name)
+            kind = _KINDS.get(type(value))
+            if kind is None:
+                kind = _kind(value)
+            if kind == _DATACLASS:
+                yield from _dataclass(builder, value, child_parent, frozen, False)
+            elif kind != _PLAIN:
+                yield from _values(builder, value.values() if kind == _DICT else value,
+                                   child_parent, frozen)
+    if not frozen:
+        dirty = getattr(item, "_dirty", None)
+        if dirty is not None:
+            dirty.clear()
+        else:
+            kind_of: Any = type(item)
+            if kind_of.__setattr__ is not _SET:
+                kind_of.__setattr__ = _SET
+            object.__setattr__(item, "__changes", {})
+
+
+def check() -> list[str]:
+    """What this module relies on in Flet and does not find (empty: all there)."""
+    missing = []
+    code = getattr(_FLETS, "__code__", None)  # Flet's own, kept before any install
+    names = {*getattr(code, "co_names", ()), *getattr(code, "co_consts", ())}
+    for name in ("is_dataclass", "fields", "_parent", "_frozen", "__flet_control_cls__",
+                 "build", "_before_update_safe", "_dirty", "_control_setattr"):
+        if name not in names:
+            missing.append(f"DiffBuilder._configure_dataclass using {name}")
+    if "_values" not in Prop.__get__.__code__.co_names:
+        missing.append("value_types.Prop keeping set values in _values")
+    if "_configure_dataclass" not in object_patch.DiffBuilder.get_added_controls.__code__.co_names:
+        missing.append("DiffBuilder.get_added_controls calling _configure_dataclass")
+    return missing
+
+
+def install() -> None:
+    """Flet's walk over new controls is :func:`configure` (once per process; a second call
+    does nothing). Nothing is installed where Flet no longer has what this relies on
+    (:func:`check`): new controls are then prepared as Flet made it."""
+    if object_patch.DiffBuilder._configure_dataclass is _FLETS and not check():
+        setattr(object_patch.DiffBuilder, "_configure_dataclass", configure)  # noqa: B010

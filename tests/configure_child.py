@@ -1,0 +1,108 @@
+"""Run alone (a fresh interpreter, ``PYTHONHASHSEED`` fixed): every game's screens, a deal
+entered and saved, then home, statistics, Check a score and the rules; prints a digest of
+every message sent to the page and of every control's marks after each screen (its parent,
+frozen and initialized marks, its tracked changes), then which walk prepared new controls.
+``flet`` as the argument: Flet's own walk (scorer.ui.shell.configure not installed).
+tests/test_configure.py compares the two."""
+
+import hashlib
+import random
+import sys
+import tempfile
+import uuid
+from datetime import UTC, datetime
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import msgpack  # noqa: E402
+from controls import walk  # noqa: E402
+from flet.controls import object_patch  # noqa: E402
+from flet_page import ENCODE, Connection, scorer_app  # noqa: E402
+
+import scorer.game  # noqa: E402
+from scorer.ui.shell import configure  # noqa: E402
+
+if sys.argv[1:] == ["flet"]:
+    configure.install = lambda: None  # type: ignore[assignment]
+
+# The same ids and times in both runs
+_ids = random.Random(7)
+uuid.uuid4 = lambda: uuid.UUID(int=_ids.getrandbits(128))  # type: ignore[assignment]
+
+
+class _Fixed(datetime):
+    @classmethod
+    def now(cls, tz=None):  # type: ignore[override]
+        return datetime(2026, 12, 5, 12, 0, tzinfo=UTC)
+
+
+scorer.game.datetime = _Fixed  # type: ignore[attr-defined]
+
+import link_games  # noqa: E402  (after the clock: its games' own clock is fixed anyway)
+
+digest = hashlib.sha256()
+sent = [0, 0]
+
+
+def _sent(self, message) -> None:
+    data = msgpack.packb([message.action, message.body], default=ENCODE)
+    digest.update(data)
+    sent[0] += 1
+    sent[1] += len(data)
+
+
+Connection.send_message = _sent
+
+
+def marks(app) -> None:
+    """Every control's marks on the screen shown (hidden ones too), into the digest."""
+    view = app.page.views[0]
+    for control in walk([c for c in (view, *view.controls, view.appbar, view.bottom_appbar)
+                         if c is not None]):
+        parent = getattr(control, "_parent", None)
+        parent = parent() if parent is not None else None
+        digest.update(repr((type(control).__name__, control._i, getattr(parent, "_i", None),
+                            getattr(control, "_frozen", None),
+                            getattr(control, "_initialized", None),
+                            len(control._dirty))).encode())
+
+
+def shown(app, route: str) -> None:
+    app.route = route
+    app.show()
+    marks(app)
+
+
+def tap(app, name: str) -> None:
+    import asyncio
+
+    import flet as ft
+    view = app.page.views[-1]
+    found = [c for c in walk([*view.controls, view.bottom_appbar], visible_only=True)
+             if isinstance(c, ft.Semantics) and c.label == name]
+    loop = asyncio.new_event_loop()
+    try:
+        loop.run_until_complete(app.page.session.dispatch_event(found[0].content._i, "click",
+                                                                None))
+    finally:
+        loop.close()
+    marks(app)
+
+
+with tempfile.TemporaryDirectory() as folder, scorer_app(Path(folder)) as app:
+    shown(app, "/")
+    games = [app.keeper.store.save(game) for game in link_games.long_games().values()]
+    shown(app, "/")
+    for game in games:
+        for screen in ("", "/deal", "/deal/1", "/deal/2/edit", ""):
+            shown(app, f"/game/{game.id}{screen}")
+    draw = games[0]
+    shown(app, f"/game/{draw.id}/deal")
+    for name in ("Declarer Ana", "Level 1", "Clubs", "Tricks 8", "Tricks 9", "Save deal"):
+        tap(app, name)
+    for route in (f"/game/{draw.id}", "/", "/stats", "/check", "/new",
+                  "/rules/draw-bridge", f"/game/{draw.id}"):
+        shown(app, route)
+    walked = object_patch.DiffBuilder._configure_dataclass
+    print(digest.hexdigest(), sent[0], sent[1], walked.__module__)
