@@ -313,3 +313,30 @@ def test_a_save_scores_its_deal_once_whatever_the_games_length(tmp_path, monkeyp
         tap(app, _button(app, "Save deal").content)
         assert app.keeper.game is not None and len(app.keeper.game.deals) == deals + 1
         assert scored == [DrawBridgeDeal(0, Contract.parse("1C"), 8)]
+
+
+def test_a_games_card_on_home_is_pressed_without_ink_and_read_as_its_label(tmp_path):
+    """Decision 575: a game's card is pressed as a key is (decision 571): a finger on a layer
+    without ink, the keyboard on the InkWell under it, which takes no pointer; one node,
+    named by the card's label alone (its texts carry no words of their own), whose press
+    opens the game."""
+    with scorer_app(tmp_path) as app:
+        game = app.keeper.store.save(
+            Game.new("draw-bridge", ["Ana", "Ben"], first_dealer=0, end="target=500")
+            .add_deal(DrawBridgeDeal(0, Contract.parse("1C"), 7)))
+        app.route = "/"
+        app.show()
+        [card] = [c for c in on_screen(app) if isinstance(c, ft.Card)
+                  and isinstance(c.content, ft.Semantics)
+                  and (c.content.label or "").startswith("Open Draw Bridge: Ana, Ben")]
+        node = card.content
+        press = node.content
+        assert node.button and node.container
+        assert isinstance(press, ft.Container) and not press.ink and press.on_click is not None
+        keyboard = press.content
+        assert isinstance(keyboard, ft.Container) and keyboard.ink
+        assert keyboard.ignore_interactions and keyboard.on_click is press.on_click
+        texts = [c for c in walk([keyboard]) if isinstance(c, ft.Text)]
+        assert texts and all(t.semantics_label == "" for t in texts)
+        press.on_click(None)
+        assert app.route == f"/game/{game.id}"
