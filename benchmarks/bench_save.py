@@ -15,10 +15,11 @@ it is what must stay flat in the game's length and the number of stored games. T
 200/10 deals and 500/1 stored games are printed with the issue's bounds (1.2x, 1.1x).
 ``--profile FILE`` writes a cProfile of the timed Saves of the last case (pstats format).
 
-Beside the times, figures no load changes (decision 460): per Save, the bytes and messages
-sent to the page and the controls of the scoreboard drawn anew (not kept from the drawing
-before: each one Flet compares and the page decodes); per tap in deal entry (Tricks 7 / 8),
-the bytes and messages sent and the tap's CPU time.
+Then the big game opened from home ``--saves`` times: the CPU ms of its scoreboard built,
+compared and encoded (decision 573). Beside the times, figures no load changes (decision
+460): per Save, the bytes and messages sent to the page and the controls of the scoreboard
+drawn anew (not kept from the drawing before: each one Flet compares and the page decodes);
+per tap in deal entry (Tricks 7 / 8), the bytes and messages sent and the tap's CPU time.
 """
 
 from __future__ import annotations
@@ -155,6 +156,25 @@ def measure(variant: str, deals: int, stored: int, saves: int,
     return times, cpus
 
 
+def openings(variant: str, deals: int, times: int) -> list[float]:
+    """CPU ms of each opening of the big game from home: its scoreboard built, compared with
+    home and encoded (what the published site's worker does for an opening, decision 573)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        game_id = seed(folder, variant, deals, 1)
+        cpus: list[float] = []
+        with scorer_app(folder) as app:
+            for _ in range(times):
+                app.route = "/"
+                app.show()
+                cpu = time.process_time()
+                app.route = f"/game/{game_id}"
+                app.show()
+                cpus.append((time.process_time() - cpu) * 1000)
+            app.keeper.store.close()
+    return cpus
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--saves", type=int, default=15)
@@ -186,6 +206,10 @@ def main() -> None:
         results.update({f"{deals}/{stored} {key}": value for key, value in medians.items()})
         if profiler is not None:
             profiler.dump_stats(args.profile)
+    for deals in sorted({d for d, _ in cases}):
+        cpus = openings(args.variant, deals, args.saves)
+        print(f"{args.variant}, {deals} deals: opening from home {statistics.median(cpus):.1f} "
+              f"ms of CPU median (min {min(cpus):.1f}, max {max(cpus):.1f})", flush=True)
     deal_counts = sorted({d for d, _ in cases})
     stored_counts = sorted({s for _, s in cases})
     if len(deal_counts) > 1:
