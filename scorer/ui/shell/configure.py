@@ -34,7 +34,6 @@ _LOG = object_patch.logger
 _PLAIN, _DATACLASS, _DICT, _LIST = range(4)
 _KINDS: dict[type, int] = {type(None): _PLAIN, str: _PLAIN, int: _PLAIN, float: _PLAIN,
                            bool: _PLAIN}
-_FIELDS: dict[type, tuple[str, ...]] = {}
 
 
 def _kind(value: Any) -> int:
@@ -117,6 +116,7 @@ def configure(builder: Any, item: Any, parent: Any, frozen: bool,
 
 
 def _values(builder: Any, values: Any, parent: Any, frozen: bool) -> Iterator[Any]:
+    """The walk of a list's items or a dict's values (Flet's: each with the same parent)."""
     for value in values:
         kind = _KINDS.get(type(value))
         if kind is None:
