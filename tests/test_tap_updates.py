@@ -317,9 +317,9 @@ def test_a_save_scores_its_deal_once_whatever_the_games_length(tmp_path, monkeyp
 
 def test_a_games_card_on_home_is_pressed_without_ink_and_read_as_its_label(tmp_path):
     """Decision 575: a game's card is pressed as a key is (decision 571): a finger on a layer
-    without ink, the keyboard on the InkWell under it, which takes no pointer; one node,
-    named by the card's label alone (its texts carry no words of their own), whose press
-    opens the game."""
+    without ink, the keyboard on the InkWell under it, which takes no pointer and draws its
+    focus as a ring; one node, named by the card's label alone (its texts carry no words of
+    their own), whose press opens the game."""
     with scorer_app(tmp_path) as app:
         game = app.keeper.store.save(
             Game.new("draw-bridge", ["Ana", "Ben"], first_dealer=0, end="target=500")
@@ -336,6 +336,11 @@ def test_a_games_card_on_home_is_pressed_without_ink_and_read_as_its_label(tmp_p
         keyboard = press.content
         assert isinstance(keyboard, ft.Container) and keyboard.ink
         assert keyboard.ignore_interactions and keyboard.on_click is press.on_click
+        # The focus ring as a key's: the InkWell's focus fill shows only as a ring around a
+        # body of the card's own colour (the focused card was a block hiding its words).
+        body = keyboard.content
+        assert keyboard.padding == w.RING and keyboard.ink_color == ft.Colors.TRANSPARENT
+        assert isinstance(body, ft.Container) and body.bgcolor == w.CARD_COLOUR == card.bgcolor
         texts = [c for c in walk([keyboard]) if isinstance(c, ft.Text)]
         assert texts and all(t.semantics_label == "" for t in texts)
         press.on_click(None)

@@ -345,6 +345,10 @@ def note(text: str, *, error: bool = False) -> ft.Text:
                    italic=not error)
 
 
+CARD_COLOUR = ft.Colors.SURFACE_CONTAINER_LOW  # Material 3's card, in every theme
+CARD_RADIUS = 12  # Material 3's card corners
+
+
 def card(*controls: ft.Control, on_tap: Handler | None = None, key: str | None = None,
          label: str | None = None) -> ft.Control:
     """A card of ``controls``; with ``on_tap`` a button, read by its ``label`` alone.
@@ -364,11 +368,18 @@ def card(*controls: ft.Control, on_tap: Handler | None = None, key: str | None =
             if isinstance(text, ft.Text):
                 text.semantics_label = ""
     # (An ExcludeSemantics around them made the press layer a node of its own, unnamed.)
-    inner = ft.Container(column, padding=12, **handlers, ink=True, ignore_interactions=True)
-    press = ft.Container(inner, **handlers, bgcolor=ft.Colors.TRANSPARENT)
+    # The focus ring as a key's: the InkWell fills the card with the focus colour (the text's)
+    # while it has the keyboard's focus, and the body, in the card's own colour, leaves a
+    # ring of RING px; without the body the focused card was a block hiding its words.
+    body = ft.Container(column, padding=12 - RING, bgcolor=CARD_COLOUR,
+                        border_radius=CARD_RADIUS - RING)
+    inner = ft.Container(body, padding=RING, border_radius=CARD_RADIUS, **handlers, ink=True,
+                         ink_color=ft.Colors.TRANSPARENT, ignore_interactions=True)
+    press = ft.Container(inner, **handlers, bgcolor=ft.Colors.TRANSPARENT,
+                         border_radius=CARD_RADIUS)
     return ft.Card(content=ft.Semantics(label=label, button=True, container=True,
                                         content=press),
-                   key=key)
+                   key=key, bgcolor=CARD_COLOUR)
 
 
 def read_as(label: str, content: ft.Control, *, button: bool) -> ft.Semantics:
