@@ -25,7 +25,6 @@ per tap in deal entry (Tricks 7 / 8), the bytes and messages sent and the tap's 
 from __future__ import annotations
 
 import argparse
-import asyncio
 import cProfile
 import json
 import statistics
@@ -37,11 +36,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-import flet as ft  # noqa: E402
 import flet_page  # noqa: E402
 import msgpack  # noqa: E402
 from controls import walk  # noqa: E402
-from flet_page import ENCODE, scorer_app  # noqa: E402
+from flet_page import ENCODE, scorer_app, tap  # noqa: E402
 
 from scorer.game import Game  # noqa: E402
 from scorer.rules import Contract  # noqa: E402
@@ -78,19 +76,6 @@ def seed(folder: Path, variant: str, deals: int, stored: int) -> str:
         big = big.add_deal(deal)
     with Store(folder) as store:
         return store.save(big).id
-
-
-def tap(app, label: str) -> None:
-    view = app.page.views[-1]
-    found = [c for c in walk([*view.controls, view.bottom_appbar], visible_only=True)
-             if isinstance(c, ft.Semantics) and c.label == label]
-    assert found, f"no button {label!r} on the screen"
-    loop = asyncio.new_event_loop()
-    try:
-        loop.run_until_complete(app.page.session.dispatch_event(found[0].content._i, "click",
-                                                                None))
-    finally:
-        loop.close()
 
 
 SENT: list[int] = []  # the size of each message sent to the page (while counted)

@@ -15,6 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import flet_page  # noqa: E402
 import msgpack  # noqa: E402
 from controls import walk  # noqa: E402
 from flet.controls import object_patch  # noqa: E402
@@ -75,18 +76,7 @@ def shown(app, route: str) -> None:
 
 
 def tap(app, name: str) -> None:
-    import asyncio
-
-    import flet as ft
-    view = app.page.views[-1]
-    found = [c for c in walk([*view.controls, view.bottom_appbar], visible_only=True)
-             if isinstance(c, ft.Semantics) and c.label == name]
-    loop = asyncio.new_event_loop()
-    try:
-        loop.run_until_complete(app.page.session.dispatch_event(found[0].content._i, "click",
-                                                                None))
-    finally:
-        loop.close()
+    flet_page.tap(app, name)
     marks(app)
 
 

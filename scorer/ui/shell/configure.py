@@ -116,7 +116,8 @@ def configure(builder: Any, item: Any, parent: Any, frozen: bool,
 
 
 def _values(builder: Any, values: Any, parent: Any, frozen: bool) -> Iterator[Any]:
-    """The walk of a list's items or a dict's values (Flet's: each with the same parent)."""
+    """The walk of ``values`` (a list's items, a dict's values, a dataclass's fields), each
+    with the same parent, as Flet's."""
     for value in values:
         kind = _KINDS.get(type(value))
         if kind is None:
@@ -155,17 +156,8 @@ def _dataclass(builder: Any, item: Any, parent: Any, frozen: bool,
             object.__setattr__(item, "_initialized", True)
         yield item
     if not configure_setattr_only:
-        child_parent = item if is_control else parent
-        for name in _walked(item):
-            value = getattr(item, name)
-            kind = _KINDS.get(type(value))
-            if kind is None:
-                kind = _kind(value)
-            if kind == _DATACLASS:
-                yield from _dataclass(builder, value, child_parent, frozen, False)
-            elif kind != _PLAIN:
-                yield from _values(builder, value.values() if kind == _DICT else value,
-                                   child_parent, frozen)
+        fields = (getattr(item, name) for name in _walked(item))
+        yield from _values(builder, fields, item if is_control else parent, frozen)
     if not frozen:
         dirty = getattr(item, "_dirty", None)
         if dirty is not None:
