@@ -191,17 +191,10 @@ def key(face: ft.Control, label: str, on_tap: Handler | None, *, selected: bool 
                         border_radius=TOUCH / 2 - RING)
     # The ring: Flutter's InkWell fills the whole button with the theme's focus colour while
     # it has the keyboard's focus, and the body, drawn over that, leaves a ring of RING px.
-    # It takes the keyboard only (Tab, Enter, Space): pointers pass it by.
-    button = ft.Container(content=body, **handlers, disabled=disabled or on_tap is None,
-                          ink=True, ink_color=ft.Colors.TRANSPARENT, width=width,
-                          padding=RING, border_radius=TOUCH / 2, ignore_interactions=True,
-                          data=PRIMARY_KEY if primary else None)
-    _paint(button, selected)
-    # A finger, a mouse and a screen reader's activation press this layer, which has no ink
-    # (decision 571): an InkWell animates its splash and pressed highlight, transparent or
-    # not, for 0.2-0.4 s after a press, and each of those 20 frames is drawn and copied.
-    press = ft.Container(content=button, **handlers, disabled=button.disabled,
-                         bgcolor=ft.Colors.TRANSPARENT, border_radius=TOUCH / 2)
+    # It takes the keyboard only (Tab, Enter, Space): pointers pass it by (_layers).
+    press = _layers(body, handlers, TOUCH / 2, disabled=disabled or on_tap is None,
+                    width=width, data=PRIMARY_KEY if primary else None)
+    _paint(cast(ft.Container, press.content), selected)
     # Disabled here too: Flutter then marks the node disabled (aria-disabled) for screen
     # readers, as it did for its own buttons.
     # ``selected`` kept on the node from the start, as restyle() keeps it: a group that
@@ -209,7 +202,22 @@ def key(face: ft.Control, label: str, on_tap: Handler | None, *, selected: bool 
     return ft.Semantics(label=label, button=True, checked=selected if choice else None,
                         selected=selected or None,
                         content=press, expand=expand, container=True,
-                        disabled=button.disabled)
+                        disabled=press.disabled)
+
+
+def _layers(body: ft.Control, handlers: Pressed, radius: float, *, disabled: bool = False,
+            **keyboard: Any) -> ft.Container:
+    """A button's two layers around ``body`` (a :func:`key`, a :func:`card`): the keyboard's
+    InkWell (the focus ring: RING px of its focus fill around ``body``; no pointer reaches
+    it) under the layer a finger, a mouse and a screen reader's activation press, which has
+    no ink (decision 571): an InkWell animates its splash and pressed highlight, transparent
+    or not, for 0.2-0.4 s after a press, and each of those 20 frames is drawn and copied.
+    Both run ``handlers``; the press layer is returned."""
+    button = ft.Container(content=body, **handlers, disabled=disabled, ink=True,
+                          ink_color=ft.Colors.TRANSPARENT, padding=RING, border_radius=radius,
+                          ignore_interactions=True, **keyboard)
+    return ft.Container(content=button, **handlers, disabled=disabled,
+                        bgcolor=ft.Colors.TRANSPARENT, border_radius=radius)
 
 
 def set_enabled(control: ft.Semantics, enabled: bool) -> None:
@@ -362,21 +370,18 @@ def card(*controls: ft.Control, on_tap: Handler | None = None, key: str | None =
         if label is not None:
             column = read_as(label, column, button=False)
         return ft.Card(content=ft.Container(column, padding=12), key=key)
-    handlers = pressed(on_tap)
+    handlers: Pressed = pressed(on_tap)
     if label is not None:  # read as the label alone: its texts say nothing more (as a key's)
         for text in controls:
             if isinstance(text, ft.Text):
                 text.semantics_label = ""
     # (An ExcludeSemantics around them made the press layer a node of its own, unnamed.)
-    # The focus ring as a key's: the InkWell fills the card with the focus colour (the text's)
-    # while it has the keyboard's focus, and the body, in the card's own colour, leaves a
-    # ring of RING px; without the body the focused card was a block hiding its words.
+    # The focus ring as a key's (_layers): the InkWell fills the card with the focus colour
+    # (the text's) while it has the keyboard's focus, and the body, in the card's own colour,
+    # leaves a ring of RING px; without the body the focused card was a block hiding its words.
     body = ft.Container(column, padding=12 - RING, bgcolor=CARD_COLOUR,
                         border_radius=CARD_RADIUS - RING)
-    inner = ft.Container(body, padding=RING, border_radius=CARD_RADIUS, **handlers, ink=True,
-                         ink_color=ft.Colors.TRANSPARENT, ignore_interactions=True)
-    press = ft.Container(inner, **handlers, bgcolor=ft.Colors.TRANSPARENT,
-                         border_radius=CARD_RADIUS)
+    press = _layers(body, handlers, CARD_RADIUS)
     return ft.Card(content=ft.Semantics(label=label, button=True, container=True,
                                         content=press),
                    key=key, bgcolor=CARD_COLOUR)
