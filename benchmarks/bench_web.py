@@ -492,12 +492,15 @@ def print_stages(stages: dict[str, list[float]], indent: str) -> None:
 ON_PAGE = """text => {
   const host = document.querySelector('flt-semantics-host');
   const seen = window.scorerTap = {down: null, drawn: null};
+  window.scorerPixels.arm(text);  // and the frame that shows it (PRESENTS)
   addEventListener('pointerdown', e => { seen.down = seen.down ?? e.timeStamp; },
                    {capture: true, once: true});
-  const shown = () => host.textContent.includes(text) || Array.from(
-    host.querySelectorAll('[aria-label]')).some(e => e.getAttribute('aria-label').includes(text));
+  const shown = """ + SHOWN + """;
   const observer = new MutationObserver(() => {
-    if (seen.down !== null && shown()) { seen.drawn = performance.now(); observer.disconnect(); }
+    if (seen.down !== null && shown(text)) {
+      seen.drawn = performance.now();
+      observer.disconnect();
+    }
   });
   observer.observe(host, {subtree: true, childList: true, characterData: true, attributes: true});
 }"""
@@ -515,13 +518,8 @@ ON_PAGE = """text => {
 # with no posts (single-threaded), the first handover so marked.
 PRESENTS = """(() => {
   const seen = window.scorerPixels = {posts: [], presents: [], text: null, before: 0};
-  const shown = () => {
-    const host = document.querySelector('flt-semantics-host');
-    const text = seen.text;
-    return !!host && text !== null && (host.textContent.includes(text) || Array.from(
-      host.querySelectorAll('[aria-label]'))
-      .some(e => e.getAttribute('aria-label').includes(text)));
-  };
+  const isShown = """ + SHOWN + """;
+  const shown = () => seen.text !== null && isShown(seen.text);
   const note = list => { const e = {t: performance.now(), shown: false}; list.push(e);
     queueMicrotask(() => { e.shown = shown(); }); };
   const post = Worker.prototype.postMessage;
@@ -539,12 +537,13 @@ PRESENTS = """(() => {
   };
   // The time the frame showing seen.text reached the screen, or null (not yet).
   seen.painted = () => {
-    const posted = seen.posts.findIndex(e => e.t >= seen.armed && e.shown);
-    if (seen.posts.length && seen.posts[seen.posts.length - 1].t >= seen.armed) {
-      return posted >= 0 && seen.presents.length > posted + seen.before
-        ? seen.presents[posted + seen.before].t : null;
+    let presented;
+    if (seen.posts.length) {  // multi-threaded: the handover numbered as the first post marked
+      const posted = seen.posts.findIndex(e => e.t >= seen.armed && e.shown);
+      presented = posted < 0 ? undefined : seen.presents[posted + seen.before];
+    } else {
+      presented = seen.presents.find(e => e.t >= seen.armed && e.shown);
     }
-    const presented = seen.presents.find(e => e.t >= seen.armed && e.shown);
     return presented ? presented.t : null;
   };
   // Armed before a tap: from now on, wait for text. (before: the handovers made before the first
@@ -585,7 +584,6 @@ class Table:
             self.page.mouse.move(size["width"] / 2, size["height"] / 2)
             self.page.mouse.wheel(0, box["y"] + box["height"] / 2 - size["height"] / 2)
         self.page.evaluate(ON_PAGE, text)
-        self.page.evaluate("text => window.scorerPixels.arm(text)", text)
         start = time.perf_counter()
         x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
         if getattr(self.args, "touch", False):  # (bench_where.py, bench_tap_py.py: a mouse)

@@ -12,6 +12,7 @@ from typing import Any
 
 import flet as ft
 import msgpack
+from controls import walk
 from flet.controls.base_control import BaseControl
 from flet.messaging.protocol import MessageAction, configure_encode_object_for_msgpack
 
@@ -117,17 +118,10 @@ def dispatch(app: Any, control: BaseControl, name: str, data: Any = None) -> int
 
 
 def tap(app: Any, label: str) -> None:
-    """A tap on the button named ``label`` on the screen shown (its content's click), as
-    Flet's client sends it; the tasks it starts are left to the app's page."""
-    from controls import walk
-
+    """A tap on the button named ``label`` on the screen shown: its content's click, sent by
+    :func:`dispatch` (the tasks it starts run as that says)."""
     view = app.page.views[-1]
     found = [c for c in walk([*view.controls, view.bottom_appbar], visible_only=True)
              if isinstance(c, ft.Semantics) and c.label == label]
     assert found, f"no button {label!r} on the screen"
-    loop = asyncio.new_event_loop()
-    try:
-        loop.run_until_complete(app.page.session.dispatch_event(found[0].content._i, "click",
-                                                                None))
-    finally:
-        loop.close()
+    dispatch(app, found[0].content, "click")
