@@ -66,10 +66,14 @@ repeat visits: about two minutes), ``--games draw-bridge,call-break,...`` (which
 ``--saves N``, ``--opens N``, ``--repeats N``.
 
 A/B runs on a busy machine: ``--site DIR`` (repeatable) benches folders built before (e.g. by
-an older checkout's ``scorer publish``), their repeat visits alternating A, B, A, B, ...
+an older checkout's ``scorer publish``), their repeat visits alternating A, B, then B, A, ...
 ``--repeats N`` sets how many repeat visits each gets. Beside each site's times it prints the
 CPU seconds its browser's processes used from the navigation to the home screen (Linux
 ``/proc``): a figure the other work of a shared machine changes far less (decision 451).
+``--profiles N`` gives each site N browser profiles of its own, each with its own first visit,
+and spreads its repeat visits over them (the order reversed every other round): what a profile
+keeps from its first visit (compiled code) differs from one profile to the next, and with one
+profile per site that difference is taken for the sites' (decision 582).
 ``--press-placeholder`` makes every page press Flutter's "Enable accessibility" placeholder
 itself as soon as it exists, as the site's a11y.js does: for a site built without a11y.js,
 whose tree (where the bench sees the home screen) would never come otherwise (decision 232:
@@ -460,23 +464,36 @@ class Visits:
 
 
 def compare(browser_type, sites: list[Path], repeats: int, tmp: Path,
-            press: bool = False, extra_args: tuple[str, ...] = ()) -> None:
-    """Sites built before, their repeat visits alternating (see the module's docstring)."""
-    runs = [Visits(browser_type, site, tmp / f"profile-{n}", press=press, extra_args=extra_args)
-            for n, site in enumerate(sites)]
+            press: bool = False, extra_args: tuple[str, ...] = (), profiles: int = 1) -> None:
+    """Sites built before, their repeat visits alternating (see the module's docstring), each
+    site's spread over ``profiles`` browser profiles of its own."""
+    runs = [Visits(browser_type, site, tmp / f"profile-{n}-{k}", press=press,
+                   extra_args=extra_args)
+            for k in range(profiles) for n, site in enumerate(sites)]
     for run in runs:
         seconds, sent = run.first()
         print(f"{run.site_dir}: first visit {sent / 1e6:.1f} MB sent, home in {seconds:.1f} s")
-    for _ in range(repeats):
-        for run in runs:
+    rounds = -(-repeats // profiles)  # each profile as many visits; at least `repeats` a site
+    for round_ in range(rounds):
+        for run in runs if round_ % 2 == 0 else runs[::-1]:
             print(f"{run.site_dir}: repeat visit, home in {run.repeat():.2f} s", flush=True)
-    for run in runs:
-        print(f"{run.site_dir}: repeat visits, median {statistics.median(run.repeats):.2f} s "
-              f"(runs {', '.join(f'{r:.2f}' for r in run.repeats)}), "
-              f"{run.network[0]} bytes from the network")
-        print(f"{run.site_dir}: CPU seconds of the browser from the navigation to home, median "
-              f"{statistics.median(run.cpu):.2f} (runs {', '.join(f'{c:.2f}' for c in run.cpu)})")
-        print_stages(run.stages, "   ")
+    for site in sites:
+        mine = [run for run in runs if run.site_dir == site]
+        homes = [r for run in mine for r in run.repeats]
+        cpu = [c for run in mine for c in run.cpu]
+        stages: dict[str, list[float]] = {}
+        for run in mine:
+            for stage, times in run.stages.items():
+                stages.setdefault(stage, []).extend(times)
+        print(f"{site}: repeat visits, median {statistics.median(homes):.2f} s "
+              f"(runs {', '.join(f'{r:.2f}' for r in homes)}), "
+              f"{sum(run.network[0] for run in mine)} bytes from the network")
+        if profiles > 1:
+            print(f"{site}: median of each profile's visits "
+                  + ", ".join(f"{statistics.median(run.repeats):.2f}" for run in mine) + " s")
+        print(f"{site}: CPU seconds of the browser from the navigation to home, median "
+              f"{statistics.median(cpu):.2f} (runs {', '.join(f'{c:.2f}' for c in cpu)})")
+        print_stages(stages, "   ")
 
 
 def print_stages(stages: dict[str, list[float]], indent: str) -> None:
@@ -877,6 +894,9 @@ def main() -> None:
                         help="measure this site built before (e.g. main's and a branch's, "
                              "run after run) instead of publishing one now")
     parser.add_argument("--repeats", type=int, default=3, help="repeat visits (3)")
+    parser.add_argument("--profiles", type=int, default=1,
+                        help="with --site: browser profiles per site, its repeat visits spread "
+                             "over them (1)")
     parser.add_argument("--press-placeholder", action="store_true",
                         help="each page presses Flutter's accessibility placeholder itself "
                              "(a site built without a11y.js)")
@@ -943,7 +963,7 @@ def main() -> None:
                 if budget:
                     raise SystemExit("bench_web: --site with --cpu-budget is not supported")
                 compare(p.chromium, args.site, args.repeats, tmp, args.press_placeholder,
-                        args.extra_args)
+                        args.extra_args, args.profiles)
                 return
             for renderer in renderers:
                 tag = renderer + (f", {cores(args.cpu_budget)}" if budget else "")
