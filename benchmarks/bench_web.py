@@ -931,6 +931,8 @@ def main() -> None:
     args.games = [g.strip() for g in args.games.split(",") if g.strip()]
     args.lengths = [int(n) for n in args.lengths.split(",") if n.strip()]
     args.extra_args = (NO_OMNIBOX_WEBUI,) if args.no_omnibox_webui else ()
+    if args.profiles < 1 or (args.profiles > 1 and not args.site):
+        parser.error("--profiles takes a whole number from 1, and more than 1 only with --site")
     if unknown := [g for g in args.games if g not in GAMES]:
         parser.error(f"unknown games {unknown}; known: {', '.join(GAMES)}")
     if args.quick:
