@@ -42,7 +42,7 @@ SKIP_PARTS = {"__pycache__", "testing", "fastapi", "cli.py", "pytest_plugin.py",
 SKIP_SUFFIXES = (".pyc", ".so", ".pyd", ".pyx", ".c", ".h", ".cpp", ".pyi")  # .pyi: types only
 # Scorer's modules that build the site (``scorer publish``), which the site itself never runs.
 BUILD_MODULES = ("ui/site/publish.py", "ui/serve/flet_files.py", "ui/site/pack.py",
-                 "ui/site/offline.py", "ui/site/slim.py")
+                 "ui/site/offline.py", "ui/site/slim.py", "ui/site/bytecode.py")
 # Scorer's assets that the page loads from the site itself (fonts, icons, the service worker),
 # not Python: they stay out of the app archive (the fonts alone are 1.5 MB).
 SITE_ASSETS = ("assets/fonts/", "assets/icons/", "assets/web/")

@@ -14,7 +14,8 @@ Layout of the output folder (every URL is relative to ``--base-url``)::
     *.lzma                     LZMA copies of the large files, for sw.js to download
     manifest.json, icons/      installable: Scorer's name, colours and icons
     app.tar.gz                 main.py + __pypackages__ (scorer, flet, tinydb, ...)
-    pyodide/                   the Python runtime (from flet-web)
+    pyodide/                   the Python runtime (from flet-web; the standard library
+                               modules the app imports as bytecode: bytecode.py)
     main.dart.js, canvaskit/   Flet's client and its renderer
     assets/, fonts/            Flutter's assets; Scorer's symbol font
 
@@ -38,6 +39,7 @@ from pathlib import Path
 from ..serve import flet_files as flet
 from ..serve.client_files import head_scripts, web_script
 from ..serve.flet_files import COMMON, RENDERER_FILES, PublishError
+from .bytecode import BytecodeUnavailable, compiled_stdlib
 from .offline import write_service_worker
 from .pack import app_archive, package_files
 from .slim import FLUTTER_ICONS, app_icons, icon_font, trimmed_stdlib
@@ -155,6 +157,7 @@ def publish(out: str | Path, base_url: str = "/", renderer: str = "auto") -> Pat
     _drop_unused_fonts(target)
     _cut_icon_font(target)
     (target / "app.tar.gz").write_bytes(app_archive())
+    _compile_stdlib(target, web)
     _patch_python_worker(target)
     _write_index(target / "index.html", base, renderer)
     flet.patch_clients(target)
@@ -179,6 +182,22 @@ def _is_site(folder: Path) -> bool:
 def _trim_stdlib(path: Path) -> None:
     """The site's python_stdlib.zip, trimmed and slimmed (``slim.trimmed_stdlib``)."""
     path.write_bytes(trimmed_stdlib(path.read_bytes()))
+
+
+def _compile_stdlib(site: Path, web: Path) -> None:
+    """The standard library's modules the app imports, as bytecode (``bytecode``, decision
+    583); without Node.js the site ships them as source, and says so."""
+    import sys
+
+    path = site / "pyodide" / "python_stdlib.zip"
+    try:
+        compiled, _names = compiled_stdlib(path.read_bytes(), (site / "app.tar.gz").read_bytes(),
+                                           web / "pyodide")
+    except BytecodeUnavailable as error:
+        print(f"scorer publish: {error}: the site's Python modules stay source (it works the "
+              "same; its first visit takes a few seconds longer)", file=sys.stderr)
+        return
+    path.write_bytes(compiled)
 
 
 def _cut_icon_font(site: Path) -> None:
