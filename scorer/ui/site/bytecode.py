@@ -119,7 +119,8 @@ def compiled_stdlib(stdlib: bytes, archive: bytes, pyodide: Path) -> tuple[bytes
 
 
 def _unpack(archive: bytes, folder: Path) -> list[str]:
-    """The archive's packages (``__pypackages__``) into ``folder``; their modules' names."""
+    """The archive's packages (``__pypackages__``) into ``folder``; their modules' names
+    (``__main__`` modules left out: importing one runs its command)."""
     modules = []
     with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
         for member in tar.getmembers():
@@ -131,7 +132,7 @@ def _unpack(archive: bytes, folder: Path) -> list[str]:
             path.parent.mkdir(parents=True, exist_ok=True)
             data = tar.extractfile(member)
             path.write_bytes(data.read() if data else b"")
-            if name.endswith(".py"):
+            if name.endswith(".py") and not name.endswith("/__main__.py"):  # (runs a command)
                 dotted = name[:-3].replace("/", ".")
                 modules.append(dotted.removesuffix(".__init__"))
     return sorted(modules)
