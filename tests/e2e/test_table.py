@@ -85,8 +85,12 @@ def test_check_a_score_without_recording(phone, data_dir):
         phone.tap(name)
     phone.see("4♥X by Declarer: down 2: Declarer 0 · Opponent 0")
     shown = phone.page.get_by_text("4♥X by Declarer: down 2: Declarer 0 · Opponent 0")
-    boxes = [shown.nth(i).bounding_box() for i in range(shown.count())]
-    assert any(b["y"] >= 0 and b["y"] + b["height"] <= 640 for b in boxes if b), boxes  # in view
+    # Every copy's box in one look at the page: counted first and then read one by one, a copy
+    # Flutter drops from its tree in between was waited for until the timeout (a CI failure).
+    boxes = shown.evaluate_all("(nodes) => nodes.map((node) => node.getBoundingClientRect())"
+                               ".filter((box) => box.height > 0)"
+                               ".map((box) => ({y: box.y, height: box.height}))")
+    assert any(b["y"] >= 0 and b["y"] + b["height"] <= 640 for b in boxes), boxes  # in view
     phone.see("House rules: as the rules say (defaults)")
     phone.tap("Show or hide the house rules")
     phone.tap("Rule undertricks score on")
