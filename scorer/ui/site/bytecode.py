@@ -80,10 +80,10 @@ class BytecodeUnavailable(Exception):
 
 
 @functools.lru_cache(maxsize=2)  # a second build in the process (the tests) takes the first's
-def compiled_stdlib(stdlib: bytes, archive: bytes, pyodide: Path) -> tuple[bytes, tuple[str, ...]]:
+def compiled_stdlib(stdlib: bytes, archive: bytes, pyodide: Path) -> bytes:
     """``stdlib`` (the site's python_stdlib.zip) with the modules the app's archive imports
     compiled by Pyodide's Python (in ``pyodide``, flet-web's folder of it): each such entry
-    NAME.py becomes NAME.pyc, at its place, with its time; and the names compiled.
+    NAME.py becomes NAME.pyc, at its place, with its time.
     Raises :class:`BytecodeUnavailable` if that Python cannot be run here."""
     node = shutil.which("node")
     entry = pyodide / "python_cli_entry.mjs"
@@ -115,7 +115,7 @@ def compiled_stdlib(stdlib: bytes, archive: bytes, pyodide: Path) -> tuple[bytes
             raise BytecodeUnavailable(f"Pyodide's Python under Node.js failed ({last})")
         compiled = json.loads((work / "compiled.json").read_text(encoding="utf-8"))
         return _replaced(stdlib, {name: (work / "out" / (name + "c")).read_bytes()
-                                  for name in compiled}), tuple(compiled)
+                                  for name in compiled})
 
 
 def _unpack(archive: bytes, folder: Path) -> list[str]:

@@ -191,8 +191,8 @@ def _compile_stdlib(site: Path, web: Path) -> None:
 
     path = site / "pyodide" / "python_stdlib.zip"
     try:
-        compiled, _names = compiled_stdlib(path.read_bytes(), (site / "app.tar.gz").read_bytes(),
-                                           web / "pyodide")
+        compiled = compiled_stdlib(path.read_bytes(), (site / "app.tar.gz").read_bytes(),
+                                   web / "pyodide")
     except BytecodeUnavailable as error:
         print(f"scorer publish: {error}: the site's Python modules stay source (it works the "
               "same; its first visit takes a few seconds longer)", file=sys.stderr)
