@@ -19,11 +19,13 @@ import pytest
 
 import scorer
 from scorer.cli import main
+from scorer.ui.site.pack import app_archive, package_files
 from scorer.ui.site.publish import normalize_base_url, publish
 from scorer.ui.site.slim import (
     DOCS_READ,
     FLUTTER_ICONS,
     app_icons,
+    icon_table,
     slimmed,
     stdlib_dropped,
     trimmed_stdlib,
@@ -162,23 +164,47 @@ def test_fallback_fonts_are_kept_once_asked_for_but_devanagari_at_install(site):
         name for name in manifest["onDemand"] if name.startswith("fonts/Noto")}
 
 
-def test_the_app_archive_carries_every_dependency_as_source(site):
+def test_the_app_archive_carries_every_dependency_and_scorer_compiled(site):
+    """Every package the app runs in the browser, as source; Scorer's modules as Pyodide's
+    bytecode, each in place of its source; what only the desktop runs left out; Flet's table
+    of icon names cut to the names some shipped module uses (decision 584)."""
     with tarfile.open(fileobj=io.BytesIO((site / "app.tar.gz").read_bytes())) as tar:
         names = tar.getnames()
         main_py = tar.extractfile("main.py").read().decode()
+        icons = json.loads(tar.extractfile("__pypackages__/flet/controls/material/icons.json")
+                           .read())
     assert "from scorer.ui.site.browser import start" in main_py
-    for module in ("scorer/ui/shell/app.py", "scorer/store/core.py", "scorer/assets/i18n/bg.json",
-                   "flet/__init__.py", "flet_charts/__init__.py", "tinydb/__init__.py",
-                   "segno/__init__.py", "msgpack/fallback.py", "repath.py", "six.py",
-                   "platformdirs/__init__.py"):
+    for module in ("scorer/ui/shell/app.pyc", "scorer/store/core.pyc", "scorer/__init__.pyc",
+                   "scorer/assets/i18n/bg.json", "flet/__init__.py", "flet_charts/__init__.py",
+                   "tinydb/__init__.py", "segno/__init__.py", "msgpack/fallback.py", "repath.py",
+                   "six.py", "platformdirs/__init__.py", "flet/app.py"):
         assert f"__pypackages__/{module}" in names, module
-    assert not [n for n in names if n.endswith((".so", ".pyc"))]
+    assert not [n for n in names if n.endswith(".so")]
+    compiled = [n for n in names if n.endswith(".pyc")]
+    assert len(compiled) > 100 and all(n.startswith("__pypackages__/scorer/") for n in compiled)
+    assert not [n for n in names if n.startswith("__pypackages__/scorer/") and n.endswith(".py")]
+    # The command line, the servers: never run in the browser.
+    assert not [n for n in names if n.startswith(("__pypackages__/scorer/cli/",
+                                                  "__pypackages__/scorer/ui/serve/",
+                                                  "__pypackages__/scorer/__main__",
+                                                  "__pypackages__/flet/messaging/flet_socket",
+                                                  "__pypackages__/flet/messaging/flet_dart"))]
+    # Flet's names of the icons: those some shipped module names (Scorer's, Flet's), no others.
+    own = app_icons(path for _name, path in package_files("scorer") if path.suffix == ".py")
+    assert own and {name.upper() for name in own} | {"ARROW_BACK_ROUNDED", "OPEN_WITH"} <= set(
+        icons)
+    assert "ABC" not in icons and len(icons) < 100
+    import flet
+
+    table = (Path(flet.__file__).parent / "controls" / "material" / "icons.json").read_bytes()
+    assert icons == {name: point for name, point in json.loads(table).items() if name in icons}
+    assert icon_table(b'{"B":2,"A":1,"C":3}', ["C", "B", "Z"]) == b'{"B":2,"C":3}'
     # Type stubs (Flet's icons: 330 KB) and the modules that build the site are never run there.
     assert not [n for n in names if n.endswith(".pyi")]
     assert "__pypackages__/flet/controls/material/icons.json" in names  # read to name icons
     assert not [n for n in names if n.startswith("__pypackages__/scorer/ui/") and n.endswith(
-        ("site/publish.py", "site/slim.py", "site/pack.py", "site/offline.py",
-         "serve/flet_files.py"))]
+        ("site/publish.pyc", "site/slim.pyc", "site/pack.pyc", "site/offline.pyc",
+         "site/bytecode.pyc", "serve/flet_files.pyc"))]
     # What the page loads from the site itself is not packed again for Python.
     assert not [n for n in names if n.startswith("__pypackages__/scorer/assets/fonts/")]
     assert "__pypackages__/scorer/assets/rules/minibridge.md" in names
@@ -353,11 +379,19 @@ def _modules(files: dict[str, bytes], prefix: str = "") -> dict[str, tuple[str, 
     return modules
 
 
+# CPython's modules frozen into its binary (Python/frozen.c, 3.11 and later), as Pyodide's 3.14
+# has them.
+FROZEN = {"importlib._bootstrap", "importlib._bootstrap_external", "zipimport", "abc", "codecs",
+          "io", "_collections_abc", "_sitebuiltins", "genericpath", "ntpath", "posixpath", "os",
+          "site", "stat", "importlib.util", "importlib.machinery", "runpy"}
+
+
 def test_the_standard_library_keeps_every_module_the_app_can_import(site):
     """Every module of the standard library that an import statement of the app's code reaches
     (in any function of scorer, flet, ...; then through the standard library's module-level
     imports) is in the site's trimmed python_stdlib.zip."""
-    with tarfile.open(fileobj=io.BytesIO((site / "app.tar.gz").read_bytes())) as tar:
+    # The app's modules as shipped, before they were compiled (Scorer's: decision 584).
+    with tarfile.open(fileobj=io.BytesIO(app_archive())) as tar:
         app = _modules({m.name: tar.extractfile(m).read() for m in tar.getmembers()
                         if m.isfile()}, "__pypackages__/")
     web = Path(flet_web.__file__).parent / "web" / "pyodide" / "python_stdlib.zip"
@@ -384,7 +418,10 @@ def test_the_standard_library_keeps_every_module_the_app_can_import(site):
     needed = {m for m in reached if m in stdlib and m not in app}
     assert len(needed) > 150 and {"asyncio", "json", "zipfile", "email.message"} <= needed
     missing = sorted(needed - set(kept))
-    assert missing == [], missing
+    # Python runs these frozen into its binary: their source leaves the zip (decision 584;
+    # the browser tests check that they run frozen there).
+    assert missing == sorted(FROZEN & needed), missing
+    assert {"os", "io", "site", "runpy", "codecs"} <= set(missing)
     # And what is left out is left out.
     assert len(kept) < len(stdlib) - 150
     for gone in ("unittest", "multiprocessing", "pdb", "encodings.cp1251", "xml.dom.minidom"):
@@ -422,6 +459,8 @@ def test_third_party_code_goes_without_docstrings_and_keeps_its_lines(site):
     installed = Path(module.__file__).read_bytes()
     with tarfile.open(fileobj=io.BytesIO((site / "app.tar.gz").read_bytes())) as tar:
         shipped = tar.extractfile("__pypackages__/flet/controls/material/textfield.py").read()
+    # Scorer's modules are compiled from their slimmed source (decision 584): that source.
+    with tarfile.open(fileobj=io.BytesIO(app_archive())) as tar:
         scorer_app = tar.extractfile("__pypackages__/scorer/ui/shell/app.py").read()
     assert len(shipped) < 0.6 * len(installed)
     assert shipped.count(b"\n") == installed.count(b"\n")  # tracebacks name the same lines
@@ -511,7 +550,9 @@ def test_the_standard_library_ships_without_docstrings_and_comments_and_runs_the
     # Its modules stored, not deflated: it travels as LZMA, smaller than the deflated zip was
     # (those the app imports travel compiled: decision 583).
     assert (site / "pyodide" / "python_stdlib.zip.lzma").stat().st_size < 1_150_000
-    checked = names[::7] + ["html/parser.py"]  # the whole check takes a minute
+    # (The modules left as source are mostly the small ones, the app's imports compiled:
+    # decision 584. The whole check takes half a minute.)
+    checked = names[::3] + ["html/parser.py"]
     slimmer = 0
     for name in checked:
         before, after = original.read(name), shipped.read(name)
@@ -527,45 +568,53 @@ def test_the_standard_library_ships_without_docstrings_and_comments_and_runs_the
     assert slimmer > len(checked) * 0.8
 
 
-def test_the_standard_library_modules_the_app_imports_ship_compiled_by_pyodides_python(site):
-    """Decision 583: each module of the standard library that importing the app's modules
-    loads is in the zip as bytecode of Pyodide's Python (3.14: not this one's), in place of
-    its source; the rest stays source. Each is an unchecked hash-based .pyc (no source to
-    check against) of the shipped, slimmed source, made the same by another run. (Python's
-    start-up modules frozen into its binary, os or io, are in neither.)"""
-    from scorer.ui.site.bytecode import compiled_stdlib
+def test_the_modules_the_app_imports_ship_compiled_by_pyodides_python(site):
+    """Decisions 583 and 584: each module of the standard library that importing the app's
+    modules loads is in the zip as bytecode of Pyodide's Python (3.14: not this one's), in
+    place of its source; the rest stays source, but for the modules Python runs frozen into
+    its binary (os, io...), which leave the zip. Scorer's modules, in the app's archive, are
+    compiled the same way (the archive's test above). Each is an unchecked hash-based .pyc
+    (no source to check against) of the shipped, slimmed source, made the same by another
+    run."""
+    from scorer.ui.site.bytecode import compiled
 
     with zipfile.ZipFile(site / "pyodide" / "python_stdlib.zip") as shipped:
         entries = {info.filename: info for info in shipped.infolist()}
-        compiled = {n: shipped.read(n) for n in entries if n.endswith(".pyc")}
-    sources = {n.removesuffix("c") for n in compiled}
+        made = {n: shipped.read(n) for n in entries if n.endswith(".pyc")}
+    with tarfile.open(fileobj=io.BytesIO((site / "app.tar.gz").read_bytes())) as tar:
+        app_made = {m.name: tar.extractfile(m).read() for m in tar.getmembers()
+                    if m.name.endswith(".pyc")}
+    sources = {n.removesuffix("c") for n in made}
     # What the app's start imports (Pyodide's own start among it), not what it never imports.
     for module in ("json/__init__.py", "asyncio/events.py", "dataclasses.py", "enum.py",
                    "typing.py", "_pyodide/_base.py", "pyodide/ffi/__init__.py", "re/_parser.py"):
         assert module in sources, module
     for module in ("html/parser.py", "difflib.py", "calendar.py", "shlex.py", "graphlib.py"):
         assert module in entries and module + "c" not in entries, module
+    for module in ("os.py", "site.py", "codecs.py", "importlib/_bootstrap.py"):  # frozen
+        assert module not in entries and module + "c" not in entries, module
+    assert "importlib/__init__.pyc" in entries
     assert not sources & set(entries)  # never both
-    assert 150 < len(compiled) < len(entries) - 100
-    magic = {data[:4] for data in compiled.values()}
+    assert 150 < len(made) < len(entries) - 100 and len(app_made) > 100
+    magic = {data[:4] for data in [*made.values(), *app_made.values()]}
     assert len(magic) == 1 and magic.pop()[2:] == b"\r\n"  # one Python's, not checked
-    assert {data[4:8] for data in compiled.values()} == {b"\x01\x00\x00\x00"}  # hash, unchecked
-    # Made from the trimmed, slimmed zip the site had before: made again from it (in a new
-    # Pyodide under Node.js, not this build's kept result) it gives the same bytes.
+    assert {data[4:8] for data in [*made.values(), *app_made.values()]} == {
+        b"\x01\x00\x00\x00"}  # hash-based, unchecked
+    # Made from the trimmed, slimmed zip and the archive of source the site had before: made
+    # again from them (in a new Pyodide under Node.js, not this build's kept result) they
+    # give the same bytes.
     web = Path(flet_web.__file__).parent / "web" / "pyodide"
-    again = compiled_stdlib.__wrapped__(
-        trimmed_stdlib((web / "python_stdlib.zip").read_bytes()),
-        (site / "app.tar.gz").read_bytes(), web)
-    with zipfile.ZipFile(io.BytesIO(again)) as rebuilt:
-        names = [n.removesuffix("c") for n in rebuilt.namelist() if n.endswith(".pyc")]
-    assert sorted(names) == sorted(sources)
-    assert again == (site / "pyodide" / "python_stdlib.zip").read_bytes()
+    again = compiled.__wrapped__(trimmed_stdlib((web / "python_stdlib.zip").read_bytes()),
+                                 app_archive(), web)
+    assert again.stdlib == (site / "pyodide" / "python_stdlib.zip").read_bytes()
+    assert again.archive == (site / "app.tar.gz").read_bytes()
 
 
-def test_without_node_the_standard_library_ships_as_source(site, tmp_path, monkeypatch, capsys):
-    """No Node.js on the PATH: the zip is left as it was and the build says why (one line)."""
+def test_without_node_the_site_ships_its_python_as_source(site, tmp_path, monkeypatch, capsys):
+    """No Node.js on the PATH: the zip and the archive are left as they were and the build
+    says why (one line)."""
     from scorer.ui.site import publish as publishing
-    from scorer.ui.site.bytecode import BytecodeUnavailable, compiled_stdlib
+    from scorer.ui.site.bytecode import BytecodeUnavailable, compiled
 
     folder = tmp_path / "site"
     (folder / "pyodide").mkdir(parents=True)
@@ -576,9 +625,10 @@ def test_without_node_the_standard_library_ships_as_source(site, tmp_path, monke
     (folder / "pyodide" / "python_stdlib.zip").write_bytes(zipped.getvalue())
     monkeypatch.setenv("PATH", str(tmp_path / "nothing"))
     with pytest.raises(BytecodeUnavailable, match="Node.js"):
-        compiled_stdlib.__wrapped__(zipped.getvalue(), b"", tmp_path)
-    publishing._compile_stdlib(folder, Path(flet_web.__file__).parent / "web")
+        compiled.__wrapped__(zipped.getvalue(), b"", tmp_path)
+    publishing._compile(folder, Path(flet_web.__file__).parent / "web")
     assert (folder / "pyodide" / "python_stdlib.zip").read_bytes() == zipped.getvalue()
+    assert (folder / "app.tar.gz").read_bytes() == (site / "app.tar.gz").read_bytes()
     said = capsys.readouterr().err.strip().splitlines()
     assert len(said) == 1 and "Node.js" in said[0] and "source" in said[0], said
 

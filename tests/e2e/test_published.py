@@ -851,6 +851,8 @@ for _package in (scorer, flet, flet_charts, segno, tinydb, msgpack):
                 _failed[_info.name] = repr(_error)
 import csv, datetime, gzip, json, zipfile, zoneinfo, uuid, decimal, html, email.message
 json.dumps({"failed": _failed, "modules": len(sys.modules),
+            "frozen": sorted(_m for _m in ("os", "io", "site", "codecs", "runpy", "stat")
+                             if sys.modules[_m].__spec__.origin == "frozen"),
             "compiled": sorted(_m.__name__ for _m in list(sys.modules.values())
                                if (getattr(_m, "__file__", None) or "").endswith(".pyc"))})
 """
@@ -861,7 +863,8 @@ def test_every_module_of_the_app_imports_in_the_published_site(site, revisiting)
     of the packages it ships imports there, in Pyodide, as does what the app imports later
     (a module that needs a package the site does not ship, such as matplotlib, is not
     counted: only a missing module of the standard library fails this). The standard
-    library's modules the app imports ran from the bytecode the site ships (decision 583)."""
+    library's modules the app imports ran from the bytecode the site ships (decision 583),
+    as did Scorer's, and those whose source the zip left out ran frozen (decision 584)."""
     phone = revisiting.phone(site.url)
     workers = [w for w in phone.page.workers if w.evaluate("() => !!self.pyodide")]
     assert workers, "no Python worker"
@@ -870,6 +873,10 @@ def test_every_module_of_the_app_imports_in_the_published_site(site, revisiting)
     assert result["failed"] == {} and result["modules"] > 500
     assert len(result["compiled"]) > 150 and {"json", "asyncio", "typing", "dataclasses",
                                               "email.message"} <= set(result["compiled"])
+    assert {"scorer", "scorer.ui.shell.app", "scorer.ui.site.browser",
+            "scorer.rules.pairs.scoring"} <= set(result["compiled"])
+    assert not [m for m in result["compiled"] if m.startswith(("flet", "tinydb"))]
+    assert result["frozen"] == ["codecs", "io", "os", "runpy", "site", "stat"]
     for gone in ("unittest", "multiprocessing", "pdb"):
         with pytest.raises(Exception, match="ModuleNotFoundError"):
             workers[0].evaluate("(code) => self.pyodide.runPython(code)", f"import {gone}")

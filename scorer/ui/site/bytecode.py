@@ -1,5 +1,5 @@
-"""The standard library's modules that the app imports, shipped compiled (issue 33: the first
-visit, decision 583).
+"""The modules the app imports, shipped compiled (issue 33: the first visit, decisions 583
+and 584).
 
 At a first visit (no Python snapshot yet) Pyodide compiles every module it imports from
 source, in WebAssembly: on the 2-core machine 4.4-6.4 s went from the worker's start to
@@ -10,16 +10,19 @@ that Python: Pyodide's own, run under Node.js from flet-web's files (``python_cl
 which Pyodide ships for that), in one process that
 
 1. imports every module of the app's archive (``app.tar.gz``, the same packages the site
-   runs), noting which modules of the standard library Python then has loaded, and
-2. compiles those (as the site ships them, slimmed) to sourceless ``.pyc`` files: unchecked
-   hash-based (nothing to compare with a source that is not there), without column ranges
-   (``PYTHONNODEBUGRANGES``: a traceback keeps its line numbers, not the carets under the
-   expression; a third less to send).
+   runs), noting which modules of the standard library and of :data:`APP_COMPILED` Python
+   then has loaded, and
+2. compiles those (as the site ships them, slimmed) to sourceless ``.pyc`` files in their
+   place: unchecked hash-based (nothing to compare with a source that is not there), without
+   column ranges (``PYTHONNODEBUGRANGES``: a traceback keeps its line numbers, not the carets
+   under the expression; a third less to send).
 
-Only those are compiled, the rest stays source, and the app's own modules too: compiling
-more would pass the first visit's 8 MB (decision 583 has the figures).
-Without Node.js, the site ships the standard library as source, as before: it works the
-same, its first visit takes longer. The same installed packages give the same bytes.
+The standard library's modules that Python runs frozen into its binary (os, io, site...)
+leave the zip altogether: their source was never run (decision 584). The rest stays source,
+the other packages' too (Flet's): compiling more would pass the first visit's 8 MB
+(decisions 583 and 584 have the figures). Without Node.js, the site ships it all as source,
+as before: it works the same, its first visit takes longer. The same installed packages give
+the same bytes.
 """
 
 from __future__ import annotations
@@ -34,21 +37,32 @@ import tarfile
 import tempfile
 import zipfile
 from pathlib import Path
+from typing import NamedTuple
 
-__all__ = ["BytecodeUnavailable", "compiled_stdlib"]
+from .pack import tar_archive
+
+__all__ = ["APP_COMPILED", "BytecodeUnavailable", "Compiled", "compiled"]
 
 TIMEOUT = 300  # seconds for the whole run (about 10 s on the 2-core machine)
+# The app's packages whose loaded modules ship compiled: Scorer's own, whose compiling was
+# most of the imports' compiling at a first visit (decision 584). Flet's stay source: its
+# modules, slimmed, are mostly blank lines and compile fast (their import is mostly running
+# them: each dataclass makes its methods from text), and compiled they would take the first
+# visit past 8 MB.
+APP_COMPILED = ("scorer",)
 
-# Run by Pyodide's Python (argv: the work folder). It writes compiled.json: the names of the
-# stdlib zip's entries it compiled to NAME + "c" under out/.
+# Run by Pyodide's Python (argv: the work folder). It writes compiled.json: the stdlib zip's
+# entries it compiled to NAME + "c" under out/, the archive's under app_out/, and the modules
+# Python runs frozen.
 # (What Python loads to start, and what the site's worker imports before the app, runpy, are
 # either in the zip, and loaded here too, or frozen into Pyodide's binary.)
 _SCRIPT = r"""
-import importlib, json, os, sys
+import _imp, importlib, json, os, sys
 work = sys.argv[1]
 with open(os.path.join(work, "todo.json"), encoding="utf-8") as file:
     todo = json.load(file)
-sys.path.insert(0, os.path.join(work, "app"))
+app = os.path.join(work, "app")
+sys.path.insert(0, app)
 for name in todo["modules"]:
     try:
         importlib.import_module(name)
@@ -57,22 +71,45 @@ for name in todo["modules"]:
 loaded = list(sys.modules.values())  # before this script's own py_compile
 import py_compile
 stdlib = next(entry for entry in sys.path if entry.endswith(".zip"))
-compiled = []
+
+
+def compile_to(source, target, shown):
+    py_compile.compile(source, cfile=target, dfile=shown, doraise=True,
+                       invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+
+
+compiled, app_compiled = [], []
 for module in loaded:
     origin = getattr(getattr(module, "__spec__", None), "origin", None) or ""
-    if not origin.startswith(stdlib + "/") or not origin.endswith(".py"):
+    if not origin.endswith(".py"):
         continue
-    name = origin[len(stdlib) + 1:]
-    source = os.path.join(work, "std", name)
-    if not os.path.isfile(source):  # not shipped (slim.STDLIB_DROPPED)
-        continue
-    py_compile.compile(source, cfile=os.path.join(work, "out", name + "c"), dfile=origin,
-                       doraise=True,
-                       invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
-    compiled.append(name)
+    if origin.startswith(stdlib + "/"):
+        name = origin[len(stdlib) + 1:]
+        source = os.path.join(work, "std", name)
+        if not os.path.isfile(source):  # not shipped (slim.STDLIB_DROPPED)
+            continue
+        compile_to(source, os.path.join(work, "out", name + "c"), origin)
+        compiled.append(name)
+    elif origin.startswith(app + "/"):
+        name = origin[len(app) + 1:]
+        if name.split("/")[0] in todo["packages"]:
+            compile_to(origin, os.path.join(work, "app_out", name + "c"),
+                       "__pypackages__/" + name)
+            app_compiled.append(name)
+# importlib's own two run frozen under other names (importlib/__init__.py aliases them).
+frozen = set(_imp._frozen_module_names()) | {"importlib._bootstrap",
+                                             "importlib._bootstrap_external"}
 with open(os.path.join(work, "compiled.json"), "w", encoding="utf-8") as file:
-    json.dump(sorted(compiled), file)
+    json.dump({"stdlib": sorted(compiled), "app": sorted(app_compiled),
+               "frozen": sorted(frozen)}, file)
 """
+
+
+class Compiled(NamedTuple):
+    """The site's python_stdlib.zip and app.tar.gz, compiled where they were source."""
+
+    stdlib: bytes
+    archive: bytes
 
 
 class BytecodeUnavailable(Exception):
@@ -80,10 +117,12 @@ class BytecodeUnavailable(Exception):
 
 
 @functools.lru_cache(maxsize=2)  # a second build in the process (the tests) takes the first's
-def compiled_stdlib(stdlib: bytes, archive: bytes, pyodide: Path) -> bytes:
-    """``stdlib`` (the site's python_stdlib.zip) with the modules the app's archive imports
-    compiled by Pyodide's Python (in ``pyodide``, flet-web's folder of it): each such entry
-    NAME.py becomes NAME.pyc, at its place, with its time.
+def compiled(stdlib: bytes, archive: bytes, pyodide: Path) -> Compiled:
+    """``stdlib`` (the site's python_stdlib.zip) and ``archive`` (its app.tar.gz) with the
+    modules importing the archive's modules loads compiled by Pyodide's Python (in
+    ``pyodide``, flet-web's folder of it): the standard library's, and the archive's of
+    :data:`APP_COMPILED`; each such entry NAME.py becomes NAME.pyc, at its place. The
+    standard library's modules Python runs frozen leave the zip.
     Raises :class:`BytecodeUnavailable` if that Python cannot be run here."""
     node = shutil.which("node")
     entry = pyodide / "python_cli_entry.mjs"
@@ -100,7 +139,9 @@ def compiled_stdlib(stdlib: bytes, archive: bytes, pyodide: Path) -> bytes:
                     path = work / "std" / info.filename
                     path.parent.mkdir(parents=True, exist_ok=True)
                     path.write_bytes(source.read(info))
-        (work / "todo.json").write_text(json.dumps({"modules": modules}), encoding="utf-8")
+        (work / "todo.json").write_text(json.dumps({"modules": modules,
+                                                    "packages": list(APP_COMPILED)}),
+                                        encoding="utf-8")
         environment = {"PATH": os.environ.get("PATH", ""), "HOME": str(work),
                        "PYTHONNODEBUGRANGES": "1", "PYTHONHASHSEED": "0"}
         try:
@@ -113,9 +154,12 @@ def compiled_stdlib(stdlib: bytes, archive: bytes, pyodide: Path) -> bytes:
         if done.returncode != 0 or not (work / "compiled.json").is_file():
             last = (done.stderr.strip().splitlines() or ["no message"])[-1]
             raise BytecodeUnavailable(f"Pyodide's Python under Node.js failed ({last})")
-        compiled = json.loads((work / "compiled.json").read_text(encoding="utf-8"))
-        return _replaced(stdlib, {name: (work / "out" / (name + "c")).read_bytes()
-                                  for name in compiled})
+        made = json.loads((work / "compiled.json").read_text(encoding="utf-8"))
+        return Compiled(
+            _replaced(stdlib, {name: (work / "out" / (name + "c")).read_bytes()
+                               for name in made["stdlib"]}, frozenset(made["frozen"])),
+            _archive_replaced(archive, {name: (work / "app_out" / (name + "c")).read_bytes()
+                                        for name in made["app"]}))
 
 
 def _unpack(archive: bytes, folder: Path) -> list[str]:
@@ -133,21 +177,42 @@ def _unpack(archive: bytes, folder: Path) -> list[str]:
             data = tar.extractfile(member)
             path.write_bytes(data.read() if data else b"")
             if name.endswith(".py") and not name.endswith("/__main__.py"):  # (runs a command)
-                dotted = name[:-3].replace("/", ".")
-                modules.append(dotted.removesuffix(".__init__"))
+                modules.append(_module_name(name))
     return sorted(modules)
 
 
-def _replaced(stdlib: bytes, bytecode: dict[str, bytes]) -> bytes:
-    """The zip with each entry named in ``bytecode`` replaced by NAME + "c" and those bytes."""
+def _module_name(path: str) -> str:
+    """``a/b/__init__.py`` -> ``a.b``; ``a/c.py`` -> ``a.c``."""
+    return path[:-3].replace("/", ".").removesuffix(".__init__")
+
+
+def _replaced(stdlib: bytes, bytecode: dict[str, bytes], frozen: frozenset[str]) -> bytes:
+    """The zip with each entry named in ``bytecode`` replaced by NAME + "c" and those bytes,
+    and without the source of a module in ``frozen``."""
     out = io.BytesIO()
     with zipfile.ZipFile(io.BytesIO(stdlib)) as source, zipfile.ZipFile(out, "w") as target:
         for info in source.infolist():
             if info.filename in bytecode:
-                compiled = zipfile.ZipInfo(info.filename + "c", info.date_time)
-                compiled.external_attr = info.external_attr
-                target.writestr(compiled, bytecode[info.filename],
+                entry = zipfile.ZipInfo(info.filename + "c", info.date_time)
+                entry.external_attr = info.external_attr
+                target.writestr(entry, bytecode[info.filename],
                                 compress_type=zipfile.ZIP_STORED)
-            else:
+            elif not (info.filename.endswith(".py") and _module_name(info.filename) in frozen):
                 target.writestr(info, source.read(info), compress_type=zipfile.ZIP_STORED)
     return out.getvalue()
+
+
+def _archive_replaced(archive: bytes, bytecode: dict[str, bytes]) -> bytes:
+    """The app's archive with each ``__pypackages__/NAME`` named in ``bytecode`` replaced by
+    NAME + "c" and those bytes (written as ``pack`` writes it)."""
+    entries = []
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        for member in tar.getmembers():
+            data = tar.extractfile(member)
+            body = data.read() if data else b""
+            name = member.name.removeprefix("__pypackages__/")
+            if member.name.startswith("__pypackages__/") and name in bytecode:
+                entries.append((member.name + "c", bytecode[name]))
+            else:
+                entries.append((member.name, body))
+    return tar_archive(entries)

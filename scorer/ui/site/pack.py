@@ -1,6 +1,8 @@
 """``app.tar.gz``, the app's Python code in the published site: ``main.py`` and, under
 ``__pypackages__`` (so the Pyodide worker imports them without ``micropip`` and without a
-package index), every package the app runs in the browser, as source.
+package index), every package the app runs in the browser, as source (less the parts only the
+desktop runs: ``NOT_IN_BROWSER``); ``publish`` then has Scorer's own modules compiled
+(``bytecode``, decision 584).
 
 Which packages: the distributions Scorer requires, and what they require in turn, as
 ``importlib.metadata`` reads them, with their environment markers evaluated for the browser's
@@ -15,7 +17,7 @@ import gzip
 import importlib.util
 import io
 import tarfile
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from importlib.metadata import Distribution, PackageNotFoundError, distribution
 from pathlib import Path
 
@@ -23,10 +25,11 @@ from packaging.requirements import InvalidRequirement, Requirement
 from packaging.utils import canonicalize_name
 
 from ..serve.flet_files import PublishError, pyodide_info, web_dir
-from .slim import slimmed
+from .slim import ICON_USE, icon_table, slimmed
 
-__all__ = ["APP", "BUILD_ONLY", "PURE_FALLBACK", "app_archive", "browser_distributions",
-           "browser_environment", "package_files", "packed_packages"]
+__all__ = ["APP", "BUILD_ONLY", "NOT_IN_BROWSER", "PURE_FALLBACK", "app_archive",
+           "browser_distributions", "browser_environment", "package_files", "packed_packages",
+           "tar_archive"]
 
 APP = "scorer"  # the app's distribution and its package
 # Scorer's requirements that build the site and never run in it: flet-web is the client the
@@ -43,9 +46,18 @@ SKIP_SUFFIXES = (".pyc", ".so", ".pyd", ".pyx", ".c", ".h", ".cpp", ".pyi")  # .
 # Scorer's modules that build the site (``scorer publish``), which the site itself never runs.
 BUILD_MODULES = ("ui/site/publish.py", "ui/serve/flet_files.py", "ui/site/pack.py",
                  "ui/site/offline.py", "ui/site/slim.py", "ui/site/bytecode.py")
+# Parts of the packages that only the desktop or a server runs, never the browser: Scorer's
+# command line and its server (``scorer run``, ``scorer serve``), Flet's servers (its app
+# runs the Pyodide connection there before it reaches them). Left out of the archive, as
+# the browser tests leave them out of importing everything (decision 584).
+NOT_IN_BROWSER = {APP: ("cli/", "ui/serve/", "__main__.py"),
+                  "flet": ("messaging/flet_socket_server.py",
+                           "messaging/flet_dart_bridge_server.py")}
 # Scorer's assets that the page loads from the site itself (fonts, icons, the service worker),
 # not Python: they stay out of the app archive (the fonts alone are 1.5 MB).
 SITE_ASSETS = ("assets/fonts/", "assets/icons/", "assets/web/")
+# Flet's names of the Material icons (read when code first names one: decision 584).
+ICON_TABLE = "__pypackages__/flet/controls/material/icons.json"
 
 BROWSER_MAIN = '''\
 """Scorer in the browser (Pyodide): built by `scorer publish`."""
@@ -150,6 +162,7 @@ def package_files(name: str) -> Iterator[tuple[str, Path]]:
         relative = path.relative_to(root)
         if path.is_dir() or any(part in SKIP_PARTS for part in relative.parts) \
                 or path.name.endswith(SKIP_SUFFIXES) \
+                or relative.as_posix().startswith(NOT_IN_BROWSER.get(name, ())) \
                 or (name == APP and relative.as_posix().startswith(SITE_ASSETS + BUILD_MODULES)):
             continue
         yield f"__pypackages__/{name}/{relative.as_posix()}", path
@@ -169,6 +182,17 @@ def app_archive() -> bytes:
             if name.endswith(".py"):
                 data = slimmed(data)
             entries.append((name, data))
+    # Flet's table of icon names (234 kB) keeps the icons some shipped code names, as the
+    # cut icon font does (decision 584).
+    named = {icon.decode() for path, data in entries if path.endswith(".py")
+             for icon in ICON_USE.findall(data)}
+    return tar_archive([(name, icon_table(data, named) if name == ICON_TABLE else data)
+                        for name, data in entries])
+
+
+def tar_archive(entries: Iterable[tuple[str, bytes]]) -> bytes:
+    """The archive of ``entries`` (name, bytes), as ``app.tar.gz`` is written: in the order of
+    their names, with fixed timestamps, its tar stored in a gzip (see :func:`app_archive`)."""
     raw = io.BytesIO()
     with tarfile.open(fileobj=raw, mode="w", format=tarfile.PAX_FORMAT) as tar:
         for name, data in sorted(entries):

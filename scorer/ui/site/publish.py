@@ -39,7 +39,7 @@ from pathlib import Path
 from ..serve import flet_files as flet
 from ..serve.client_files import head_scripts, web_script
 from ..serve.flet_files import COMMON, RENDERER_FILES, PublishError
-from .bytecode import BytecodeUnavailable, compiled_stdlib
+from .bytecode import BytecodeUnavailable, compiled
 from .offline import write_service_worker
 from .pack import app_archive, package_files
 from .slim import FLUTTER_ICONS, app_icons, icon_font, trimmed_stdlib
@@ -157,7 +157,7 @@ def publish(out: str | Path, base_url: str = "/", renderer: str = "auto") -> Pat
     _drop_unused_fonts(target)
     _cut_icon_font(target)
     (target / "app.tar.gz").write_bytes(app_archive())
-    _compile_stdlib(target, web)
+    _compile(target, web)
     _patch_python_worker(target)
     _write_index(target / "index.html", base, renderer)
     flet.patch_clients(target)
@@ -184,20 +184,21 @@ def _trim_stdlib(path: Path) -> None:
     path.write_bytes(trimmed_stdlib(path.read_bytes()))
 
 
-def _compile_stdlib(site: Path, web: Path) -> None:
-    """The standard library's modules the app imports, as bytecode (``bytecode``, decision
-    583); without Node.js the site ships them as source, and says so."""
+def _compile(site: Path, web: Path) -> None:
+    """The modules the app imports, as bytecode (``bytecode``: the standard library's and
+    Scorer's, decisions 583 and 584); without Node.js the site ships them as source, and says
+    so."""
     import sys
 
-    path = site / "pyodide" / "python_stdlib.zip"
+    stdlib, archive = site / "pyodide" / "python_stdlib.zip", site / "app.tar.gz"
     try:
-        compiled = compiled_stdlib(path.read_bytes(), (site / "app.tar.gz").read_bytes(),
-                                   web / "pyodide")
+        made = compiled(stdlib.read_bytes(), archive.read_bytes(), web / "pyodide")
     except BytecodeUnavailable as error:
         print(f"scorer publish: {error}: the site's Python modules stay source (it works the "
               "same; its first visit takes a few seconds longer)", file=sys.stderr)
         return
-    path.write_bytes(compiled)
+    stdlib.write_bytes(made.stdlib)
+    archive.write_bytes(made.archive)
 
 
 def _cut_icon_font(site: Path) -> None:

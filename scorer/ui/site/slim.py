@@ -10,15 +10,16 @@ import bisect
 import functools
 import io
 import itertools
+import json
 import re
 import tokenize
 import zipfile
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
-__all__ = ["DOCS_READ", "FLUTTER_ICONS", "STDLIB_DROPPED", "STRINGS_AND_COMMENTS", "app_icons",
-           "icon_font", "slimmed", "stdlib_dropped", "trimmed_stdlib", "without_comments",
-           "without_comments_tokenized", "without_docstrings"]
+__all__ = ["DOCS_READ", "FLUTTER_ICONS", "ICON_USE", "STDLIB_DROPPED", "STRINGS_AND_COMMENTS",
+           "app_icons", "icon_font", "icon_table", "slimmed", "stdlib_dropped", "trimmed_stdlib",
+           "without_comments", "without_comments_tokenized", "without_docstrings"]
 
 # Icons Flutter's Material widgets and Flet's client draw on their own (back and close
 # buttons, dropdowns, menus, pickers, text fields, expansion tiles, error screens), by their
@@ -220,6 +221,16 @@ def app_icons(sources: Iterable[Path]) -> set[str]:
     """The icons Python code draws (``ft.Icons.ARROW_BACK`` -> ``arrow_back``)."""
     return {name.decode().lower() for path in sources
             for name in ICON_USE.findall(path.read_bytes())}
+
+
+def icon_table(table: bytes, names: Iterable[str]) -> bytes:
+    """Flet's ``icons.json`` (``{"NAME": code point, ...}``) with only ``names`` (those it
+    has), in its order and its compact form. A name left out raises AttributeError where
+    code names it, as a misspelt one does: so it keeps every name any shipped module
+    names (``ICON_USE``), as the cut font keeps their glyphs."""
+    wanted = set(names)
+    kept = {name: point for name, point in json.loads(table).items() if name in wanted}
+    return json.dumps(kept, separators=(",", ":")).encode()
 
 
 def icon_font(font: bytes, icons: Iterable[str]) -> bytes:
