@@ -73,7 +73,9 @@ CPU seconds its browser's processes used from the navigation to the home screen 
 ``--profiles N`` gives each site N browser profiles of its own, each with its own first visit,
 and spreads its repeat visits over them (the order reversed every other round): what a profile
 keeps from its first visit (compiled code) differs from one profile to the next, and with one
-profile per site that difference is taken for the sites' (decision 582).
+profile per site that difference is taken for the sites' (decision 582). The profiles' first
+visits alternate between the sites too, and their median is printed beside the repeat visits'
+(with ``--profiles 4``, four first visits a site); ``--cpu-budget`` applies to them all.
 ``--press-placeholder`` makes every page press Flutter's "Enable accessibility" placeholder
 itself as soon as it exists, as the site's a11y.js does: for a site built without a11y.js,
 whose tree (where the bench sees the home screen) would never come otherwise (decision 232:
@@ -464,14 +466,18 @@ class Visits:
 
 
 def compare(browser_type, sites: list[Path], repeats: int, tmp: Path,
-            press: bool = False, extra_args: tuple[str, ...] = (), profiles: int = 1) -> None:
+            press: bool = False, extra_args: tuple[str, ...] = (), profiles: int = 1,
+            executable: str | None = None) -> None:
     """Sites built before, their repeat visits alternating (see the module's docstring), each
-    site's spread over ``profiles`` browser profiles of its own."""
-    runs = [Visits(browser_type, site, tmp / f"profile-{n}-{k}", press=press,
+    site's spread over ``profiles`` browser profiles of its own (and ``executable``: Chromium
+    in a CPU budget, --cpu-budget)."""
+    runs = [Visits(browser_type, site, tmp / f"profile-{n}-{k}", executable, press=press,
                    extra_args=extra_args)
             for k in range(profiles) for n, site in enumerate(sites)]
+    firsts: dict[Path, list[float]] = {}
     for run in runs:
         seconds, sent = run.first()
+        firsts.setdefault(run.site_dir, []).append(seconds)
         print(f"{run.site_dir}: first visit {sent / 1e6:.1f} MB sent, home in {seconds:.1f} s")
     rounds = -(-repeats // profiles)  # each profile as many visits; at least `repeats` a site
     for round_ in range(rounds):
@@ -485,6 +491,8 @@ def compare(browser_type, sites: list[Path], repeats: int, tmp: Path,
         for run in mine:
             for stage, times in run.stages.items():
                 stages.setdefault(stage, []).extend(times)
+        print(f"{site}: first visits, median {statistics.median(firsts[site]):.2f} s (runs "
+              f"{', '.join(f'{f:.1f}' for f in firsts[site])})")
         print(f"{site}: repeat visits, median {statistics.median(homes):.2f} s "
               f"(runs {', '.join(f'{r:.2f}' for r in homes)}), "
               f"{sum(run.network[0] for run in mine)} bytes from the network")
@@ -962,10 +970,8 @@ def main() -> None:
         with sync_playwright() as p:
             executable = str(budget.executable) if budget else None
             if args.site:
-                if budget:
-                    raise SystemExit("bench_web: --site with --cpu-budget is not supported")
                 compare(p.chromium, args.site, args.repeats, tmp, args.press_placeholder,
-                        args.extra_args, args.profiles)
+                        args.extra_args, args.profiles, executable)
                 return
             for renderer in renderers:
                 tag = renderer + (f", {cores(args.cpu_budget)}" if budget else "")

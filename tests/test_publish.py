@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import ast
+import base64
 import hashlib
 import io
 import json
 import lzma
+import os
 import re
 import shutil
+import subprocess
 import tarfile
 import zipfile
 from importlib.resources import files
@@ -19,6 +22,7 @@ import pytest
 
 import scorer
 from scorer.cli import main
+from scorer.ui.site.offline import lzma_script
 from scorer.ui.site.pack import app_archive, package_files
 from scorer.ui.site.publish import normalize_base_url, publish
 from scorer.ui.site.slim import (
@@ -83,6 +87,41 @@ def test_the_page_reads_a_picked_file_itself_and_python_asks_it_to(site):
     worker = (site / "python-worker.js").read_text(encoding="utf-8")
     assert "self.flet_js.scorerReadPicked" in worker
     assert worker.index('self.addEventListener("message"') < worker.index("self.onmessage =")
+
+
+def test_the_lzma_decoder_is_built_from_its_source(site, tmp_path):
+    """lzma.wasm is what lzma.c makes with the command written in its header (Debian's clang
+    and lld; CI installs them and sets SCORER_WASM_BUILD, which makes their absence a failure
+    rather than a skip), and the service worker carries it (decision 586)."""
+    folder = files("scorer") / "assets" / "web"
+    source = (folder / "lzma.c").read_text(encoding="utf-8")
+    command = re.search(r"\*   (clang .*?) -o lzma\.wasm lzma\.c", source, re.S)
+    assert command, "lzma.c names no build command"
+    words = command[1].replace("\\", " ").replace("*", " ").split()
+    if not (shutil.which("clang") and shutil.which("wasm-ld")):
+        if os.environ.get("SCORER_WASM_BUILD"):
+            pytest.fail("clang or wasm-ld is missing (SCORER_WASM_BUILD is set)")
+        pytest.skip("no clang and wasm-ld here")
+    built = tmp_path / "lzma.wasm"
+    subprocess.run([*words, "-o", str(built), str(folder / "lzma.c")], check=True)
+    assert built.read_bytes() == (folder / "lzma.wasm").read_bytes()
+    script = lzma_script()
+    wasm = base64.b64encode((folder / "lzma.wasm").read_bytes()).decode()
+    assert script.count(wasm) == 1 and "__SCORER_LZMA_WASM__" not in script
+    assert (site / "sw.js").read_text(encoding="utf-8").endswith(script)
+
+
+def test_the_page_paces_flets_boot_screen_from_before_flutter_starts(site):
+    """boot-pace.js (decision 585) wraps the page's requestAnimationFrame before Flutter's
+    client can ask for a frame, and the page tells it when the first screen is up (picked.js
+    passes on the worker's word). What it does is tried in Chromium:
+    tests/e2e/test_boot_pace_browser.py, and on the site: tests/e2e/test_published.py."""
+    page = (site / "index.html").read_text(encoding="utf-8")
+    script = (files("scorer") / "assets" / "web" / "boot-pace.js").read_text(encoding="utf-8")
+    assert page.count(script) == 1
+    assert page.index(script) < page.index("flutter_bootstrap.js")
+    assert page.index(script) < page.index('<script src="python.js">')
+    assert '"scorer-home-shown"' in script and "scorer-home-shown" in page
 
 
 def test_the_page_runs_python_in_the_browser_under_its_base_url(site):

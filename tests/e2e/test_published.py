@@ -648,6 +648,13 @@ def started_python(lines: list[str]) -> list[str]:
             if line.startswith(("Scorer: Python restored", "Scorer: Python started without"))]
 
 
+def paced_until_home(lines: list[str]) -> bool:
+    """Flet's boot screen was drawn at boot-pace.js's pace until the app's first screen was up
+    (decision 585): the page was told by the worker, not by a press of the test."""
+    return [line.split(" (")[0] for line in lines if "frames were paced" in line] == [
+        "Scorer: the boot screen's frames were paced until the first screen was up"]
+
+
 def test_a_repeat_visit_restores_python_from_the_snapshot_with_every_game(site, chromium):
     build = build_of(site.folder)
     page = chromium.page()
@@ -658,6 +665,7 @@ def test_a_repeat_visit_restores_python_from_the_snapshot_with_every_game(site, 
         bridge_deal(phone, "Ben", 4, "Hearts", 10)
         phone.see("Ben total 120")
     assert started_python(lines) == [f"Scorer: Python started without a snapshot, build {build}"]
+    assert paced_until_home(lines), lines
     kept = f"{site.url}scorer-python-snapshot/{build}"
     assert phone.page.evaluate(SNAPSHOTS_KEPT) == [kept]
 
@@ -671,6 +679,7 @@ def test_a_repeat_visit_restores_python_from_the_snapshot_with_every_game(site, 
         phone.see("Ben total 120")
         assert started_python(lines) == [f"Scorer: Python restored from the snapshot of build "
                                          f"{build}"]
+        assert paced_until_home(lines), lines
         assert not [line for line in lines if "snapshot was not" in line]
         # A deal saved in the restored app is kept like any other (and survives a reload).
         bridge_deal(phone, "Ana", 1, "Clubs", 7)

@@ -19,9 +19,10 @@
  * PRECACHE.fontFallbacks says which of ours answers each folder.
  *
  * The large files also exist as LZMA beside the originals (NAME.lzma): those are downloaded
- * instead and decoded here (scorerLzma, lzma.js, at the end of this file), so a first visit
- * costs about a quarter of the bytes on any static host, compressing or not; a quarter fewer
- * than gzip, which is all DecompressionStream decodes in every engine (decision 440).
+ * instead and decoded here (scorerLzma, lzma.js at the end of this file, running lzma.c as
+ * WebAssembly: decision 586), so a first visit costs about a quarter of the bytes on any
+ * static host, compressing or not; a quarter fewer than gzip, which is all
+ * DecompressionStream decodes in every engine (decision 440).
  */
 const PRECACHE = /*PRECACHE*/{};
 const CACHE = "scorer-site";

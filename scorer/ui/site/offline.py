@@ -1,10 +1,12 @@
 """``sw.js`` in the published site: Scorer's service worker (``scorer/assets/web/sw.js``) with
 its precache list, the content hash of every file of the site to keep offline, and LZMA
 copies of the large ones for it to download instead, decoded by ``lzma.js`` at its end (see
-docs/decisions.md on why it is ours and not Workbox, and decision 440 on LZMA)."""
+docs/decisions.md on why it is ours and not Workbox, decision 440 on LZMA, and 586 on its
+decoder, ``lzma.c`` in WebAssembly)."""
 
 from __future__ import annotations
 
+import base64
 import functools
 import hashlib
 import json
@@ -17,7 +19,7 @@ from ..serve.flet_files import RENDERER_FILES
 from ..theme import FLUTTER_FALLBACKS
 
 __all__ = ["NOT_PRECACHED", "ON_DEMAND", "PACK_FROM", "PRECACHED_FONTS", "lzma_packed",
-           "precached", "write_service_worker"]
+           "lzma_script", "precached", "write_service_worker"]
 
 # Shipped (for the licence notices and what Flet's client may ask for) but not precached:
 # nothing on Scorer's screens loads them.
@@ -81,11 +83,24 @@ def lzma_packed(data: bytes) -> bytes:
     return bytes(packed)
 
 
+def lzma_script() -> str:
+    """``lzma.js`` with its decoder, ``lzma.wasm`` (built from ``lzma.c``: decision 586),
+    written into it as base64: what sw.js ends with."""
+    from importlib.resources import files
+
+    wasm = (files("scorer") / "assets" / "web" / "lzma.wasm").read_bytes()
+    script = web_script("lzma.js")
+    placeholder = '"__SCORER_LZMA_WASM__"'
+    if script.count(placeholder) != 1:
+        raise ValueError("lzma.js: no single place for lzma.wasm")
+    return script.replace(placeholder, f'"{base64.b64encode(wasm).decode()}"')
+
+
 def write_service_worker(site: Path, base: str) -> None:
     """``sw.js``, written last: it lists every other file of the site."""
     entries, packed, lazy = precached(site)
     version = hashlib.sha256(json.dumps([entries, lazy]).encode()).hexdigest()[:16]
-    script = web_script("sw.js") + "\n" + web_script("lzma.js")
+    script = web_script("sw.js") + "\n" + lzma_script()
     on_demand = dict(lazy)
     kept = on_demand.keys() | dict(entries).keys()
     fallbacks = {folder: name for folder, name in sorted(FLUTTER_FALLBACKS.items())

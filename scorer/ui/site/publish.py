@@ -54,12 +54,12 @@ RENDERERS = ("auto", "canvaskit", "skwasm")
 
 # --- Scorer's own web scripts ----------------------------------------------------------------
 # Every script of Scorer's that the site ships is named here. In index.html: head_scripts()
-# (client_files.py: the locale fix and history.js, shared with `scorer serve`), page-leave.js
-# and picked.js (the published site only) first in <head>, and python-early.js (Python's worker
-# started beside Flutter's client) then PAGE_SCRIPT (below) in place of Flutter's start. From
-# scorer/assets/web:
+# (client_files.py: the locale fix and history.js, shared with `scorer serve`), page-leave.js,
+# picked.js and boot-pace.js (the published site only) first in <head>, and python-early.js
+# (Python's worker started beside Flutter's client) then PAGE_SCRIPT (below) in place of
+# Flutter's start. From scorer/assets/web:
 # python-start.js, in Flet's python-worker.js (_patch_python_worker), and sw.js with its
-# precache list (offline.py).
+# precache list and lzma.js at its end, which runs lzma.wasm (built from lzma.c: offline.py).
 
 PAGE_SCRIPT = """<script>
   // Scorer: ask to keep this site's storage (the games), start the service worker that keeps
@@ -240,9 +240,10 @@ def _copy_own_assets(target: Path) -> None:
 def _write_index(path: Path, base: str, renderer: str) -> None:
     # Then page-leave.js, before any worker starts: a page the browser caches ends its
     # workers (decision 155); and picked.js, before Flet's python.js makes its worker: an
-    # import file read by the page, refused by its size first (decision 245).
+    # import file read by the page, refused by its size first (decision 245); and boot-pace.js,
+    # before Flutter's client starts: its boot screen drawn at a walking pace (decision 585).
     first = head_scripts() + "".join(f"\n<script>\n{web_script(name)}</script>"
-                                     for name in ("page-leave.js", "picked.js"))
+                                     for name in ("page-leave.js", "picked.js", "boot-pace.js"))
     page = flet.index_page(path, base, renderer, head_script=first,
                            page_script=f"<script>\n{web_script('python-early.js')}</script>\n"
                            + PAGE_SCRIPT.replace("__BASE__", base),
