@@ -4,7 +4,7 @@
 // Until Python's first screen is up, Flet's client shows its boot screen: "Working..." and a
 // spinning circle. The spinner asks for a frame at every refresh of the screen (60 a second),
 // and each frame is Flutter's Dart, skwasm's drawing and the copy of the whole canvas to the
-// screen: measured on a first visit, 54 frames and about 0.5 s of the page's thread in 1.5 s
+// screen: measured on a first visit, 54 frames and about 0.9 s of the page's thread in 1.5 s
 // (decision 585), taken from Python's start on the same cores. A phone with one or two slow
 // cores then waits longer for the home screen, to watch a smoother spinner.
 //
