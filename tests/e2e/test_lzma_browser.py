@@ -11,11 +11,10 @@ from __future__ import annotations
 import base64
 import lzma
 import random
-import struct
 
 import pytest
 
-from scorer.ui.site.offline import lzma_packed, lzma_script
+from scorer.ui.site.offline import lzma_packed, lzma_script, lzma_sized
 from scorer.ui.site.pack import app_archive
 
 pytestmark = pytest.mark.browser
@@ -79,12 +78,7 @@ def test_a_file_cut_short_or_not_lzma_is_an_error(decoder):
     # liblzma's own header leaves the size unknown: lzma_packed writes it in.
     unsized = lzma.compress(data, format=lzma.FORMAT_ALONE)
     assert decoder(unsized) == "error: LZMA: no size in the header"
-    assert decoder(unsized[:5] + packed[5:13] + unsized[13:]) == data
-
-
-def sized(packed: bytes, data: bytes) -> bytes:
-    """liblzma's header with the size written in, as lzma_packed does."""
-    return packed[:5] + struct.pack("<Q", len(data)) + packed[13:]
+    assert decoder(lzma_sized(unsized, len(data))) == data
 
 
 @pytest.mark.parametrize(("lc", "lp", "pb"), [(0, 0, 0), (1, 2, 2), (4, 0, 4), (0, 4, 0)])
@@ -95,7 +89,7 @@ def test_other_literal_and_position_settings_decode_too(decoder, lc, lp, pb):
     data = bytes(noise.choice(b"abcdefgh\x00\xff") for _ in range(50_000)) * 3
     filters = [{"id": lzma.FILTER_LZMA1, "preset": 6, "lc": lc, "lp": lp, "pb": pb}]
     packed = lzma.compress(data, format=lzma.FORMAT_ALONE, filters=filters)
-    assert decoder(sized(packed, data)) == data
+    assert decoder(lzma_sized(packed, len(data))) == data
 
 
 def test_a_stream_spoilt_after_its_header_is_an_error_or_bytes_of_its_size(decoder):

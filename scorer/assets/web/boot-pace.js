@@ -30,6 +30,7 @@
   var timer = null;       // the pause before the next paced frame
   var asked = false;      // the next frame is asked of the browser already
   var paced = 0;          // frames run at the pace
+  var PLAYER = ["pointerdown", "keydown", "touchstart"];  // the player's first press ends it
 
   function frame(time) {
     asked = false;
@@ -83,12 +84,8 @@
     if (timer !== null) { clearTimeout(timer); timer = null; }
     if (waiting.length) { ask(); }
     window.removeEventListener("scorer-home-shown", end);
-    ["pointerdown", "keydown", "touchstart"].forEach(function (name) {
-      window.removeEventListener(name, end, true);
-    });
+    PLAYER.forEach(function (name) { window.removeEventListener(name, end, true); });
   }
   window.addEventListener("scorer-home-shown", end);
-  ["pointerdown", "keydown", "touchstart"].forEach(function (name) {
-    window.addEventListener(name, end, true);
-  });
+  PLAYER.forEach(function (name) { window.addEventListener(name, end, true); });
 })();

@@ -4,9 +4,9 @@
  * quarter fewer bytes than gzip, where no DecompressionStream decodes LZMA, nor Brotli in all
  * three engines (decision 440).
  *
- * The decoding itself is lzma.c, compiled to WebAssembly (3.4 kB): about twice as fast as the
- * same steps in JavaScript, which this file ran until decision 586 (1.4 s of a first visit's
- * service worker on a quiet 2-core machine, 0.6 s now). Every engine that runs the app runs
+ * The decoding itself is lzma.c, compiled to WebAssembly (3.5 kB): about twice as fast as the
+ * same steps in JavaScript, which this file ran until decision 586 (a Chromium first visit's
+ * files took 1.6-2.1 s of CPU to decode there, 0.8-1.0 s now). Every engine that runs the app runs
  * WebAssembly (Python's Pyodide is WebAssembly). Here: the header is checked, the module's
  * memory grown and laid out (its own stack and data below __heap_base, then the input, the
  * output and the probabilities), and the output copied out. A file cut short or not LZMA is an
@@ -35,7 +35,7 @@ function scorerLzma(input) {
   const inputAt = align(exports.__heap_base.value);
   const outAt = align(inputAt + input.length);
   const probsAt = align(outAt + size);
-  const end = probsAt + 2 * (1847 + (0x300 << (lc + lp)));
+  const end = probsAt + 2 * (1847 + (0x300 << (lc + lp)));  // 1847: LITERAL in lzma.c
   if (end > 0xffff0000) throw new Error("LZMA: too large");
   const memory = exports.memory;
   memory.grow(Math.max(0, Math.ceil(end / 65536) - memory.buffer.byteLength / 65536));

@@ -19,7 +19,7 @@ from ..serve.flet_files import RENDERER_FILES
 from ..theme import FLUTTER_FALLBACKS
 
 __all__ = ["NOT_PRECACHED", "ON_DEMAND", "PACK_FROM", "PRECACHED_FONTS", "lzma_packed",
-           "lzma_script", "precached", "write_service_worker"]
+           "lzma_script", "lzma_sized", "precached", "write_service_worker"]
 
 # Shipped (for the licence notices and what Flet's client may ask for) but not precached:
 # nothing on Scorer's screens loads them.
@@ -78,9 +78,12 @@ def lzma_packed(data: bytes) -> bytes:
     that the decoder (lzma.js) makes its output array once. The same bytes at each build.
     Kept for the process: Flutter's and Pyodide's large files are the same at every build,
     and compressing them takes seconds (a test session builds several sites)."""
-    packed = bytearray(lzma.compress(data, format=lzma.FORMAT_ALONE, preset=9))
-    packed[5:13] = struct.pack("<Q", len(data))
-    return bytes(packed)
+    return lzma_sized(lzma.compress(data, format=lzma.FORMAT_ALONE, preset=9), len(data))
+
+
+def lzma_sized(packed: bytes, size: int) -> bytes:
+    """An ``lzma.FORMAT_ALONE`` stream with its decoded ``size`` written in its header."""
+    return packed[:5] + struct.pack("<Q", size) + packed[13:]
 
 
 def lzma_script() -> str:
