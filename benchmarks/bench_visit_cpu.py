@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import collections
-import re
 import sys
 import tempfile
 import time
@@ -29,25 +28,14 @@ from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_web import NO_OMNIBOX_WEBUI, Visits, browser_threads, home, load  # noqa: E402
-
-KEY = re.compile(rb"https?://[!-~]+")
-
-
-def wasm_code_caches(profile: Path) -> dict[str, int]:
-    """Bytes of the side file (V8's compiled code, with the disk cache's header and the key)
-    beside each ``.wasm`` entry of the profile's Cache Storage, 0 where there is none: the
-    entries are Chromium's simple disk cache, ``HASH_0`` (the key, the headers, the body) and
-    ``HASH_1`` (the side data, where the code cache goes)."""
-    caches: dict[str, int] = {}
-    for entry in (profile / "Default" / "Service Worker" / "CacheStorage").rglob("*_0"):
-        with entry.open("rb") as file:
-            key = KEY.search(file.read(1024))
-        if key and b".wasm" in key[0]:
-            name = key[0].decode("ascii").split("?")[0].split("/", 3)[-1]
-            side = entry.with_name(entry.name[:-2] + "_1")
-            caches[name] = side.stat().st_size if side.exists() else 0
-    return dict(sorted(caches.items()))
+from bench_web import (  # noqa: E402
+    NO_OMNIBOX_WEBUI,
+    Visits,
+    browser_threads,
+    home,
+    load,
+    wasm_code_caches,
+)
 
 
 def main() -> None:

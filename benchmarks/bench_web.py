@@ -3,6 +3,7 @@
 Run: python benchmarks/bench_web.py [--renderer auto|canvaskit|skwasm|both] [--quick]
 (auto, the default, is what `scorer publish` ships: Flutter picks skwasm in Chromium)
          [--cpu-budget CORES] [--json-out FILE] [--baseline FILE] [--no-omnibox-webui]
+         [--played DEALS [--settle S]]
 
 It publishes the site itself, serves it on loopback and drives headless Chromium (no GPU) at
 phone size (360 x 640); every request to another host is refused. In one run:
@@ -59,6 +60,15 @@ A slow phone: ``--cpu-budget CORES`` (e.g. 1 or 0.5) runs Chromium and every pro
 (cgroup v1 ``cpu.cfs_quota_us`` or v2 ``cpu.max``; needs root). Chromium is started through a
 small script that puts itself in the cgroup and then execs Chromium, so every child inherits
 it; the cgroup is removed at the end. (DevTools CPU throttling does not slow Web Workers.)
+
+A player's phone: ``--played DEALS`` makes, after the first visit and before the timed repeat
+visits, one visit (offline, not timed) in which the 50-deal Draw Bridge game is imported and
+opened, DEALS deals are entered and saved, the game is deleted, and the page stays open
+``--settle`` seconds (5). Chromium keeps compiled code for Flutter's two WebAssembly modules only
+after a visit has run enough of them (decision 550); a first visit alone never does, a few
+deals played do (decision 587), and a player reopening the site has played before. Without it
+(the default, as every figure before decision 587) the repeat visits are those of a phone that
+only ever opened the site once. In ``--site`` runs every profile plays its own visit.
 
 Parts: ``--quick`` (Draw Bridge only, no 500 stored games, 7 taps and saves, 5 openings, 2
 repeat visits: about two minutes), ``--games draw-bridge,call-break,...`` (which games),
@@ -332,6 +342,25 @@ def browser_cpu() -> float:
     return sum(browser_threads().values())
 
 
+KEY = re.compile(rb"https?://[!-~]+")
+
+
+def wasm_code_caches(profile: Path) -> dict[str, int]:
+    """Bytes of the side file (V8's compiled code, with the disk cache's header and the key)
+    beside each ``.wasm`` entry of the profile's Cache Storage, 0 where there is none: the
+    entries are Chromium's simple disk cache, ``HASH_0`` (the key, the headers, the body) and
+    ``HASH_1`` (the side data, where the code cache goes)."""
+    caches: dict[str, int] = {}
+    for entry in (profile / "Default" / "Service Worker" / "CacheStorage").rglob("*_0"):
+        with entry.open("rb") as file:
+            key = KEY.search(file.read(1024))
+        if key and b".wasm" in key[0]:
+            name = key[0].decode("ascii").split("?")[0].split("/", 3)[-1]
+            side = entry.with_name(entry.name[:-2] + "_1")
+            caches[name] = side.stat().st_size if side.exists() else 0
+    return dict(sorted(caches.items()))
+
+
 def makes_snapshots(site_dir: Path) -> bool:
     """Whether the site keeps a Python snapshot after a first visit (builds before did not)."""
     return "scorerOrderSnapshot" in (site_dir / "python-worker.js").read_text(encoding="utf-8")
@@ -452,6 +481,22 @@ class Visits:
         self.network[0] = 0
         return seconds, sent
 
+    def played(self, deals: int, tmp: Path, settle: float) -> dict[str, int]:
+        """A visit after the first as a player's at the table (offline): the 50-deal Draw
+        Bridge game imported and opened, ``deals`` deals entered and saved, the game deleted;
+        the page then stays open ``settle`` seconds, time in which V8 writes the compiled code
+        it keeps (decision 587). Not a timed visit. Returns the bytes kept beside each wasm."""
+        context, page = self.launch()
+        home(page, self.site.url)
+        case = GAMES["draw-bridge"]
+        file = export_file(tmp, f"played-{self.profile.name}.json", [case.make()])
+        args = argparse.Namespace(opens=0, saves=deals, taps=0, touch=False,
+                                  started=time.perf_counter())
+        Table(page, self.site.url, tmp, args, lambda text: None).play(case, 1, file)
+        time.sleep(settle)
+        context.close()
+        return wasm_code_caches(self.profile)
+
     def repeat(self, keep: bool = False):
         """A repeat visit: its seconds to home; with ``keep`` also its context and page."""
         context, page = self.launch()
@@ -467,7 +512,7 @@ class Visits:
 
 def compare(browser_type, sites: list[Path], repeats: int, tmp: Path,
             press: bool = False, extra_args: tuple[str, ...] = (), profiles: int = 1,
-            executable: str | None = None) -> None:
+            executable: str | None = None, played: int = 0, settle: float = 5.0) -> None:
     """Sites built before, their repeat visits alternating (see the module's docstring), each
     site's spread over ``profiles`` browser profiles of its own (and ``executable``: Chromium
     in a CPU budget, --cpu-budget)."""
@@ -479,6 +524,10 @@ def compare(browser_type, sites: list[Path], repeats: int, tmp: Path,
         seconds, sent = run.first()
         firsts.setdefault(run.site_dir, []).append(seconds)
         print(f"{run.site_dir}: first visit {sent / 1e6:.1f} MB sent, home in {seconds:.1f} s")
+        if played:
+            kept = run.played(played, tmp, settle)
+            print(f"{run.site_dir}: a visit with {played} deals played; compiled code kept "
+                  f"{kept}", flush=True)
     rounds = -(-repeats // profiles)  # each profile as many visits; at least `repeats` a site
     for round_ in range(rounds):
         for run in runs if round_ % 2 == 0 else runs[::-1]:
@@ -728,6 +777,9 @@ def measure(browser_type, renderer: str, tmp: Path, args, executable: str | None
     try:
         first, first_bytes = visits.first()
         log(f"first visit: {first_bytes / 1e6:.1f} MB sent, home in {first:.1f} s")
+        if args.played:
+            kept = visits.played(args.played, tmp, args.settle)
+            log(f"a visit with {args.played} deals played; compiled code kept {kept}")
         served_before = site.bytes_sent
         network[0] = 0
         for n in range(args.repeats):
@@ -753,6 +805,7 @@ def measure(browser_type, renderer: str, tmp: Path, args, executable: str | None
             times = table.times
             context.close()
         return {"size": visits.size, "first_s": first, "first_bytes": first_bytes,
+                "played": args.played,
                 "repeat_s": statistics.median(repeats), "repeat_max_s": max(repeats),
                 "repeat_bytes": network[0] + site.bytes_sent - served_before,
                 **{f"{stage}_s": statistics.median(times) for stage, times in stages.items()},
@@ -813,7 +866,9 @@ def report(renderer: str, r: dict[str, Any], stored: int,
          "bytes")
     line(f"first visit: home in {r['first_s']:.1f} s (target <= {first_s:g} s)", "first_s",
          r["first_s"] <= first_s)
-    line(f"repeat visit, offline: home in median {r['repeat_s']:.2f} s (max "
+    played = (f", after a visit with {r['played']} deals played" if r.get("played")
+              else ", on a phone that has only opened the site once")  # decision 587
+    line(f"repeat visit, offline{played}: home in median {r['repeat_s']:.2f} s (max "
          f"{r['repeat_max_s']:.2f}), {r['repeat_bytes']} bytes from the network (target <= "
          f"{repeat_s} s, 0 bytes)", "repeat_s",
          r["repeat_s"] <= repeat_s and not r["repeat_bytes"], "repeat")
@@ -932,6 +987,13 @@ def main() -> None:
     parser.add_argument("--no-omnibox-webui", action="store_true",
                         help="Chromium without its WebUI address-bar popup (its own renderer "
                              "beside the page; decision 551)")
+    parser.add_argument("--played", type=int, default=0, metavar="DEALS",
+                        help="before the repeat visits, one visit (not timed) in which a player "
+                             "enters and saves DEALS deals, as at a table: the compiled code "
+                             "Chromium then keeps is the next visits' (decision 587; 0: none)")
+    parser.add_argument("--settle", type=float, default=5.0, metavar="S",
+                        help="with --played: seconds that visit's page stays open after its "
+                             "last Save (5)")
     parser.add_argument("--json-out", type=Path, metavar="FILE", help="write the figures")
     parser.add_argument("--baseline", type=Path, metavar="FILE",
                         help="a --json-out file: print the ratios of improvement against it")
@@ -971,7 +1033,7 @@ def main() -> None:
             executable = str(budget.executable) if budget else None
             if args.site:
                 compare(p.chromium, args.site, args.repeats, tmp, args.press_placeholder,
-                        args.extra_args, args.profiles, executable)
+                        args.extra_args, args.profiles, executable, args.played, args.settle)
                 return
             for renderer in renderers:
                 tag = renderer + (f", {cores(args.cpu_budget)}" if budget else "")
@@ -990,7 +1052,8 @@ def main() -> None:
         args.json_out.write_text(json.dumps(
             {"renderers": results, "cpu_budget": args.cpu_budget, "load_start": load_start,
              "load_end": os.getloadavg(),
-             "stored": args.stored, "when": time.strftime("%Y-%m-%d %H:%M:%S")}, indent=1),
+             "stored": args.stored, "played": args.played,
+             "when": time.strftime("%Y-%m-%d %H:%M:%S")}, indent=1),
             encoding="utf-8")
 
 
