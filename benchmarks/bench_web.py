@@ -65,8 +65,9 @@ A player's phone: ``--played DEALS`` makes, after the first visit and before the
 visits, one visit (offline, not timed) in which the 50-deal Draw Bridge game is imported and
 opened, DEALS deals are entered and saved, the game is deleted, and the page stays open
 ``--settle`` seconds (5). Chromium keeps compiled code for Flutter's two WebAssembly modules only
-after a visit has run enough of them (decision 550); a first visit alone never does, a few
-deals played do (decision 587), and a player reopening the site has played before. Without it
+after a visit has run enough of them (decision 550); a first visit alone never does, 5 deals
+played did in every profile tried, 2 not always (decision 587), and a player reopening the site
+has played before: take 5 or more. Without it
 (the default, as every figure before decision 587) the repeat visits are those of a phone that
 only ever opened the site once. In ``--site`` runs every profile plays its own visit.
 
@@ -489,7 +490,9 @@ class Visits:
         context, page = self.launch()
         home(page, self.site.url)
         case = GAMES["draw-bridge"]
-        file = export_file(tmp, f"played-{self.profile.name}.json", [case.make()])
+        file = tmp / "played.json"  # the same game for every profile: written once
+        if not file.exists():
+            export_file(tmp, file.name, [case.make()])
         args = argparse.Namespace(opens=0, saves=deals, taps=0, touch=False,
                                   started=time.perf_counter())
         Table(page, self.site.url, tmp, args, lambda text: None).play(case, 1, file)
@@ -992,8 +995,8 @@ def main() -> None:
                              "enters and saves DEALS deals, as at a table: the compiled code "
                              "Chromium then keeps is the next visits' (decision 587; 0: none)")
     parser.add_argument("--settle", type=float, default=5.0, metavar="S",
-                        help="with --played: seconds that visit's page stays open after its "
-                             "last Save (5)")
+                        help="with --played: seconds that visit's page stays open once its "
+                             "game is deleted (5)")
     parser.add_argument("--json-out", type=Path, metavar="FILE", help="write the figures")
     parser.add_argument("--baseline", type=Path, metavar="FILE",
                         help="a --json-out file: print the ratios of improvement against it")
