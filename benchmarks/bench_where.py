@@ -1,6 +1,6 @@
 """Where a Save's and a tap's time goes in the published site (issue 33, decision 462).
 
-Run: python benchmarks/bench_where.py [--site DIR] [--saves 6] [--taps 6] [--profile]
+Run: python benchmarks/bench_where.py [--site DIR] [--opens 0] [--saves 6] [--taps 6] [--profile]
 
 The site (``scorer publish``, or ``--site`` built before) in headless Chromium at phone size,
 as ``bench_web.py`` drives it (its ``Visits`` and ``Table``): a 50-deal Draw Bridge game is
@@ -11,7 +11,9 @@ hook on the Python worker's messages:
 - worker answer: until the last message back from the worker that came before the text
   was shown (Python, Flet's comparison, and for a Save IndexedDB's write);
 - drawn: until the new text is in Flutter's semantics tree (the page's part after Python);
-with the bytes of each message in and out. ``--profile``: DevTools' sampling profiler on the
+with the bytes of each message in and out, and each one's answer / drawn on a line of its
+own. ``--opens N``: first N openings of the game from home (the tap on its card until its
+total is drawn), split the same way. ``--profile``: DevTools' sampling profiler on the
 page's main thread over the Saves, its time by file (Flutter's Dart ``main.dart.wasm``,
 ``skwasm.wasm``, ``transferToImageBitmap``: a rendered frame copied off the canvas, ...).
 Figures on a busy machine are several times a quiet one's; the split is what to read.
@@ -76,6 +78,7 @@ def by_file(profile: dict[str, Any]) -> collections.Counter[str]:
 
 def report(name: str, rows: list[dict[str, float]]) -> None:
     print(f"{name} (median of {len(rows)}, ms after the press):")
+    print("  each: " + "; ".join(f"{row['answer']:.0f}/{row['drawn']:.0f}" for row in rows))
     for key in rows[0]:
         values = [row[key] for row in rows]
         print(f"  {key}: {statistics.median(values):.0f} (min {min(values):.0f}, "
@@ -106,6 +109,8 @@ def main() -> None:
     parser.add_argument("--site", type=Path, help="a site built before (else published now)")
     parser.add_argument("--saves", type=int, default=6)
     parser.add_argument("--taps", type=int, default=6)
+    parser.add_argument("--opens", type=int, default=0,
+                        help="timed openings of the game from home first (0)")
     parser.add_argument("--profile", action="store_true")
     args = parser.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="bench-where-"))
@@ -118,6 +123,14 @@ def main() -> None:
             case = b.GAMES["draw-bridge"]
             table.import_file(b.export_file(tmp, "game.json", [case.make()]), case.open_name)
             mirror = case.make()
+            opens = []
+            for _ in range(args.opens):
+                page.evaluate("window.scorerLog.length = 0")
+                table.timed_tap(table.phone.button(case.open_name, exact=False).first,
+                                case.totals.format(party="Ana", total=mirror.totals[0]))
+                opens.append(split(table, page))
+                page.go_back()
+                table.phone.see("New game")
             table.phone.tap(case.open_name, exact=False)
             cdp = context.new_cdp_session(page) if args.profile else None
             if cdp is not None:
@@ -151,6 +164,8 @@ def main() -> None:
             context.close()
         finally:
             visits.site.stop()
+    if opens:
+        report("opening the 50-deal game from home", opens)
     report("Save -> scoreboard, 50 deals", saves)
     report("tap -> preview", taps)
     if spent:

@@ -7,7 +7,12 @@ survive a closed browser), and every request to another host is refused and fail
 
 from __future__ import annotations
 
+import base64
 import contextlib
+import functools
+import gzip
+import hashlib
+import io
 import json
 import os
 import re
@@ -15,6 +20,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import tarfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -890,6 +896,59 @@ def test_every_module_of_the_app_imports_in_the_published_site(site, revisiting)
         with pytest.raises(Exception, match="ModuleNotFoundError"):
             workers[0].evaluate("(code) => self.pyodide.runPython(code)", f"import {gone}")
 
+
+
+# Run in the Python worker: a digest of every file the app's archive put in the working folder.
+FILES_WRITTEN = """
+import hashlib, json, os
+_found = {}
+for _folder, _, _names in os.walk("."):
+    for _name in _names:
+        _path = os.path.relpath(os.path.join(_folder, _name), ".")
+        if _path == "main.py" or _path.startswith("__pypackages__"):
+            with open(_path, "rb") as _file:
+                _found[_path] = hashlib.sha256(_file.read()).hexdigest()
+json.dumps(_found)
+"""
+# Run in the Python worker: (length, SHA-256) of what scorerTar and scorerStoredTar make of a
+# gzip file given in base64 (null where a reader gave null or failed).
+READ_TAR = """async (base64) => {
+  const gz = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+  const digest = async (tar) => tar === null ? null : [tar.length, [...new Uint8Array(
+    await crypto.subtle.digest("SHA-256", tar))].map((b) => b.toString(16).padStart(2, "0"))
+    .join("")];
+  let read;
+  try { read = await digest(await self.scorerTar(gz)); } catch (error) { read = null; }
+  return [read, await digest(self.scorerStoredTar(gz))];
+}"""
+
+
+def test_the_apps_archive_is_unpacked_whole_with_its_stored_tar_copied_out(site, revisiting):
+    """A repeat visit unpacks app.tar.gz into Python's working folder byte for byte. The
+    archive's tar is stored, not deflated (pack.py), and is copied out of its stored blocks
+    without inflating (decision 590); a deflated archive is still inflated, and a stored one
+    cut short or with a wrong length is not taken for a tar."""
+    archive = (site.folder / "app.tar.gz").read_bytes()
+    tar = gzip.decompress(archive)
+    with tarfile.open(fileobj=io.BytesIO(tar)) as members:
+        expected = {m.name: hashlib.sha256(members.extractfile(m).read()).hexdigest()
+                    for m in members if m.isfile()}
+    phone = revisiting.phone(site.url)
+    workers = [w for w in phone.page.workers if w.evaluate("() => !!self.pyodide")]
+    assert workers, "no Python worker"
+    found = json.loads(workers[0].evaluate("(code) => self.pyodide.runPython(code)",
+                                           FILES_WRITTEN))
+    assert len(expected) > 400 and found == expected
+
+    whole = [len(tar), hashlib.sha256(tar).hexdigest()]
+    read = functools.partial(workers[0].evaluate, READ_TAR)
+    assert read(base64.b64encode(archive).decode()) == [whole, whole]
+    deflated = gzip.compress(tar, compresslevel=6, mtime=0)
+    assert read(base64.b64encode(deflated).decode()) == [whole, None]
+    wrong_length = archive[:-4] + (len(tar) + 512).to_bytes(4, "little")
+    assert read(base64.b64encode(wrong_length).decode())[1] is None
+    cut = archive[:len(archive) // 2] + archive[-8:]
+    assert read(base64.b64encode(cut).decode()) == [None, None]
 
 
 PACKER = """

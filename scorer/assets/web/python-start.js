@@ -156,12 +156,63 @@ async function scorerAppArchive() {
     return new Uint8Array(await response.arrayBuffer());
 }
 
+// The tar in app.tar.gz (a Uint8Array). `scorer publish` stores it without deflating (the
+// archive travels as LZMA: pack.py), so its deflate stream is a run of stored blocks, each a
+// header byte, its length, the length's complement and that many bytes of the tar: those are
+// copied out as they are (a few ms), where DecompressionStream took 45-60 ms of this worker's
+// thread for the 3.5 MB on a repeat visit's path (decision 590). The trailer's length is
+// checked; the CRC is not (the file came from this site's own cache, hash-checked when the
+// service worker kept it). Anything else (a header with optional fields, a deflated block, a
+// length that does not add up) is inflated by DecompressionStream, as before.
+async function scorerTar(archive) {
+    const stored = scorerStoredTar(archive);
+    if (stored) {
+        return stored;
+    }
+    const stream = new Blob([archive]).stream().pipeThrough(new DecompressionStream("gzip"));
+    return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+// The tar of a gzip whose deflate stream is only stored blocks, or null.
+function scorerStoredTar(gz) {
+    // The header: magic, deflate, no flags (no name, comment, extra field or header CRC).
+    if (gz.length < 18 || gz[0] !== 0x1f || gz[1] !== 0x8b || gz[2] !== 8 || gz[3] !== 0) {
+        return null;
+    }
+    const end = gz.length - 8;  // the trailer: CRC-32, then the length modulo 2^32
+    const size = (gz[end + 4] | gz[end + 5] << 8 | gz[end + 6] << 16 | gz[end + 7] << 24) >>> 0;
+    if (size > end) {  // stored blocks hold no more than the file does
+        return null;
+    }
+    const tar = new Uint8Array(size);
+    let at = 10;
+    let filled = 0;
+    for (;;) {
+        if (at + 5 > end) {
+            return null;
+        }
+        const header = gz[at];
+        const length = gz[at + 1] | gz[at + 2] << 8;
+        if ((header & ~1) !== 0 || (length ^ (gz[at + 3] | gz[at + 4] << 8)) !== 0xffff
+                || at + 5 + length > end || filled + length > size) {
+            return null;  // not a stored block (its type bits, or bits a stored one leaves 0)
+        }
+        tar.set(gz.subarray(at + 5, at + 5 + length), filled);
+        filled += length;
+        at += 5 + length;
+        if (header & 1) {  // the last block
+            return at === end && filled === size ? tar : null;
+        }
+    }
+}
+self.scorerTar = scorerTar;  // (both for tests/e2e/test_published.py)
+self.scorerStoredTar = scorerStoredTar;
+
 // Unpack the app (app.tar.gz: regular files, PAX headers for long names) into the working
 // folder, in JavaScript: Flet's worker does it with Python's tarfile, which takes several
 // times as long in wasm. No JavaScript object is left with Python (the snapshot needs that).
 async function scorerUnpack(pyodide, archive) {
-    const stream = new Blob([archive]).stream().pipeThrough(new DecompressionStream("gzip"));
-    const tar = new Uint8Array(await new Response(stream).arrayBuffer());
+    const tar = await scorerTar(archive);
     const text = new TextDecoder();
     const field = (at, length) => text.decode(tar.subarray(at, at + length)).replace(/\0.*$/s, "");
     const folders = new Set();
