@@ -160,10 +160,12 @@ async function scorerAppArchive() {
 // archive travels as LZMA: pack.py), so its deflate stream is a run of stored blocks, each a
 // header byte, its length, the length's complement and that many bytes of the tar: those are
 // copied out as they are (a few ms), where DecompressionStream took 45-60 ms of this worker's
-// thread for the 3.5 MB on a repeat visit's path (decision 590). The trailer's length is
-// checked; the CRC is not (the file came from this site's own cache, hash-checked when the
-// service worker kept it). Anything else (a header with optional fields, a deflated block, a
-// length that does not add up) is inflated by DecompressionStream, as before.
+// thread for the 3.5 MB on a repeat visit's path (decision 590). The blocks' lengths, their
+// complements and the trailer's length are checked, so a file cut short or out of shape is
+// not taken; the CRC is not: a byte changed inside the tar would pass, as it does in every
+// other file the service worker keeps (the site's own cache, decoded from its LZMA download,
+// which has no check of its own). Anything else (a header with optional fields, a deflated
+// block, lengths that do not add up) is inflated by DecompressionStream, as before.
 async function scorerTar(archive) {
     const stored = scorerStoredTar(archive);
     if (stored) {
