@@ -873,6 +873,17 @@ json.dumps({"failed": _failed, "modules": len(sys.modules),
 """
 
 
+# A worker's function: run Python code in Pyodide, give its result.
+RUN_PYTHON = "(code) => self.pyodide.runPython(code)"
+
+
+def python_worker(phone: Phone):
+    """The page's Python worker (the one that has Pyodide)."""
+    workers = [w for w in phone.page.workers if w.evaluate("() => !!self.pyodide")]
+    assert workers, "no Python worker"
+    return workers[0]
+
+
 def test_every_module_of_the_app_imports_in_the_published_site(site, revisiting):
     """The site's Python standard library is trimmed (decision 88): every module of Scorer and
     of the packages it ships imports there, in Pyodide, as does what the app imports later
@@ -881,10 +892,8 @@ def test_every_module_of_the_app_imports_in_the_published_site(site, revisiting)
     library's modules the app imports ran from the bytecode the site ships (decision 583),
     as did Scorer's, and those whose source the zip left out ran frozen (decision 584)."""
     phone = revisiting.phone(site.url)
-    workers = [w for w in phone.page.workers if w.evaluate("() => !!self.pyodide")]
-    assert workers, "no Python worker"
-    result = json.loads(workers[0].evaluate("(code) => self.pyodide.runPython(code)",
-                                            IMPORT_ALL))
+    worker = python_worker(phone)
+    result = json.loads(worker.evaluate(RUN_PYTHON, IMPORT_ALL))
     assert result["failed"] == {} and result["modules"] > 500
     assert len(result["compiled"]) > 150 and {"json", "asyncio", "typing", "dataclasses",
                                               "email.message"} <= set(result["compiled"])
@@ -894,8 +903,7 @@ def test_every_module_of_the_app_imports_in_the_published_site(site, revisiting)
     assert result["frozen"] == ["codecs", "io", "os", "runpy", "site", "stat"]
     for gone in ("unittest", "multiprocessing", "pdb"):
         with pytest.raises(Exception, match="ModuleNotFoundError"):
-            workers[0].evaluate("(code) => self.pyodide.runPython(code)", f"import {gone}")
-
+            worker.evaluate(RUN_PYTHON, f"import {gone}")
 
 
 # Run in the Python worker: a digest of every file the app's archive put in the working folder.
@@ -934,14 +942,12 @@ def test_the_apps_archive_is_unpacked_whole_with_its_stored_tar_copied_out(site,
         expected = {m.name: hashlib.sha256(members.extractfile(m).read()).hexdigest()
                     for m in members if m.isfile()}
     phone = revisiting.phone(site.url)
-    workers = [w for w in phone.page.workers if w.evaluate("() => !!self.pyodide")]
-    assert workers, "no Python worker"
-    found = json.loads(workers[0].evaluate("(code) => self.pyodide.runPython(code)",
-                                           FILES_WRITTEN))
+    worker = python_worker(phone)
+    found = json.loads(worker.evaluate(RUN_PYTHON, FILES_WRITTEN))
     assert len(expected) > 400 and found == expected
 
     whole = [len(tar), hashlib.sha256(tar).hexdigest()]
-    read = functools.partial(workers[0].evaluate, READ_TAR)
+    read = functools.partial(worker.evaluate, READ_TAR)
     assert read(base64.b64encode(archive).decode()) == [whole, whole]
     deflated = gzip.compress(tar, compresslevel=6, mtime=0)
     assert read(base64.b64encode(deflated).decode()) == [whole, None]
@@ -969,9 +975,8 @@ def test_the_published_site_packs_flets_messages_with_scorers_writer(site, revis
     it sent is drawn."""
     phone = revisiting.phone(site.url)
     phone.see("New game")
-    workers = [w for w in phone.page.workers if w.evaluate("() => !!self.pyodide")]
-    assert workers, "no Python worker"
-    result = json.loads(workers[0].evaluate("(code) => self.pyodide.runPython(code)", PACKER))
+    worker = python_worker(phone)
+    result = json.loads(worker.evaluate(RUN_PYTHON, PACKER))
     assert result == {"installed": True, "same": True, "compiled": False}
 
 # Resolves once this page is controlled by an installed service worker (every precached file
