@@ -979,6 +979,73 @@ def test_the_published_site_packs_flets_messages_with_scorers_writer(site, revis
     result = json.loads(worker.evaluate(RUN_PYTHON, PACKER))
     assert result == {"installed": True, "same": True, "compiled": False}
 
+
+# Each of Flet's messages Python's worker gives the page, as Flet's handler is given it: the
+# page's turn (script run between two microtask checkpoints: no frame is drawn inside one) and
+# the message's first bytes, as text. Installed before the page's scripts, so its listener on
+# the worker comes before picked.js's, and sees the parts of a message posted together as
+# picked.js hands them on.
+TURNS = """(() => {
+  const Made = window.Worker;
+  const seen = window.scorerTurns = [];
+  let turn = 0, counting = false;
+  const now = () => {
+    if (!counting) {
+      counting = true;
+      queueMicrotask(() => { counting = false; turn += 1; });
+    }
+    return turn;
+  };
+  window.Worker = function (url, options) {
+    const worker = new Made(url, options);
+    worker.addEventListener('message', (event) => {
+      if (event.data instanceof Uint8Array) {
+        seen.push([now(), new TextDecoder('latin1').decode(event.data.subarray(0, 160))]);
+      }
+    });
+    return worker;
+  };
+  window.Worker.prototype = Made.prototype;
+})();"""
+
+
+def _address_and_screen(phone: Phone, address: str) -> tuple[int, int]:
+    """The page's turns in which it was given the last push of ``address`` and the patch that
+    followed it (the screen)."""
+    seen = phone.page.evaluate("window.scorerTurns")
+    pushed = "route" + chr(0xA0 + len(address)) + address  # as msgpack writes it (latin-1)
+    pushes = [i for i, (_, text) in enumerate(seen) if "push_route" in text and pushed in text]
+    assert pushes, [text[:60] for _, text in seen[-6:]]
+    after = [turn for turn, text in seen[pushes[-1] + 1:] if "patch" in text[:24]]
+    assert after, [text[:60] for _, text in seen[pushes[-1]:]]
+    return seen[pushes[-1]][0], after[0]
+
+
+def test_a_screen_and_its_address_reach_the_page_in_one_turn(site, revisiting):
+    """Decision 592: a new screen's address and its patch, held until both are made (decision
+    574), reach Flet's handler in one turn of the page, with no frame drawn between them (a
+    frame of the screen being left, drawn between them, was 40 ms before the new one): opening
+    a game from home, a Save back to the scoreboard, and back home again. Each screen is drawn
+    whole."""
+    revisiting.context.add_init_script(TURNS)
+    phone = revisiting.phone(site.url)
+    phone.new_game("Draw Bridge", ["Ana", "Ben"], dealer="Ana")
+    bridge_deal(phone, "Ana", 4, "Spades", 10)
+    phone.see("Ana total 120")
+    game = phone.page.url.rsplit("/", 1)[-1]
+    pushed, shown = _address_and_screen(phone, f"/game/{game}")  # the Save
+    assert pushed == shown
+    phone.tap("Back")
+    phone.see("Open Draw Bridge: Ana, Ben")
+    pushed, shown = _address_and_screen(phone, "/")
+    assert pushed == shown
+    phone.tap("Open Draw Bridge: Ana, Ben", exact=False)
+    phone.see("Ana total 120")
+    phone.see("Deal 1: 4S by Ana")
+    pushed, shown = _address_and_screen(phone, f"/game/{game}")
+    assert pushed == shown
+
+
 # Resolves once this page is controlled by an installed service worker (every precached file
 # kept: the worker activates only after its install has kept them all).
 SERVICE_WORKER_IN_CHARGE = """async () => {
