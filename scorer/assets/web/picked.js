@@ -14,10 +14,7 @@
 // are taken here before Flet's handler sees them (a listener added as the worker is made, so
 // ahead of Flet's onmessage), and the worker does the same with ours (python-start.js).
 // When the worker says the home screen is up, the page is told ("scorer-home-shown"): the
-// site then keeps its fallback fonts in the background (decision 247). Flet's messages the
-// worker posts together ("together": a screen's address and the screen, held until both are
-// made) are handed to Flet's handler one after another in this one task, so the page draws
-// no frame between them (decision 592).
+// site then keeps its fallback fonts in the background (decision 247).
 (function () {
     "use strict";
     var NativeWorker = window.Worker;
@@ -85,10 +82,6 @@
             event.stopImmediatePropagation();  // ours, not a message for Flutter
             if (data.scorer === "read-picked") {
                 read(worker, data);
-            } else if (data.scorer === "together") {
-                data.parts.forEach(function (part) {
-                    worker.dispatchEvent(new MessageEvent("message", { data: part }));
-                });
             } else if (data.scorer === "home-shown") {
                 window.dispatchEvent(new Event("scorer-home-shown"));
             }

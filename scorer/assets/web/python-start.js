@@ -431,13 +431,6 @@ self.addEventListener("message", (event) => {
 // The app's home screen is up (scorer.ui.site.browser): the page then keeps the fallback
 // fonts for offline use, in the background (decision 247).
 self.flet_js.scorerHomeUp = () => self.postMessage({ scorer: "home-shown" });
-// Flet's messages held for one screen (scorer.ui.site.browser.send_together), each its bytes,
-// posted as one: the page (picked.js) hands them to Flet's handler one after another in one
-// task, with no frame drawn between them (decision 592).
-self.flet_js.scorerPostTogether = (parts) => {
-    const arrays = parts.toJs();
-    self.postMessage({ scorer: "together", parts: arrays }, arrays.map((part) => part.buffer));
-};
 self.flet_js.scorerReadPicked = (name, size, limit, progress) => new Promise((resolve, reject) => {
     const id = ++scorerPickCount;
     scorerPicks.set(id, { resolve, reject, progress });

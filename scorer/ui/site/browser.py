@@ -298,46 +298,11 @@ def hold_messages(page: Any) -> Callable[[], None] | None:
     def release() -> None:
         if connection.__dict__.get("send_message") == waiting.append:
             del connection.send_message
-            held = waiting[:]
+            for message in waiting:
+                send(message)
             waiting.clear()
-            send_together(connection, send, held)
 
     return release
-
-
-def send_together(connection: Any, send: Callable[[Any], None], messages: list[Any]) -> None:
-    """``messages`` sent to the page in order, as one message of Python's worker where the
-    page takes them so (the site's ``flet_js.scorerPostTogether``): the page (picked.js) hands
-    them to Flutter one after another in one task, and draws no frame between two of them.
-    Posted one by one they were tasks of their own, and the page could draw between them: a
-    screen's new address alone made Flet's client build the screen it was leaving once more
-    (decision 574), a frame of 40 ms before the new screen's patch was even read (decision
-    592)."""
-    together = _poster()
-    if together is None or len(messages) < 2:
-        for message in messages:
-            send(message)
-        return
-    post = connection.send_callback  # Flet's: one message of the worker per call
-    parts: list[bytes] = []
-    connection.send_callback = parts.append
-    try:
-        for message in messages:
-            send(message)
-    finally:
-        connection.send_callback = post
-        if parts:  # (those made before a failure go, in order, and the failure is raised)
-            together(parts)
-
-
-def _poster() -> Callable[[list[bytes]], None] | None:
-    """The worker's ``flet_js.scorerPostTogether`` (python-start.js), or None outside it."""
-    try:
-        import flet_js
-    except ImportError:  # not in the published site's worker
-        return None
-    poster: Callable[[list[bytes]], None] | None = getattr(flet_js, "scorerPostTogether", None)
-    return poster
 
 
 def start() -> None:
