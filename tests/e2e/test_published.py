@@ -957,6 +957,64 @@ def test_the_apps_archive_is_unpacked_whole_with_its_stored_tar_copied_out(site,
     assert read(base64.b64encode(cut).decode()) == [None, None]
 
 
+# Run in the Python worker: a snapshot in Pyodide's form (its header, then a heap; some of its
+# 4 KiB pages zeros) kept as scorerPacked keeps it, then read back by scorerSnapshotRead
+# from a Response, its heap written into a memory of stale bytes; then the same body cut
+# short, and a body not in the packed form. Gives what each read made of it.
+READ_SNAPSHOT = """async () => {
+  const start = 48 + 80;  // Pyodide's header (48 bytes) and its JSON, to a multiple of 16
+  const heapLength = 40 * 4096 + 123;
+  const snapshot = new Uint8Array(start + heapLength);
+  const words = new Uint32Array(snapshot.buffer, 0, 4);
+  words[0] = 0x12345678; words[1] = start; words[2] = 80;
+  snapshot.fill(7, 48, start);
+  for (let page = 1; page <= 40; page++) {  // every third page zeros, or for one byte
+    const at = page * 4096;
+    if (page % 3 !== 1) { snapshot.fill(page + 1, at, at + 4096); }
+  }
+  snapshot[4 * 4096 + 9] = 200;
+  const packed = await self.scorerPacked(snapshot).arrayBuffer();
+  const read = async (body) => {
+    const found = self.scorerSnapshotRead(new Response(body));
+    try {
+      const header = await found.header;
+      const heap = await found.heap;
+      const memory = new Uint8Array(heapLength + 4096).fill(0xaa);
+      if (heap) { heap.fill(memory); }
+      const same = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
+      return {header: same(header, snapshot.subarray(0, start)) ? "snapshot's" :
+                      same(header, new Uint8Array(body)) ? "whole body" : "other",
+              heapLength: await found.heapLength,
+              heap: heap === null ? null : same(memory.subarray(0, heapLength),
+                                                snapshot.subarray(start)),
+              beyond: memory.subarray(heapLength).every((x) => x === 0xaa),
+              packed: packed.byteLength < snapshot.length};
+    } catch (error) {
+      return {error: String(error)};
+    }
+  };
+  return [await read(packed), await read(packed.slice(0, packed.byteLength - 5)),
+          await read(snapshot.buffer)];
+}"""
+
+
+def test_a_kept_snapshot_is_restored_from_its_runs_straight_into_pythons_memory(site, revisiting):
+    """Decision 594: the kept snapshot (its 4 KiB pages of zeros left out, decision 450) is
+    read as it is; Pyodide gets its header alone, and its heap is written from the kept runs
+    into the wasm memory, zeros between them, byte for byte what was kept (the memory's bytes
+    beyond the heap untouched). A kept body cut short is refused (Python then starts the
+    normal way: ``test_a_repeat_visit_restores_python_from_the_snapshot_with_every_game``);
+    a body not packed is handed to Pyodide whole, as it was."""
+    phone = revisiting.phone(site.url)
+    phone.see("New game")
+    whole, cut, plain = python_worker(phone).evaluate(READ_SNAPSHOT)
+    assert whole == {"header": "snapshot's", "heapLength": 40 * 4096 + 123, "heap": True,
+                     "beyond": True, "packed": True}
+    assert "cut short" in cut["error"]
+    assert plain == {"header": "whole body", "heapLength": 40 * 4096 + 123, "heap": None,
+                     "beyond": True, "packed": True}
+
+
 PACKER = """
 import json, sys
 import msgpack.fallback

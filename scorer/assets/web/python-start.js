@@ -22,11 +22,11 @@ self.scorerMark = function (name) {
     console.log("Scorer mark: " + name + " " + Date.now());
 };
 
-// The snapshot of this build, if there is one: {bytes}, the promise of its bytes being read
-// from now on; null if there is none (or the cache cannot be read). Kept without its runs of
-// zeros (scorerPacked), not gzipped: gunzipping its 38 MB took this worker's thread for half a
-// second on a quiet 2-core machine, before anything else of Python's start could run here, and
-// Pyodide waits for the whole snapshot before it even fetches its wasm (decision 450).
+// The snapshot of this build, if there is one, being read from now on (scorerSnapshotRead);
+// null if there is none (or the cache cannot be read). Kept without its runs of zeros
+// (scorerPacked), not gzipped: gunzipping its 38 MB took this worker's thread for half a second
+// on a quiet 2-core machine, before anything else of Python's start could run here (decision
+// 450).
 async function scorerReadSnapshot() {
     if (!self.caches) {
         return null;
@@ -37,9 +37,7 @@ async function scorerReadSnapshot() {
         if (!response) {
             return null;
         }
-        const bytes = response.arrayBuffer().then(scorerUnpacked);
-        bytes.catch(() => {});  // awaited by the restore, which reports it
-        return {bytes};
+        return scorerSnapshotRead(response);
     } catch (error) {
         console.warn("Scorer: the Python snapshot could not be read (" + error + ")");
         return null;
@@ -110,27 +108,84 @@ function scorerPacked(bytes) {
     return new Blob([head, ...runs.map(([at, length]) => bytes.subarray(at, at + length))]);
 }
 
-// The heap of a snapshot as kept (an ArrayBuffer); a body not in that form is taken as the heap
-// itself (Pyodide then says what is wrong with it).
-function scorerUnpacked(body) {
-    const head = new Uint32Array(body, 0, Math.min(3, body.byteLength >>> 2));
-    if (head.length < 3 || head[0] !== SCORER_PACKED) {
-        return new Uint8Array(body);
-    }
-    const count = head[2];
-    const runs = new Uint32Array(body, 12, 2 * count);
-    const heap = new Uint8Array(head[1]);
-    let from = 12 + 8 * count;
-    for (let run = 0; run < count; run++) {
-        const at = runs[2 * run];
-        const length = runs[2 * run + 1];
-        if (at + length > heap.length || from + length > body.byteLength) {
+// A kept snapshot read from ``response`` (decision 594), as promises:
+// - ``header``: what Pyodide is handed as the snapshot (its _loadSnapshot): Pyodide's header
+//   alone (its magic number, build and JavaScript state: the bytes before the heap);
+// - ``heapLength``: the size of the wasm memory the snapshot holds (the memory is grown to it);
+// - ``heap``: {fill(memory)}, which writes the heap into the wasm memory (a Uint8Array of it)
+//   from the kept runs, zeros between them: no 38 MB copy of the heap is made first, and
+//   Pyodide's own restore then copies nothing.
+// A body not in the packed form is handed to Pyodide whole (``heap`` null), which then says
+// what is wrong with it; a packed body cut short or out of shape fails every promise.
+function scorerSnapshotRead(response) {
+    const read = response.arrayBuffer().then((buffer) => {
+        self.scorerMark("snapshot read");
+        const body = new Uint8Array(buffer);
+        const head = new Uint32Array(buffer, 0, Math.min(3, buffer.byteLength >>> 2));
+        if (head.length < 3 || head[0] !== SCORER_PACKED) {
+            const start = body.length >= 8 ? new Uint32Array(buffer, 0, 2)[1] : 0;
+            return {header: body, heapLength: body.length - start, heap: null};
+        }
+        const tableEnd = 12 + 8 * head[2];
+        if (tableEnd > body.length) {
             throw new Error("the kept snapshot is cut short");
         }
-        heap.set(new Uint8Array(body, from, length), at);
-        from += length;
+        const table = new Uint32Array(buffer, 12, 2 * head[2]);
+        const runs = [];
+        let from = tableEnd;
+        for (let run = 0; run < head[2]; run++) {
+            const at = table[2 * run];
+            const length = table[2 * run + 1];
+            const last = runs[runs.length - 1];
+            if (at + length > head[1] || (last && at < last[0] + last[1])) {
+                throw new Error("the kept snapshot's runs are out of shape");
+            }
+            runs.push([at, length, from]);
+            from += length;
+        }
+        if (from !== body.length) {
+            throw new Error("the kept snapshot is cut short");
+        }
+        // Pyodide's header: its second word is where the heap starts.
+        const start = new Uint32Array(scorerBytes(runs, body, 0, 8).buffer)[1];
+        const end = head[1] - start;  // the heap's length
+        return {header: scorerBytes(runs, body, 0, start), heapLength: end, heap: {
+            fill(memory) {
+                if (memory.length < end) {
+                    throw new Error("the wasm memory is smaller than the snapshot's heap");
+                }
+                let at = 0;  // in the heap
+                for (const [offset, length, from] of runs) {
+                    const skip = Math.max(0, start - offset);  // (a run may begin in the header)
+                    if (skip >= length) {
+                        continue;
+                    }
+                    const to = offset + skip - start;
+                    memory.fill(0, at, to);
+                    memory.set(body.subarray(from + skip, from + length), to);
+                    at = to + length - skip;
+                }
+                memory.fill(0, at, end);
+            },
+        }};
+    });
+    read.catch(() => {});  // awaited by the restore, which reports a failure
+    return {header: read.then((kept) => kept.header),
+            heapLength: read.then((kept) => kept.heapLength),
+            heap: read.then((kept) => kept.heap)};
+}
+
+// Bytes [from, to) of a packed snapshot (its runs, its body) as a new array.
+function scorerBytes(runs, body, from, to) {
+    const bytes = new Uint8Array(to - from);
+    for (const [offset, length, at] of runs) {
+        const start = Math.max(from, offset);
+        const end = Math.min(to, offset + length);
+        if (start < end) {
+            bytes.set(body.subarray(at + start - offset, at + end - offset), start - from);
+        }
     }
-    return heap;
+    return bytes;
 }
 
 async function scorerKeepSnapshot(bytes) {
@@ -207,8 +262,10 @@ function scorerStoredTar(gz) {
         }
     }
 }
-self.scorerTar = scorerTar;  // (both for tests/e2e/test_published.py)
+self.scorerTar = scorerTar;  // (these four for tests/e2e/test_published.py)
 self.scorerStoredTar = scorerStoredTar;
+self.scorerPacked = scorerPacked;
+self.scorerSnapshotRead = scorerSnapshotRead;
 
 // Unpack the app (app.tar.gz: regular files, PAX headers for long names) into the working
 // folder, in JavaScript: Flet's worker does it with Python's tarfile, which takes several
@@ -257,11 +314,6 @@ const SCORER_OUTPUT = {
     stderr: (text) => self.sendPythonOutput(text, true),
 };
 
-// The size of the wasm memory a snapshot holds (after its header: see Pyodide's makeSnapshot).
-function scorerSnapshotHeap(snapshot) {
-    return snapshot.byteLength - new Uint32Array(snapshot.buffer, snapshot.byteOffset, 4)[1];
-}
-
 // Run ``load`` with Pyodide's wasm memory grown to ``bytes`` (a number, or its promise) as soon
 // as it is instantiated.
 // Pyodide's restore copies the snapshot into the memory as the module declared it (its
@@ -294,20 +346,40 @@ async function scorerWithMemory(bytes, load) {
     }
 }
 
+// Pyodide's module factory (``asm``: the promise of pyodide.asm.mjs) for a restore from
+// ``snapshot`` (scorerSnapshotRead): Pyodide's restore of the heap then writes it from the
+// kept runs straight into the wasm memory.
+function scorerRestoringModule(asm, snapshot) {
+    return async function (settings) {
+        const module = await (await asm).default(settings);
+        const heap = await snapshot.heap;
+        if (heap) {
+            const restore = module.API.restoreSnapshot;
+            module.API.restoreSnapshot = function (header) {
+                const state = restore.call(this, header);
+                heap.fill(module.HEAPU8);
+                return state;
+            };
+        }
+        return module;
+    };
+}
+
 // Python from the snapshot (found: ``found``, its bytes still being read), with the app's
-// files; null (and the snapshot dropped) if that fails. Pyodide's start runs beside the read
-// (it takes the promise of the bytes) and waits for them only to restore them.
+// files; null (and the snapshot dropped) if that fails. Pyodide's start runs beside the read.
 async function scorerRestore(loadPyodide, archive, found) {
     const snapshot = await found;
     if (!snapshot) {
         return null;
     }
-    snapshot.bytes.then(() => self.scorerMark("snapshot read"), () => {});
     try {
-        const heap = snapshot.bytes.then(scorerSnapshotHeap);
-        heap.catch(() => {});  // (awaited once the module is instantiated, or not at all)
-        const pyodide = await scorerWithMemory(heap, () => loadPyodide({
-            ...SCORER_OUTPUT, _loadSnapshot: snapshot.bytes}));
+        // Pyodide's own module, imported here as its loader would (as soon as it starts).
+        const asm = import(new URL("pyodide.asm.mjs", new URL(self.pyodideUrl,
+                                                               self.location.href)).href);
+        asm.catch(() => {});  // (awaited when Pyodide asks for its module, or not at all)
+        const pyodide = await scorerWithMemory(snapshot.heapLength, () => loadPyodide({
+            ...SCORER_OUTPUT, _loadSnapshot: snapshot.header,
+            createPyodideModule: scorerRestoringModule(asm, snapshot)}));
         self.scorerMark("pyodide restored");
         await scorerUnpack(pyodide, await archive);
         self.scorerMark("archive unpacked");
