@@ -169,10 +169,14 @@ function scorerSnapshotRead(response) {
             },
         }};
     });
-    read.catch(() => {});  // awaited by the restore, which reports a failure
-    return {header: read.then((kept) => kept.header),
-            heapLength: read.then((kept) => kept.heapLength),
-            heap: read.then((kept) => kept.heap)};
+    // Each part is awaited by the restore, which reports a failure, or not at all once one
+    // has failed (then the others' failures are not reported again as unhandled).
+    const part = (name) => {
+        const promise = read.then((kept) => kept[name]);
+        promise.catch(() => {});
+        return promise;
+    };
+    return {header: part("header"), heapLength: part("heapLength"), heap: part("heap")};
 }
 
 // Bytes [from, to) of a packed snapshot (its runs, its body) as a new array.
