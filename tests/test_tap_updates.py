@@ -180,6 +180,15 @@ def test_nothing_a_player_taps_in_deal_entry_draws_a_splash(tmp_path, variant):
                         tap(app, cell.content)
 
 
+def test_the_apps_colours_replace_flets_at_once(tmp_path):
+    """Decision 597: the app's theme is not faded in from Flet's own over Flutter's 200 ms
+    (the first screen was drawn once in Flet's blue, then again in Scorer's colours)."""
+    with scorer_app(tmp_path) as app:
+        style = app.page.theme_animation_style
+        assert style is not None
+        assert style.duration == style.reverse_duration == ft.Duration()
+
+
 def test_a_key_is_coloured_as_it_is_selected_and_enabled():
     """The colours Flutter's buttons gave (Material 3), set by widgets.key itself; the body is
     opaque, so that the focus colour under it shows only as a ring (decision 194)."""

@@ -661,6 +661,13 @@ def paced_until_home(lines: list[str]) -> bool:
         "Scorer: the boot screen's frames were paced until the first screen was up"]
 
 
+def held(lines: list[str]) -> bool:
+    """The page drew no frame before the first screen (at most boot-pace.js's HOLD): a repeat
+    visit's page, which the site's service worker controls from its start (decision 596)."""
+    return any(line.startswith("Scorer: no frame until the first screen is up")
+               for line in lines)
+
+
 def test_a_repeat_visit_restores_python_from_the_snapshot_with_every_game(site, chromium):
     build = build_of(site.folder)
     page = chromium.page()
@@ -672,6 +679,7 @@ def test_a_repeat_visit_restores_python_from_the_snapshot_with_every_game(site, 
         phone.see("Ben total 120")
     assert started_python(lines) == [f"Scorer: Python started without a snapshot, build {build}"]
     assert paced_until_home(lines), lines
+    assert not held(lines), lines  # a first visit's boot screen: Python starts for seconds
     kept = f"{site.url}scorer-python-snapshot/{build}"
     assert phone.page.evaluate(SNAPSHOTS_KEPT) == [kept]
 
@@ -686,6 +694,7 @@ def test_a_repeat_visit_restores_python_from_the_snapshot_with_every_game(site, 
         assert started_python(lines) == [f"Scorer: Python restored from the snapshot of build "
                                          f"{build}"]
         assert paced_until_home(lines), lines
+        assert held(lines), lines
         assert not [line for line in lines if "snapshot was not" in line]
         # A deal saved in the restored app is kept like any other (and survives a reload).
         bridge_deal(phone, "Ana", 1, "Clubs", 7)
