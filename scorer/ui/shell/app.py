@@ -97,8 +97,8 @@ class ScorerApp:
         # no page-turn animations: at the table the next screen should simply be there.
         page.theme = theme(HIGH_LIGHT if high_contrast else LIGHT)
         page.dark_theme = theme(HIGH_DARK if high_contrast else DARK)
-        # The theme is there at once, not faded in from Flet's own (blue) over 200 ms: a first
-        # screen drawn once, not a dozen frames more, and no colour flash (decision 597).
+        # The theme is there at once, not faded in from Flet's own (blue) over 200 ms: the
+        # first screen is not drawn once in Flet's colours and again in ours (decision 597).
         page.theme_animation_style = ft.AnimationStyle.no_animation()
         self.files = ft.FilePicker()  # downloads and imports (a service of this page)
         self.wakelock = ft.Wakelock()  # the screen stays on during a game
