@@ -14,6 +14,7 @@ from flet_page import scorer_app
 from scorer.game import Game
 from scorer.rules import Contract
 from scorer.rules.draw_bridge import DrawBridgeDeal
+from scorer.ui.screens.scoreboard import unfold
 from scorer.ui.shell import events
 
 STEADY = ("New deal", "Undo the last deal", "Rules of Draw Bridge", "Share the scoresheet",
@@ -52,6 +53,7 @@ def save_a_deal(app: Any, game_id: str) -> None:
         tap(app, name)
     tap(app, "Save deal")
     app.show()  # the task the Save started: the scoreboard drawn
+    unfold(app)  # and the one that shows its part below the fold (decision 598)
     assert app.route == f"/game/{game_id}"
 
 
@@ -60,6 +62,7 @@ def on_scoreboard(app: Any, deals: int) -> Game:
     game = played(app, deals)
     app.route = f"/game/{game.id}"
     app.show()
+    unfold(app)
     return game
 
 

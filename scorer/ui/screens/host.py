@@ -80,6 +80,13 @@ class App(Protocol):
     def snack(self, text: str) -> None:
         """A short note at the bottom of the screen."""
 
+    def when_taken(self, then: Callable[[], None]) -> None:
+        """``then()`` once the page has taken the screen being drawn and begun to draw it."""
+
+    @property
+    def screen_is_new(self) -> bool:
+        """The screen being drawn is not the one on the page: the page builds all of it."""
+
     def set_language(self, lang: str) -> None:
         """Speak ``lang`` from now on (and remember it on this device)."""
 

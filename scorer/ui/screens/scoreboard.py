@@ -26,10 +26,11 @@ from .sharing import copy_sheet, download, share_sheet
 if TYPE_CHECKING:
     from .host import App, Route
 
-__all__ = ["DEALS_SHOWN", "Drawn", "board_key", "build", "changed_elsewhere", "confirm_remove",
-           "contents", "keep_under", "view"]
+__all__ = ["DEALS_SHOWN", "FOLD", "Drawn", "below", "board_key", "build", "changed_elsewhere",
+           "confirm_remove", "contents", "keep_under", "unfold", "view"]
 
 DEALS_SHOWN = 12  # deals shown on the scoreboard before "Show all deals"
+FOLD = "below the fold"  # the data of the scoreboard's part drawn a frame later (_fold)
 
 
 class Drawn:
@@ -152,6 +153,7 @@ def view(app: App, game: Game) -> ft.View:
     elif game.records:
         controls.append(totals_chart(game, t, drawn.reuse, app.text_scale))
     controls += _steady_top(app, game, drawn)
+    fold = len(controls)  # what a phone shows at once ends here (see _fold)
     if game.records:
         controls.append(w.heading(deals_heading(game, t)))
     records = game.records[::-1]
@@ -170,8 +172,52 @@ def view(app: App, game: Game) -> ft.View:
         controls += [w.suited(text, size=13) for text in undone]
     controls += _steady_foot(app, game, drawn)
     keyed = board is None or board.data != IN_PLACE  # see board_key
+    if keyed:  # (a team match's board changes in place, in a column without a key)
+        controls[fold:] = [_fold(app, controls[fold:])]
     return screen(addresses.game(game.id), t(f"game.{game.variant_name}"),
                   [contents(controls, board_key(game.id) if keyed else None)])
+
+
+def below(controls: list[ft.Control], visible: bool = True) -> ft.Column:
+    """The scoreboard's part below the fold (see :func:`_fold`), spaced as the rest."""
+    return ft.Column(controls, key="below", spacing=10, visible=visible, data=FOLD,
+                     horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+def _fold(app: App, rest: list[ft.Control]) -> ft.Column:
+    """``rest`` (the deals, sharing, ending, deleting: below what a 360 x 640 phone shows at
+    once, which ends at the rules), drawn by the page a frame after the rest of the screen
+    when the screen is new to the page: after a Save, or opened from home. The page builds
+    such a screen whole; the deals' rows and the buttons under them were about half of that
+    frame, and nobody sees them before scrolling (decision 598). The same screen drawn
+    again (a tap on it, another phone's change) keeps them shown."""
+    if not app.screen_is_new:
+        return below(rest)
+    route = app.route
+
+    def then() -> None:  # not if the player has moved on, or it was drawn again meanwhile
+        if app.route == route and not app.screen_is_new:
+            unfold(app)
+    app.when_taken(then)
+    return below(rest, visible=False)
+
+
+def unfold(app: App) -> bool:
+    """Show the scoreboard's part that :func:`_fold` left out; False if none is hidden."""
+    view = app.page.views[0] if app.page.views else None
+    for at, shown in enumerate(view.controls if view is not None else []):
+        folded = shown.controls[-1] if isinstance(shown, ft.Column) and shown.controls else None
+        if isinstance(folded, ft.Column) and folded.data == FOLD and not folded.visible:
+            assert view is not None and isinstance(shown, ft.Column)
+            # A new column in place of the one sent (it may be frozen: see board_key) around
+            # the same controls: Flet sends only the part's "visible".
+            controls = list(view.controls)
+            key = shown.key if isinstance(shown.key, str) else None
+            controls[at] = contents([*shown.controls[:-1], below(folded.controls)], key)
+            view.controls = controls
+            app.page.update()
+            return True
+    return False
 
 
 def _new_deal(app: App, game_id: str) -> None:

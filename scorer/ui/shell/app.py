@@ -12,6 +12,7 @@ naming a screen; starting the app and serving it is :mod:`scorer.ui.serve.run`.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar, cast
 
@@ -41,6 +42,10 @@ TEXT_SIZE_KEY = "scorer.text_size"
 CONTRAST_KEY = "scorer.contrast"
 BROWSER_SCALE_KEY = "scorer.browser_scale"
 State = TypeVar("State")
+# From the page's answer to a call sent right behind a new screen until the page has begun the
+# frame that draws that screen: its next refresh is at most 17 ms away at 60 Hz (see
+# ScorerApp.when_taken).
+TAKEN_DELAY = 0.02
 
 
 async def ask(call: Callable[[], Any], seconds: float = 1.0, tries: int = 4) -> Any:
@@ -90,6 +95,7 @@ class ScorerApp:
         self.message_is_news = False  # the message is good news, not a problem (one screen)
         self._states: dict[type, object] = {}  # what each screen keeps: see state()
         self.drawn: str | None = None  # the route of the screen on the page
+        self._when_taken: list[Callable[[], None]] = []  # see when_taken
         page.title = "Scorer"
         page.fonts = {SYMBOL_FONT: "fonts/ScorerSymbols.ttf", **FALLBACK_FONTS}
         page.theme_mode = ft.ThemeMode.SYSTEM
@@ -226,20 +232,45 @@ class ScorerApp:
         else:
             self.page.views.append(view)
         self.page.update()
+        then, self._when_taken = self._when_taken, []
         if self.drawn is not None and self.drawn != self.route:
-            self.page.run_task(self._to_top)  # another screen: it opens at its top
+            self.page.run_task(self._to_top, then)  # another screen: it opens at its top
+        elif then:
+            self.page.run_task(self._taken, then)
         self.drawn = self.route
         self._keep_awake(route.game_id is not None)
 
-    async def _to_top(self) -> None:
+    @property
+    def screen_is_new(self) -> bool:
+        """The screen being drawn is not the one on the page (another screen was, or none):
+        the page builds all of it, not only what changed."""
+        return self.drawn != self.route
+
+    def when_taken(self, then: Callable[[], None]) -> None:
+        """``then()`` once the page has taken the screen being drawn and begun its frame: the
+        page's answer to the call sent right behind the screen (the scroll to its top, which
+        the page answers after the screen's message), then :data:`TAKEN_DELAY` (the page's
+        next refresh). A Save's screen is held until the browser has written the Save, and
+        so is that call. The first screen, with no call behind it: :data:`TAKEN_DELAY`
+        after it was sent."""
+        self._when_taken.append(then)
+
+    async def _to_top(self, then: list[Callable[[], None]]) -> None:
         """The one View keeps its scroll position when its contents change (Flutter keeps the
         scrollable and its offset): a game opened from a scrolled home list opened scrolled
         down, its totals off screen. Sent after the new contents, so the top is theirs; the
-        same screen drawn again (a tap, another phone's change) stays where it was."""
-        try:
+        same screen drawn again (a tap, another phone's change) stays where it was. Then what
+        waits for the page to have taken the screen (:meth:`when_taken`), answered or not:
+        a part of the screen left out until then is never left out for good."""
+        with contextlib.suppress(Exception):  # the page went away: nothing to scroll
             await self.page.views[0].scroll_to(offset=0)
-        except Exception:  # noqa: BLE001 - the page went away: nothing to scroll
-            return
+        await self._taken(then)
+
+    @staticmethod
+    async def _taken(then: list[Callable[[], None]]) -> None:
+        await asyncio.sleep(TAKEN_DELAY)
+        for call in then:
+            call()
 
     def _keep_awake(self, playing: bool) -> None:
         """The screen stays on while a game is open (a phone on the table must not lock
