@@ -62,13 +62,7 @@ HOOK = """(() => {
 
 # A page function: the time (page's clock) once the scoreboard's last button is in the
 # accessibility tree, else null (polled at each frame).
-WHOLE = """() => {
-  const host = document.querySelector('flt-semantics-host');
-  const last = """ + repr(LAST) + """;
-  return host && (host.textContent.includes(last) || Array.from(
-    host.querySelectorAll('[aria-label]')).some(e => e.getAttribute('aria-label') === last))
-    ? performance.now() : null;
-}"""
+WHOLE = "() => (" + b.SHOWN + ")(" + repr(LAST) + ") ? performance.now() : null"
 
 
 def split(table: Any, page: Any, whole: bool = False) -> dict[str, float]:

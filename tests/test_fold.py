@@ -12,10 +12,10 @@ import msgpack
 from controls import walk
 from flet_page import ENCODE, dispatch, scorer_app
 from test_bridge_games import table
+from test_save_steady import played
+from test_tap_updates import on_screen, sent  # noqa: F401 (the fixture: what the app sends)
 
 from scorer.game import Game
-from scorer.rules import Contract
-from scorer.rules.draw_bridge import DrawBridgeDeal
 from scorer.rules.team_match import TeamBoard
 from scorer.ui.screens import scoreboard
 from scorer.ui.screens.scoreboard import unfold
@@ -23,32 +23,12 @@ from scorer.ui.screens.scoreboard import unfold
 
 def labels(app: Any) -> list[str]:
     """The names of what is shown (hidden parts left out), in order."""
-    view = app.page.views[-1]
-    return [c.label for c in walk(view.controls, visible_only=True)
+    return [c.label for c in on_screen(app)
             if isinstance(c, ft.Semantics) and isinstance(c.label, str)]
 
 
-def played(app: Any, deals: int) -> Game:
-    game = Game.new("draw-bridge", ["Ana", "Ben"], first_dealer=0, end="target=100000")
-    for _ in range(deals):
-        game = game.add_deal(DrawBridgeDeal(0, Contract.parse("1C"), 7))
-    return app.keeper.store.save(game)
-
-
-def sent(app: Any) -> list[int]:
-    """The bytes of each message the page is sent from now on (a list that grows)."""
-    connection = app.page.session.connection
-    sizes: list[int] = []
-    send = connection.send_message
-
-    def counted(message: Any) -> None:
-        sizes.append(len(msgpack.packb([message.action, message.body], default=ENCODE)))
-        send(message)
-    connection.send_message = counted
-    return sizes
-
-
-def test_a_new_scoreboard_shows_its_top_first_and_its_deals_when_unfolded(tmp_path):
+def test_a_new_scoreboard_shows_its_top_first_and_its_deals_when_unfolded(tmp_path,
+                                                                          sent):  # noqa: F811
     with scorer_app(tmp_path) as app:  # the page's tasks dropped: unfold is called here
         game = played(app, 20)
         app.route = f"/game/{game.id}"
@@ -58,8 +38,9 @@ def test_a_new_scoreboard_shows_its_top_first_and_its_deals_when_unfolded(tmp_pa
         assert "Rules of Draw Bridge" in top
         assert not [name for name in top if name.startswith("Deal ")]
         assert "Delete this game" not in top and "Show all deals" not in top
-        sizes = sent(app)
+        del sent[:]
         assert unfold(app)
+        sizes = [len(msgpack.packb([m.action, m.body], default=ENCODE)) for m in sent]
         whole = labels(app)
         assert whole[:len(top)] == top  # the top unchanged, the rest under it
         assert "Deal 20: 1C by Ana: made; Ana total 400, Ben total 0" in whole
@@ -68,7 +49,7 @@ def test_a_new_scoreboard_shows_its_top_first_and_its_deals_when_unfolded(tmp_pa
         # Only the part's "visible" goes to the page: its controls were sent with the top
         assert len(sizes) == 1 and sizes[0] < 200, sizes
         assert not unfold(app)  # nothing hidden any more: nothing sent
-        assert len(sizes) == 1
+        assert len(sent) == 1
 
 
 def test_the_same_scoreboard_drawn_again_keeps_its_deals_shown(tmp_path):

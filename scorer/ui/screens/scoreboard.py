@@ -204,11 +204,14 @@ def _fold(app: App, rest: list[ft.Control]) -> ft.Column:
 
 def unfold(app: App) -> bool:
     """Show the scoreboard's part that :func:`_fold` left out; False if none is hidden."""
-    view = app.page.views[0] if app.page.views else None
-    for at, shown in enumerate(view.controls if view is not None else []):
-        folded = shown.controls[-1] if isinstance(shown, ft.Column) and shown.controls else None
+    if not app.page.views:
+        return False
+    view = app.page.views[0]
+    for at, shown in enumerate(view.controls):
+        if not isinstance(shown, ft.Column) or not shown.controls:
+            continue
+        folded = shown.controls[-1]
         if isinstance(folded, ft.Column) and folded.data == FOLD and not folded.visible:
-            assert view is not None and isinstance(shown, ft.Column)
             # A new column in place of the one sent (it may be frozen: see board_key) around
             # the same controls: Flet sends only the part's "visible".
             controls = list(view.controls)

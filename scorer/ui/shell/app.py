@@ -268,6 +268,7 @@ class ScorerApp:
 
     @staticmethod
     async def _taken(then: list[Callable[[], None]]) -> None:
+        """Run ``then`` (see :meth:`when_taken`) :data:`TAKEN_DELAY` from now."""
         await asyncio.sleep(TAKEN_DELAY)
         for call in then:
             call()
