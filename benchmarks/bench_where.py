@@ -18,6 +18,11 @@ own. ``--opens N``: first N openings of the game from home (the tap on its card 
 total is drawn), split the same way. ``--profile``: DevTools' sampling profiler on the
 page's main thread over the Saves, its time by file (Flutter's Dart ``main.dart.wasm``,
 ``skwasm.wasm``, ``transferToImageBitmap``: a rendered frame copied off the canvas, ...).
+``--worker``: each Save split inside Python's worker too, on the worker's clock, by marks put
+in its Python (:data:`MARKS`): from the event's message in to the store's write, the write,
+until the scoreboard is being drawn (IndexedDB's copy started, the tasks between), the screen
+built, Flet's comparison and sending (held while IndexedDB writes), then until the held
+messages go out (decision 599).
 Figures on a busy machine are several times a quiet one's; the split is what to read.
 """
 
@@ -100,6 +105,62 @@ def report(name: str, rows: list[dict[str, float]]) -> None:
               f"max {max(values):.0f})")
 
 
+# Python in the worker, run once: marks at the edges of a Save's steps, on the worker's clock
+# (performance.now()), read back by worker_split(); the worker's messages in, marked by JS.
+MARKS = """
+import builtins, functools, js
+from flet.messaging.session import Session
+from scorer.ui.shell.app import ScorerApp
+from scorer.ui.shell.keeper import Keeper
+marks = builtins.scorer_marks = []
+
+def _marked(cls, name):
+    call = getattr(cls, name)
+    if name.startswith("_"):  # coroutine functions: _persist_then
+        async def step(*args, **kwargs):
+            try:
+                return await call(*args, **kwargs)
+            finally:
+                marks.append((name + "<", js.performance.now()))
+    else:
+        def step(*args, **kwargs):
+            marks.append((name + ">", js.performance.now()))
+            try:
+                return call(*args, **kwargs)
+            finally:
+                marks.append((name + "<", js.performance.now()))
+    setattr(cls, name, functools.wraps(call)(step))
+
+for cls, name in ((Keeper, "write"), (ScorerApp, "show"), (Session, "patch_control"),
+                  (Keeper, "_persist_then")):
+    _marked(cls, name)
+js.eval("self.scorerIn = []; addEventListener('message', "
+        "() => self.scorerIn.push(performance.now()), {capture: true})")
+"""
+WORKER_STEPS = ("event in -> write", "the store's write", "-> drawing (IndexedDB started)",
+                "screen built", "compared and sent", "-> released (IndexedDB done)",
+                "event in -> released")
+
+
+CLEAR = """() => { pyodide.runPython('import builtins; builtins.scorer_marks.clear()');
+                   self.scorerIn.length = 0; }"""
+
+
+def worker_split(worker: Any) -> dict[str, float]:
+    """The steps in the worker (see :data:`MARKS`) of the Save since :data:`CLEAR`, in ms."""
+    marks, arrived = worker.evaluate("""() => [JSON.parse(pyodide.runPython(
+      'import builtins, json; json.dumps(builtins.scorer_marks)')), self.scorerIn.slice()]""")
+    at: dict[str, float] = {}
+    for name, t in marks:
+        at.setdefault(name, t)  # the first of each: the Save's own, not the part drawn later
+    start = max((t for t in arrived if t <= at["write>"]), default=at["write>"])
+    steps = (start, at["write>"], at["write<"], at["show>"], at["patch_control>"],
+             at["show<"], at["_persist_then<"])
+    split = {name: steps[n + 1] - steps[n] for n, name in enumerate(WORKER_STEPS[:-1])}
+    split[WORKER_STEPS[-1]] = steps[-1] - start
+    return split
+
+
 def hooked_table(visits: Any, tmp: Path, args: Any) -> tuple[Any, Any, Any]:
     """A first visit, then a repeat visit kept open with :data:`HOOK` in its page (the press's
     and the page's marks): its context, its page and the bench's ``Table`` on it."""
@@ -127,6 +188,8 @@ def main() -> None:
     parser.add_argument("--opens", type=int, default=0,
                         help="timed openings of the game from home first (0)")
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--worker", action="store_true",
+                        help="each Save split inside Python's worker too (MARKS)")
     args = parser.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="bench-where-"))
     site = args.site or b.publish(tmp / "site", renderer="auto")
@@ -151,7 +214,11 @@ def main() -> None:
             if cdp is not None:
                 cdp.send("Profiler.enable")
                 cdp.send("Profiler.setSamplingInterval", {"interval": 200})
-            saves, spent = [], collections.Counter[str]()
+            worker = None
+            if args.worker:
+                worker = next(w for w in page.workers if "python-worker" in w.url)
+                worker.evaluate("code => pyodide.runPython(code)", MARKS)
+            saves, spent, inside = [], collections.Counter[str](), []
             for _ in range(args.saves):
                 table.phone.tap("New deal")
                 for name in case.save_taps:
@@ -159,6 +226,8 @@ def main() -> None:
                 table.phone.see(case.save_preview)
                 mirror = mirror.add_deal(case.save_deal)
                 page.evaluate("window.scorerLog.length = 0")
+                if worker is not None:
+                    worker.evaluate(CLEAR)
                 if cdp is not None:
                     cdp.send("Profiler.start")
                 table.timed_tap(table.phone.button("Save deal").first,
@@ -167,6 +236,8 @@ def main() -> None:
                 if cdp is not None:
                     spent.update(by_file(cdp.send("Profiler.stop")["profile"]))
                 saves.append(split(table, page, whole=True))
+                if worker is not None:
+                    inside.append(worker_split(worker))
             table.phone.tap("New deal")
             for name in case.tap_setup:
                 table.phone.tap(name)
@@ -183,6 +254,11 @@ def main() -> None:
         report("opening the 50-deal game from home", opens)
     if saves:
         report("Save -> scoreboard, 50 deals", saves)
+    if inside:
+        print("a Save inside Python's worker (the first Save left out), median ms:")
+        for name in WORKER_STEPS:
+            spread = [round(one[name]) for one in inside[1:] or inside]
+            print(f"  {name}: {statistics.median(spread):.1f} ({spread})")
     if taps:
         report("tap -> preview", taps)
     if spent:

@@ -1,10 +1,12 @@
 """Run alone (a fresh interpreter, ``PYTHONHASHSEED`` fixed): every game's screens, a deal
 entered and saved, then home, statistics, Check a score and the rules; prints a digest of
 every message sent to the page and of every control's marks after each screen (its parent,
-frozen and initialized marks, its tracked changes), then which walk prepared new controls.
-``flet`` as the argument: Flet's own walk (scorer.ui.shell.configure not installed).
+frozen and initialized marks, its tracked changes) and of the controls the session keeps
+(those each screen left taken out), then which walks prepared new controls and listed removed
+ones. ``flet`` as the argument: Flet's own walks (scorer.ui.shell.configure not installed).
 tests/test_configure.py compares the two."""
 
+import gc
 import hashlib
 import random
 import sys
@@ -57,7 +59,8 @@ Connection.send_message = _sent
 
 
 def marks(app) -> None:
-    """Every control's marks on the screen shown (hidden ones too), into the digest."""
+    """Every control's marks on the screen shown (hidden ones too), then the ids of the
+    controls the session keeps (those a screen left were taken out), into the digest."""
     view = app.page.views[0]
     for control in walk([c for c in (view, *view.controls, view.appbar, view.bottom_appbar)
                          if c is not None]):
@@ -67,6 +70,8 @@ def marks(app) -> None:
                             getattr(control, "_frozen", None),
                             getattr(control, "_initialized", None),
                             len(control._dirty))).encode())
+    gc.collect()  # the index holds its controls weakly: only those still kept, in both runs
+    digest.update(repr(sorted(app.page.session.index)).encode())
 
 
 def shown(app, route: str) -> None:
@@ -95,4 +100,5 @@ with tempfile.TemporaryDirectory() as folder, scorer_app(Path(folder)) as app:
                   "/rules/draw-bridge", f"/game/{draw.id}"):
         shown(app, route)
     walked = object_patch.DiffBuilder._configure_dataclass
-    print(digest.hexdigest(), sent[0], sent[1], walked.__module__)
+    left = object_patch.DiffBuilder.get_removed_controls
+    print(digest.hexdigest(), sent[0], sent[1], walked.__module__, left.__module__)

@@ -1,5 +1,5 @@
-"""scorer.ui.shell.configure: Flet's walk over new controls, without a call per plain value
-(decision 573), does what Flet's own does."""
+"""scorer.ui.shell.configure: Flet's walks over new controls and removed ones, without a call
+per plain value or a generator per level (decisions 573 and 599), do what Flet's own do."""
 
 from __future__ import annotations
 
@@ -11,8 +11,10 @@ from typing import Any
 
 import flet as ft
 import flet_charts as fch
+import msgpack
 from flet.controls.base_control import BaseControl
-from flet.controls.object_patch import DiffBuilder
+from flet.controls.object_patch import DiffBuilder, ObjectPatch
+from flet_page import ENCODE
 
 from scorer.ui.shell import configure
 
@@ -39,10 +41,12 @@ def test_every_screen_sends_the_same_bytes_and_marks_the_same_controls_as_with_f
     """Every game's scoreboard, deal entry, detail and correction (the long games of six
     types), a deal entered and saved, home, statistics, Check a score, a new game and the
     rules: the messages sent to the page, and every control's parent, frozen and initialized
-    marks and tracked changes after each screen, are the same with either walk."""
+    marks and tracked changes after each screen, and the controls the session keeps, are the
+    same with either walk."""
     flets = _run("flet")
     ours = _run("ours")
-    assert flets[3] == "flet.controls.object_patch" and ours[3] == "scorer.ui.shell.configure"
+    assert flets[3:] == ["flet.controls.object_patch"] * 2
+    assert ours[3:] == ["scorer.ui.shell.configure"] * 2
     assert int(ours[1]) > 40 and int(ours[2]) > 500_000  # the screens were sent
     assert ours[:3] == flets[:3]
 
@@ -86,12 +90,42 @@ def test_the_walk_yields_the_same_controls_in_the_same_order_with_the_same_marks
     assert "Text" in [type(c).__name__ for c in by_ours[-2:]]  # the one in a dict
 
 
-def test_install_puts_the_walk_in_place_once_and_only_when_flet_has_what_it_needs(monkeypatch):
+def test_install_puts_the_walks_in_place_once_and_only_when_flet_has_what_they_need(monkeypatch):
     monkeypatch.setattr(DiffBuilder, "_configure_dataclass", configure._FLETS)
+    monkeypatch.setattr(DiffBuilder, "get_removed_controls", configure._FLETS_REMOVED)
     monkeypatch.setattr(configure, "check", lambda: ["moved"])
     configure.install()
     assert DiffBuilder._configure_dataclass is configure._FLETS
+    assert DiffBuilder.get_removed_controls is configure._FLETS_REMOVED
     monkeypatch.setattr(configure, "check", lambda: [])
     configure.install()
     configure.install()
     assert DiffBuilder._configure_dataclass is configure.configure
+    assert DiffBuilder.get_removed_controls is configure.removed
+
+
+def _left(root: ft.Column) -> tuple[list[Any], list[Any]]:
+    """``root`` sent to the page, then changed: the part the page had and no longer has, as
+    Flet lists it and as :func:`configure.removed` does (both only read the comparison)."""
+    first = DiffBuilder(None, root, control_cls=BaseControl)
+    first._compare_values(None, [], None, None, root, frozen=False)
+    list(first.get_added_controls())
+    msgpack.packb(ObjectPatch(list(first.execute())).to_message(), default=ENCODE)
+    sent, kept, chart, frozen = root.controls
+    root.controls = [kept, ft.Text("new")]  # the tree, the chart and the frozen column leave
+    kept.controls[0] = ft.Text("replaced")  # a nested control replaced in a kept row
+    builder = DiffBuilder(root, root, control_cls=BaseControl)
+    builder._compare_values(None, [], None, root, root, frozen=False)
+    return list(configure._FLETS_REMOVED(builder)), list(configure.removed(builder))
+
+
+def test_the_removed_walk_lists_the_same_controls_in_the_same_order_as_flets():
+    root = ft.Column([_tree(), ft.Row([ft.Text("old"), ft.Text("stays")]),
+                      fch.LineChart(left_axis=fch.ChartAxis(
+                          labels=[fch.ChartAxisLabel(value=1, label=ft.Text("1"))])),
+                      ft.Column([ft.Text("f1"), ft.Row([ft.Text("f2")])])])
+    object.__setattr__(root.controls[3], "_frozen", True)  # sent without snapshots: walked
+    by_flet, by_ours = _left(root)
+    assert len(by_flet) >= 16  # the tree whole, the chart's label, the replaced text, f1, f2
+    assert [id(c) for c in by_ours] == [id(c) for c in by_flet]
+    assert "Text" in [type(c).__name__ for c in by_ours]
