@@ -108,7 +108,7 @@ def report(name: str, rows: list[dict[str, float]]) -> None:
 # Python in the worker, run once: marks at the edges of a Save's steps, on the worker's clock
 # (performance.now()), read back by worker_split(); the worker's messages in, marked by JS.
 MARKS = """
-import builtins, functools, js
+import builtins, functools, inspect, js
 from flet.messaging.session import Session
 from scorer.ui.shell.app import ScorerApp
 from scorer.ui.shell.keeper import Keeper
@@ -116,7 +116,7 @@ marks = builtins.scorer_marks = []
 
 def _marked(cls, name):
     call = getattr(cls, name)
-    if name.startswith("_"):  # coroutine functions: _persist_then
+    if inspect.iscoroutinefunction(call):  # _persist_then: marked when it is done
         async def step(*args, **kwargs):
             try:
                 return await call(*args, **kwargs)
@@ -154,8 +154,9 @@ def worker_split(worker: Any) -> dict[str, float]:
     for name, t in marks:
         at.setdefault(name, t)  # the first of each: the Save's own, not the part drawn later
     start = max((t for t in arrived if t <= at["write>"]), default=at["write>"])
-    steps = (start, at["write>"], at["write<"], at["show>"], at["patch_control>"],
-             at["show<"], at["_persist_then<"])
+    compared = min(t for name, t in marks if name == "patch_control>" and t >= at["show>"])
+    steps = (start, at["write>"], at["write<"], at["show>"], compared, at["show<"],
+             at["_persist_then<"])
     split = {name: steps[n + 1] - steps[n] for n, name in enumerate(WORKER_STEPS[:-1])}
     split[WORKER_STEPS[-1]] = steps[-1] - start
     return split

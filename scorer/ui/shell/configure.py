@@ -212,28 +212,28 @@ def _removed(control_cls: Any, item: Any, recurse: bool, out: list[Any]) -> None
             _removed(control_cls, value, recurse, out)
 
 
+def _unused(flets: Any, names: tuple[str, ...], *, constants: bool = False) -> list[str]:
+    """Which of ``names`` Flet's function ``flets`` (kept before any install) no longer uses:
+    the names in its code, and with ``constants`` its constants too (a name read as a
+    string, ``getattr(item, "__prev_lists")``)."""
+    code = getattr(flets, "__code__", None)
+    used = {*getattr(code, "co_names", ()), *(getattr(code, "co_consts", ()) if constants else ())}
+    return [f"DiffBuilder.{flets.__name__} using {name}" for name in names if name not in used]
+
+
 def check() -> list[str]:
     """What this module relies on in Flet and does not find (empty: all there)."""
-    missing = []
-    code = getattr(_FLETS, "__code__", None)  # Flet's own, kept before any install
-    names = {*getattr(code, "co_names", ()), *getattr(code, "co_consts", ())}
-    for name in ("is_dataclass", "fields", "_parent", "_frozen", "__flet_control_cls__",
-                 "build", "_before_update_safe", "_dirty", "_control_setattr"):
-        if name not in names:
-            missing.append(f"DiffBuilder._configure_dataclass using {name}")
+    missing = _unused(_FLETS, ("is_dataclass", "fields", "_parent", "_frozen",
+                               "__flet_control_cls__", "build", "_before_update_safe",
+                               "_dirty", "_control_setattr"), constants=True)
     if "_values" not in Prop.__get__.__code__.co_names:
         missing.append("value_types.Prop keeping set values in _values")
-    if "_configure_dataclass" not in object_patch.DiffBuilder.get_added_controls.__code__.co_names:
-        missing.append("DiffBuilder.get_added_controls calling _configure_dataclass")
-    code = object_patch.DiffBuilder._removed_controls.__code__
-    names = {*code.co_names, *code.co_consts}
-    for name in ("__prev_lists", "__prev_dicts", "__prev_classes", "fields", "skip"):
-        if name not in names:
-            missing.append(f"DiffBuilder._removed_controls using {name}")
-    names = set(getattr(_FLETS_REMOVED, "__code__", code).co_names)
-    for name in ("_removed_dataclasses", "_added_dataclasses", "_removed_controls"):
-        if name not in names:
-            missing.append(f"DiffBuilder.get_removed_controls using {name}")
+    missing += _unused(object_patch.DiffBuilder.get_added_controls, ("_configure_dataclass",))
+    missing += _unused(object_patch.DiffBuilder._removed_controls,
+                       ("__prev_lists", "__prev_dicts", "__prev_classes", "fields", "skip"),
+                       constants=True)
+    missing += _unused(_FLETS_REMOVED,
+                       ("_removed_dataclasses", "_added_dataclasses", "_removed_controls"))
     return missing
 
 
