@@ -1,10 +1,12 @@
 """Run alone (a fresh interpreter, ``PYTHONHASHSEED`` fixed): every game's screens, a deal
 entered and saved, then home, statistics, Check a score and the rules; prints a digest of
 every message sent to the page and of every control's marks after each screen (its parent,
-frozen and initialized marks, its tracked changes) and of the controls the session keeps
-(those each screen left taken out), then which walks prepared new controls and listed removed
-ones. ``flet`` as the argument: Flet's own walks (scorer.ui.shell.configure not installed).
-tests/test_configure.py compares the two."""
+frozen and initialized marks, its tracked changes, the copies its next comparison starts
+from) and of the controls the session keeps
+(those each screen left taken out), then which walks prepared new controls, listed removed
+ones and compared the page. ``flet`` as the argument: Flet's own (neither
+scorer.ui.shell.configure nor scorer.ui.shell.unchanged installed). tests/test_configure.py
+compares the two."""
 
 import gc
 import hashlib
@@ -24,10 +26,11 @@ from flet.controls import object_patch  # noqa: E402
 from flet_page import ENCODE, Connection, scorer_app  # noqa: E402
 
 import scorer.game  # noqa: E402
-from scorer.ui.shell import configure  # noqa: E402
+from scorer.ui.shell import configure, unchanged  # noqa: E402
 
 if sys.argv[1:] == ["flet"]:
     configure.install = lambda: None  # type: ignore[assignment]
+    unchanged.install = lambda: None  # type: ignore[assignment]
 
 # The same ids and times in both runs
 _ids = random.Random(7)
@@ -58,6 +61,22 @@ def _sent(self, message) -> None:
 Connection.send_message = _sent
 
 
+def _item(value) -> object:
+    return getattr(value, "_i", None) or type(value).__name__
+
+
+def kept(control) -> list[object]:
+    """The copies Flet keeps of what the control's lists, dicts and nested objects held
+    when last sent (what its next comparison starts from), as the ids and types they hold."""
+    out: list[object] = []
+    for name in ("__prev_lists", "__prev_dicts", "__prev_classes"):
+        for field, value in sorted(getattr(control, name, {}).items()):
+            items = (value if isinstance(value, list) else
+                     list(value.values()) if isinstance(value, dict) else [value])
+            out.append((name, field, [_item(item) for item in items]))
+    return out
+
+
 def marks(app) -> None:
     """Every control's marks on the screen shown (hidden ones too), then the ids of the
     controls the session keeps (those a screen left were taken out), into the digest."""
@@ -69,7 +88,7 @@ def marks(app) -> None:
         digest.update(repr((type(control).__name__, control._i, getattr(parent, "_i", None),
                             getattr(control, "_frozen", None),
                             getattr(control, "_initialized", None),
-                            len(control._dirty))).encode())
+                            len(control._dirty), kept(control))).encode())
     gc.collect()  # the index holds its controls weakly: only those still kept, in both runs
     digest.update(repr(sorted(app.page.session.index)).encode())
 
@@ -101,4 +120,6 @@ with tempfile.TemporaryDirectory() as folder, scorer_app(Path(folder)) as app:
         shown(app, route)
     walked = object_patch.DiffBuilder._configure_dataclass
     left = object_patch.DiffBuilder.get_removed_controls
-    print(digest.hexdigest(), sent[0], sent[1], walked.__module__, left.__module__)
+    compared = object_patch.DiffBuilder._compare_dataclasses
+    print(digest.hexdigest(), sent[0], sent[1], walked.__module__, left.__module__,
+          compared.__module__)

@@ -26,7 +26,7 @@ from ..screens import addresses
 from ..screens.host import ReadPicked
 from ..screens.sharing import download
 from ..theme import DARK, FALLBACK_FONTS, HIGH_DARK, HIGH_LIGHT, LIGHT, SYMBOL_FONT, theme
-from . import configure, events
+from . import configure, events, unchanged
 from .keeper import Keeper
 from .late_taps import catch_late_taps
 from .routes import parse, row_of, screen_for
@@ -78,6 +78,7 @@ class ScorerApp:
                  open_page: Callable[[bytes], str] | None = None) -> None:
         events.install()  # each event's type worked out once per control class
         configure.install()  # new controls prepared without a call per plain value
+        unchanged.install()  # the page compared without walking what has not changed
         self.page = page
         self._hold = hold
         self.read_picked = read_picked
