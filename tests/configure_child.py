@@ -2,11 +2,10 @@
 entered and saved, then home, statistics, Check a score and the rules; prints a digest of
 every message sent to the page and of every control's marks after each screen (its parent,
 frozen and initialized marks, its tracked changes, the copies its next comparison starts
-from) and of the controls the session keeps
-(those each screen left taken out), then which walks prepared new controls, listed removed
-ones and compared the page. ``flet`` as the argument: Flet's own (neither
-scorer.ui.shell.configure nor scorer.ui.shell.unchanged installed). tests/test_configure.py
-compares the two."""
+from) and of the controls the session keeps (those each screen left taken out), then which
+functions prepared new controls, listed removed ones and compared the page. ``flet`` as the
+argument: Flet's own (neither scorer.ui.shell.configure nor scorer.ui.shell.unchanged
+installed). tests/test_configure.py compares the two."""
 
 import gc
 import hashlib

@@ -41,8 +41,9 @@ def test_every_screen_sends_the_same_bytes_and_marks_the_same_controls_as_with_f
     """Every game's scoreboard, deal entry, detail and correction (the long games of six
     types), a deal entered and saved, home, statistics, Check a score, a new game and the
     rules: the messages sent to the page, and every control's parent, frozen and initialized
-    marks and tracked changes after each screen, and the controls the session keeps, are the
-    same with either walk."""
+    marks, tracked changes and kept copies after each screen, and the controls the session
+    keeps, are the same with Flet's walks and comparison as with ours (scorer.ui.shell's
+    configure and unchanged)."""
     flets = _run("flet")
     ours = _run("ours")
     assert flets[3:] == ["flet.controls.object_patch"] * 3

@@ -24,7 +24,7 @@ from scorer.ui.shell import unchanged
 
 def _tree() -> ft.Column:
     """A page's worth of odd corners: nested rows, a chart (value objects holding value
-    objects), a dict of controls, a button with a colour (a before_update of its own), a
+    objects), dicts of controls, a button with a colour (a before_update of its own), a
     container with no content yet, a frozen text, a text field."""
     chart = fch.LineChart(data_series=[fch.LineChartData(points=[
         fch.LineChartDataPoint(0, 0), fch.LineChartDataPoint(1, 5)], color="#388E3C")],
@@ -40,6 +40,7 @@ def _tree() -> ft.Column:
         ft.TextField(label="name", bgcolor=ft.Colors.YELLOW),
         ft.Container(ft.Text("boxed"), border=ft.Border.all(1, ft.Colors.RED))])
     column._internals = {"kept": [ft.Text("in a dict")], "plain": Plain(1)}
+    column.controls[0].controls[1]._internals = {"note": ft.Text("noted")}
     return column
 
 
@@ -82,6 +83,10 @@ CHANGES: dict[str, Callable[[ft.Column], None]] = {
     "a row's own property": lambda root: setattr(root.controls[0], "spacing", 3),
     "the column emptied": lambda root: root.controls.clear(),
     "a plain value object's field": lambda root: setattr(root._internals["plain"], "x", 2),
+    "a key added to a dict": lambda root: root.controls[0].controls[1]._internals.__setitem__(
+        "more", ft.Text("added")),
+    "a key taken out of a dict": lambda root: root.controls[0].controls[1]._internals.pop(
+        "note"),
 }
 # Changes sent in two comparisons: the first step, then the second
 TWICE: dict[str, tuple[Callable[[ft.Column], None], Callable[[ft.Column], None]]] = {
@@ -195,6 +200,7 @@ def test_a_change_is_found_under_every_kind_of_kept_child():
     assert unchanged.unchanged(box, {}) is True
     box.content = ft.Text("now")
     assert unchanged.unchanged(box, {}) is False
+    assert unchanged.unchanged(root.controls[4], {}) is False  # frozen: Flet's to compare
     seen: dict[int, bool] = {}
     assert unchanged.unchanged(root.controls[6], seen) is True
     assert seen[id(root.controls[6].content)] is True  # answered once, kept for the rest
