@@ -33,7 +33,7 @@ from typing import Any
 from flet.controls import object_patch
 from flet.controls.value_types import Prop
 
-__all__ = ["check", "configure", "install", "removed"]
+__all__ = ["check", "configure", "install", "removed", "unused"]
 
 _FLETS = object_patch.DiffBuilder._configure_dataclass
 _FLETS_REMOVED = object_patch.DiffBuilder.get_removed_controls
@@ -212,7 +212,7 @@ def _removed(control_cls: Any, item: Any, recurse: bool, out: list[Any]) -> None
             _removed(control_cls, value, recurse, out)
 
 
-def _unused(flets: Any, names: tuple[str, ...], *, constants: bool = False) -> list[str]:
+def unused(flets: Any, names: tuple[str, ...], *, constants: bool = False) -> list[str]:
     """Which of ``names`` Flet's function ``flets`` (kept before any install) no longer uses:
     the names in its code, and with ``constants`` its constants too (a name read as a
     string, ``getattr(item, "__prev_lists")``)."""
@@ -223,16 +223,16 @@ def _unused(flets: Any, names: tuple[str, ...], *, constants: bool = False) -> l
 
 def check() -> list[str]:
     """What this module relies on in Flet and does not find (empty: all there)."""
-    missing = _unused(_FLETS, ("is_dataclass", "fields", "_parent", "_frozen",
+    missing = unused(_FLETS, ("is_dataclass", "fields", "_parent", "_frozen",
                                "__flet_control_cls__", "build", "_before_update_safe",
                                "_dirty", "_control_setattr"), constants=True)
     if "_values" not in Prop.__get__.__code__.co_names:
         missing.append("value_types.Prop keeping set values in _values")
-    missing += _unused(object_patch.DiffBuilder.get_added_controls, ("_configure_dataclass",))
-    missing += _unused(object_patch.DiffBuilder._removed_controls,
+    missing += unused(object_patch.DiffBuilder.get_added_controls, ("_configure_dataclass",))
+    missing += unused(object_patch.DiffBuilder._removed_controls,
                        ("__prev_lists", "__prev_dicts", "__prev_classes", "fields", "skip"),
                        constants=True)
-    missing += _unused(_FLETS_REMOVED,
+    missing += unused(_FLETS_REMOVED,
                        ("_removed_dataclasses", "_added_dataclasses", "_removed_controls"))
     return missing
 

@@ -34,6 +34,8 @@ from typing import Any
 from flet.controls import object_patch
 from flet.controls.base_control import BaseControl
 
+from .configure import unused
+
 __all__ = ["check", "compare_dataclasses", "install", "unchanged"]
 
 _FLETS = object_patch.DiffBuilder._compare_dataclasses
@@ -132,11 +134,9 @@ def compare_dataclasses(builder: Any, parent: Any, path: list[Any], src: Any, ds
 
 def check() -> list[str]:
     """What this relies on in Flet's comparison and does not find (empty: all there)."""
-    code = getattr(_FLETS, "__code__", None)
-    used = {*getattr(code, "co_names", ()), *getattr(code, "co_consts", ())}
-    missing = [f"DiffBuilder._compare_dataclasses using {name}" for name in (
-        "__prev_lists", "__prev_dicts", "__prev_classes", "_dirty", "__changes",
-        "_structural_fields", "_before_update_safe", "_frozen") if name not in used]
+    missing = unused(_FLETS, ("__prev_lists", "__prev_dicts", "__prev_classes", "_dirty",
+                              "__changes", "_structural_fields", "_before_update_safe",
+                              "_frozen"), constants=True)
     if not isinstance(getattr(object_patch.DiffBuilder(None, None), "__dict__", None), dict):
         missing.append("DiffBuilder keeping attributes of its own")
     return missing
