@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
+import subprocess
 import sys
 import types
 from importlib.resources import files
@@ -40,6 +42,8 @@ def _run(name: str, content: str | bytes, tmp_path: Path) -> object:
         return flet.flutter_bootstrap(str(content), "auto")
     if name == flet.FONT_MANIFEST:
         return flet.font_manifest(str(content))
+    if name == flet.PYODIDE_ASM:
+        return flet.pyodide_linker(str(content))
     if name in (flet.PYODIDE_LOCK, flet.PYODIDE_PACKAGE):
         web = _web_with(tmp_path, name, content)
         return browser_environment(web), flet.trimmed_lock(web)
@@ -331,3 +335,121 @@ def test_a_moved_line_fails_scorer_serve_on_the_command_line(tmp_path, monkeypat
     code = cli.main(["--data-dir", str(tmp_path), "serve", "--port", "0"])
     assert code == 2
     assert "scorer serve: flet-web 1." in capsys.readouterr().err
+
+
+# The linker's pieces, run under Node.js: the table of global symbols and GOTHandler (from
+# ``var GOT={};`` to the statement after them), reportUndefinedSymbols, then a start's events
+# with stubs for what they call: entries created unresolved (weak and not), some resolved by
+# the module's own exports in between (as updateGOT does), a symbol that cannot be resolved
+# (the call stops on it) and the call after it. Everything the stubs see, in order, and every
+# entry's final value are printed.
+LINKER_RUN = """
+const seen = [];
+let slot = 100;
+const symbols = {fa: function fa() {}, fb: function fb() {}, n: 7, g: {value: 9}};
+const addFunction = (f, sig) => { seen.push(`add ${f.name} ${sig}`); return slot++; };
+const resolveGlobalSymbol = (name, direct) => {
+  seen.push(`resolve ${name} ${direct}`);
+  return {sym: symbols[name]};
+};
+symbols.fb.sig = "vi";
+%s
+%s
+const weak = new Set(["w", "w2"]);
+for (const name of ["fa", "exported", "n", "w", "fb", "g", "missing", "later", "w2"]) {
+  GOTHandler.get(weak, name);
+}
+GOT.exported.value = 5;  // updateGOT: the module's own export
+GOT.other = new WebAssembly.Global({value: "i32", mutable: true}, 3);
+try { reportUndefinedSymbols(); } catch (error) { seen.push(`stopped: ${error.message}`); }
+GOTHandler.get(weak, "side");  // a side module's import, after the first report
+symbols.missing = function missing() {};
+symbols.side = 11;
+symbols.later = 12;
+reportUndefinedSymbols();
+reportUndefinedSymbols();
+seen.push(JSON.stringify(Object.fromEntries(
+  Object.entries(GOT).map(([name, entry]) => [name, [entry.value, !!entry.required]]))));
+console.log(JSON.stringify(seen));
+"""
+
+
+def _linker_pieces(text: str) -> tuple[str, str]:
+    start = text.index(flet.GOT_TABLE)
+    table = text[start:text.index(";var ", text.index("var GOTHandler=", start)) + 1]
+    start = text.index("var reportUndefinedSymbols=")
+    return table, text[start:text.index("var loadDylibs=", start)]
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js (.ci/run installs it)")
+def test_the_sites_linker_resolves_the_same_symbols_in_the_same_order_as_pyodides(tmp_path):
+    shipped = (WEB / flet.PYODIDE_ASM).read_bytes().decode("utf-8")
+    runs = []
+    for text in (shipped, flet.pyodide_linker(shipped)):
+        script = tmp_path / "linker.js"
+        script.write_text(LINKER_RUN % _linker_pieces(text), encoding="utf-8")
+        done = subprocess.run(["node", str(script)], capture_output=True, text=True, timeout=60,
+                              check=True)
+        runs.append(json.loads(done.stdout))
+    pyodides, ours = runs
+    assert ours == pyodides
+    assert "stopped: Dynamic linking error: undefined symbol 'missing'" in pyodides
+    assert pyodides.index("add fa undefined") < pyodides.index("add fb vi")
+    assert "resolve exported true" not in pyodides and "resolve side true" in pyodides
+    assert json.loads(pyodides[-1])["later"] == [12, True]
+
+
+def test_the_sites_linker_changes_only_the_unresolved_symbols_report():
+    shipped = (WEB / flet.PYODIDE_ASM).read_bytes().decode("utf-8")
+    ours = flet.pyodide_linker(shipped)
+    assert ours.count("scorerUnresolved") == 6 and "Object.entries(GOT)" not in ours
+    start = ours.index("var convertJsFunctionToWasm=")
+    wrapper = ours[start:ours.index("var addFunction=", start)]
+    back = (ours.replace("var scorerUnresolved=[];", "", 1)
+            .replace(";scorerUnresolved.push(symName)}", "}", 1)
+            .replace(_linker_pieces(ours)[1], _linker_pieces(shipped)[1], 1)
+            .replace(wrapper, flet.WRAPPER, 1))
+    assert back == shipped
+    with pytest.raises(FletChanged):
+        flet.pyodide_linker(shipped + flet.GOT_TABLE)  # found twice: not one known place
+
+
+# Emscripten's wrapper of a JavaScript function as a wasm function, run under Node.js: what each
+# wrapper returns for the arguments given, and how many modules were compiled.
+WRAPPER_RUN = """
+let compiled = 0;
+const Compile = WebAssembly.Module;
+WebAssembly.Module = function (bytes) { compiled++; return new Compile(bytes); };
+%s
+const made = [];
+const calls = [["ii", (a) => a * 2, [21]], ["iii", (a, b) => a - b, [9, 4]],
+               ["ii", (a) => a + 1, [41]], ["vi", (a) => { made.push(a); }, [5]],
+               ["dd", (x) => x / 4, [1]], ["iii", (a, b) => a * b, [6, 7]]];
+for (const [sig, f, args] of calls) {
+  const wrapped = convertJsFunctionToWasm(f, sig);
+  made.push([sig, typeof wrapped, wrapped(...args), wrapped === f]);
+}
+try { convertJsFunctionToWasm(() => 0, undefined); } catch (error) { made.push(error.name); }
+console.log(JSON.stringify({made, compiled}));
+"""
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js (.ci/run installs it)")
+def test_the_sites_linker_wraps_each_javascript_function_as_pyodides_with_a_module_a_signature(
+        tmp_path):
+    shipped = (WEB / flet.PYODIDE_ASM).read_bytes().decode("utf-8")
+    runs = []
+    for text in (shipped, flet.pyodide_linker(shipped)):
+        start = text.index("var uleb128EncodeWithLen=")
+        script = tmp_path / "wrapper.js"
+        script.write_text(WRAPPER_RUN % text[start:text.index("var addFunction=", start)],
+                          encoding="utf-8")
+        done = subprocess.run(["node", str(script)], capture_output=True, text=True, timeout=60,
+                              check=True)
+        runs.append(json.loads(done.stdout))
+    pyodides, ours = runs
+    assert ours["made"] == pyodides["made"]
+    assert pyodides["made"][:3] == [["ii", "function", 42, False], ["iii", "function", 5, False],
+                                    ["ii", "function", 42, False]]
+    assert pyodides["made"][-1] == "TypeError"
+    assert (pyodides["compiled"], ours["compiled"]) == (6, 4)  # one a call; one a signature

@@ -34,7 +34,8 @@ from typing import Any
 __all__ = ["COMMON", "FONT_MANIFEST", "ICON_FONT", "MARKERS", "PYODIDE_LOCK", "RENDERER_FILES",
            "UNUSED_FONTS", "FletChanged", "PublishError", "check_served_client", "client",
            "flutter_bootstrap", "font_manifest", "index_page", "need", "patch_clients",
-           "pyodide_info", "python_worker", "served_index", "trimmed_lock", "web_dir"]
+           "pyodide_info", "pyodide_linker", "python_worker", "served_index", "trimmed_lock",
+           "web_dir"]
 
 
 class PublishError(Exception):
@@ -179,6 +180,32 @@ PYODIDE_LOCK = "pyodide/pyodide-lock.json"
 PYODIDE_PACKAGE = "pyodide/package.json"
 LOCK_PYTHON = re.compile(r'"info":\s*\{[^{}]*"python":\s*"\d+\.\d+\.\d+"')
 LOCK_PACKAGES = '"packages":'
+# Pyodide's dynamic linker (Emscripten's, in pyodide.asm.mjs): its table of global symbols
+# (GOT), an entry created unresolved (-1) by GOTHandler only, and reportUndefinedSymbols, which
+# looks at every entry for one still unresolved (the whole function: its body is relied on);
+# decision 601.
+PYODIDE_ASM = "pyodide/pyodide.asm.mjs"
+GOT_TABLE = "var GOT={};"
+GOT_UNRESOLVED = 'rtn=GOT[symName]=new WebAssembly.Global({value:"i32",mutable:true},-1)}'
+GOT_REPORT_HEAD = ("var reportUndefinedSymbols=()=>{for(var[symName,entry]of Object.entries(GOT))"
+                   "{if(entry.value==-1){")
+GOT_REPORT_TAIL = "}}};var loadDylibs="
+# convertJsFunctionToWasm: a JavaScript function (a symbol of Emscripten's own library) made a
+# wasm function by a module compiled for it alone, whose bytes are its signature's only.
+WRAPPER_COMPILE = "var module=new WebAssembly.Module(bytes);"
+WRAPPER = (
+    "var convertJsFunctionToWasm=(func,sig)=>{var bytes=Uint8Array.of(0,97,115,109,1,0,0,0,1,"
+    "...uleb128EncodeWithLen([1,96,...generateTypePack(sig.slice(1)),...generateTypePack(sig[0]"
+    '==="v"?"":sig[0])]),2,7,1,1,101,1,102,0,0,7,5,1,1,102,0,0);' + WRAPPER_COMPILE +
+    "var instance=new WebAssembly.Instance(module,{e:{f:func}});var wrappedFunc=instance.exports"
+    '["f"];return wrappedFunc};')
+GOT_REPORT = (
+    GOT_REPORT_HEAD + "var value=resolveGlobalSymbol(symName,true).sym;if(!value&&!entry.required)"
+    "{entry.value=0;continue}else if(!value){throw new Error(`Dynamic linking error: undefined "
+    "symbol '${symName}'`)}if(typeof value==\"function\"){entry.value=addFunction(value,value.sig)"
+    "}else if(typeof value==\"number\"){entry.value=value}else if(typeof value.value==\"number\")"
+    "{entry.value=value}else{throw new Error(`bad export type for '${symName}': ${typeof value} "
+    "(${value})`)}" + GOT_REPORT_TAIL)
 
 MARKERS: dict[str, tuple[Marker, ...]] = {
     "index.html": (APP_CONFIG, BASE, *INDEX_CHANGED, PYODIDE_ON),
@@ -194,6 +221,7 @@ MARKERS: dict[str, tuple[Marker, ...]] = {
     FONT_MANIFEST: ('"family"', '"fonts"'),
     PYODIDE_LOCK: (LOCK_PYTHON, LOCK_PACKAGES),
     PYODIDE_PACKAGE: ('"version"',),
+    PYODIDE_ASM: (GOT_TABLE, GOT_UNRESOLVED, GOT_REPORT, WRAPPER),
 }
 
 
@@ -327,6 +355,44 @@ def pyodide_info(web: Path | None = None) -> dict[str, Any]:
             or not re.fullmatch(r"\d+\.\d+\.\d+", str(info.get("python", ""))):
         raise FletChanged(PYODIDE_LOCK, [LOCK_PYTHON, LOCK_PACKAGES])
     return info
+
+
+def pyodide_linker(text: str) -> str:
+    """Pyodide's ``pyodide.asm.mjs`` with a faster report of unresolved symbols in its dynamic
+    linker (decision 601). At every start, a snapshot's restore too, once the main module is
+    in, ``reportUndefinedSymbols`` resolves the symbols the module imports and does not
+    define: 40-90 ms of the Python worker's thread on a repeat visit, before Python is ready.
+    Two things take most of it, and both are done here with less work and the same result:
+
+    - It walks the whole table of global symbols (about 8,500 entries, one for each function
+      and global the module exports) for those ``GOTHandler`` created unresolved (-1) and
+      nothing has resolved since (10-15 ms). Here ``GOTHandler`` also notes each entry it
+      creates unresolved, and the report looks at those only, in the order they were
+      created, which is their order in the table. An entry it does not get to (a symbol it
+      cannot resolve stops it) is looked at again at the next call, as before.
+    - Each of the 259 JavaScript functions it resolves is made a wasm function by compiling a
+      module for it alone (15-45 ms), though the module's bytes depend on the function's
+      signature only (52 of them). Here a signature's module is compiled once and
+      instantiated for each function.
+
+    The same entries are resolved to the same values, the same functions go to the same
+    table slots, in the same order."""
+    need_once(PYODIDE_ASM, text, (GOT_TABLE, GOT_UNRESOLVED, GOT_REPORT, WRAPPER))
+    text = text.replace(WRAPPER, WRAPPER.replace(
+        WRAPPER_COMPILE, "var scorerModules=convertJsFunctionToWasm.scorerModules??=new Map;"
+        "var module=scorerModules.get(sig);if(!module){module=new WebAssembly.Module(bytes);"
+        "scorerModules.set(sig,module)}"), 1)
+    text = text.replace(GOT_TABLE, f"{GOT_TABLE}var scorerUnresolved=[];", 1)
+    text = text.replace(GOT_UNRESOLVED,
+                        GOT_UNRESOLVED[:-1] + ";scorerUnresolved.push(symName)}", 1)
+    report = GOT_REPORT.replace(
+        GOT_REPORT_HEAD,
+        "var reportUndefinedSymbols=()=>{var scorerLooked=scorerUnresolved;scorerUnresolved=[];"
+        "try{for(var symName of scorerLooked){var entry=GOT[symName];if(entry.value==-1){", 1)
+    report = report[:-len(GOT_REPORT_TAIL)] + (
+        "}}}catch(scorerError){scorerUnresolved=scorerLooked.concat(scorerUnresolved);"
+        "throw scorerError}};var loadDylibs=")
+    return text.replace(GOT_REPORT, report, 1)
 
 
 def trimmed_lock(web: Path) -> str:

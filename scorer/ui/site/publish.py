@@ -15,7 +15,8 @@ Layout of the output folder (every URL is relative to ``--base-url``)::
     manifest.json, icons/      installable: Scorer's name, colours and icons
     app.tar.gz                 main.py + __pypackages__ (scorer, flet, tinydb, ...)
     pyodide/                   the Python runtime (from flet-web; the standard library
-                               modules the app imports as bytecode: bytecode.py)
+                               modules the app imports as bytecode: bytecode.py; its
+                               dynamic linker's report of unresolved symbols: decision 601)
     main.dart.js, canvaskit/   Flet's client and its renderer
     assets/, fonts/            Flutter's assets; Scorer's symbol font
 
@@ -158,6 +159,7 @@ def publish(out: str | Path, base_url: str = "/", renderer: str = "auto") -> Pat
     _cut_icon_font(target)
     (target / "app.tar.gz").write_bytes(app_archive())
     _compile(target, web)
+    _patch_pyodide(target)
     _patch_python_worker(target)
     _write_index(target / "index.html", base, renderer)
     flet.patch_clients(target)
@@ -259,6 +261,13 @@ SNAPSHOT_NOT_IMPORTED = ("flet_js", "flet.messaging.pyodide_connection", "js", "
 SNAPSHOT_HASHED = ("app.tar.gz", "python-worker.js", "pyodide/pyodide.mjs",
                    "pyodide/pyodide.asm.mjs", "pyodide/pyodide.asm.wasm",
                    "pyodide/python_stdlib.zip")
+
+
+def _patch_pyodide(site: Path) -> None:
+    """Pyodide's dynamic linker as the site ships it (flet_files.pyodide_linker, decision 601),
+    byte for byte otherwise: read and written without newline translation."""
+    asm = site / flet.PYODIDE_ASM
+    asm.write_bytes(flet.pyodide_linker(asm.read_bytes().decode("utf-8")).encode("utf-8"))
 
 
 def _patch_python_worker(site: Path) -> None:
