@@ -29,6 +29,8 @@ from pathlib import Path
 from bench_web import NO_OMNIBOX_WEBUI, Visits, home, load
 from playwright.sync_api import sync_playwright
 
+from scorer.ui.site.offline import lzma_sized
+
 ASM = "pyodide/pyodide.asm.mjs"
 # (what is in Pyodide's file, what the copy has in its place): each must be there once.
 TIMINGS = [
@@ -66,9 +68,8 @@ def timed_copy(site: Path, folder: Path) -> Path:
         text = text.replace(old, new)
     data = text.encode("utf-8")
     path.write_bytes(data)
-    packed = lzma.compress(data, format=lzma.FORMAT_ALONE)  # the decoded size in its header,
     path.with_name(path.name + ".lzma").write_bytes(  # as scorer publish writes it
-        packed[:5] + len(data).to_bytes(8, "little") + packed[13:])
+        lzma_sized(lzma.compress(data, format=lzma.FORMAT_ALONE), len(data)))
     return folder
 
 

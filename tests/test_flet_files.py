@@ -11,8 +11,10 @@ import shutil
 import subprocess
 import sys
 import types
+from collections.abc import Callable
 from importlib.resources import files
 from pathlib import Path
+from typing import Any
 
 import flet_web
 import pytest
@@ -374,6 +376,21 @@ console.log(JSON.stringify(seen));
 """
 
 
+def _both_under_node(script: str, pieces: Callable[[str], Any],
+                     tmp_path: Path) -> tuple[Any, Any]:
+    """``script`` with ``pieces(text)`` put in, run under Node.js for Pyodide's shipped
+    ``pyodide.asm.mjs`` and for the site's: what each printed, as JSON."""
+    shipped = (WEB / flet.PYODIDE_ASM).read_bytes().decode("utf-8")
+    runs = []
+    for text in (shipped, flet.pyodide_linker(shipped)):
+        path = tmp_path / "run.js"
+        path.write_text(script % pieces(text), encoding="utf-8")
+        done = subprocess.run(["node", str(path)], capture_output=True, text=True, timeout=60,
+                              check=True)
+        runs.append(json.loads(done.stdout))
+    return runs[0], runs[1]
+
+
 def _linker_pieces(text: str) -> tuple[str, str]:
     start = text.index(flet.GOT_TABLE)
     table = text[start:text.index(";var ", text.index("var GOTHandler=", start)) + 1]
@@ -383,15 +400,7 @@ def _linker_pieces(text: str) -> tuple[str, str]:
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js (.ci/run installs it)")
 def test_the_sites_linker_resolves_the_same_symbols_in_the_same_order_as_pyodides(tmp_path):
-    shipped = (WEB / flet.PYODIDE_ASM).read_bytes().decode("utf-8")
-    runs = []
-    for text in (shipped, flet.pyodide_linker(shipped)):
-        script = tmp_path / "linker.js"
-        script.write_text(LINKER_RUN % _linker_pieces(text), encoding="utf-8")
-        done = subprocess.run(["node", str(script)], capture_output=True, text=True, timeout=60,
-                              check=True)
-        runs.append(json.loads(done.stdout))
-    pyodides, ours = runs
+    pyodides, ours = _both_under_node(LINKER_RUN, _linker_pieces, tmp_path)
     assert ours == pyodides
     assert "stopped: Dynamic linking error: undefined symbol 'missing'" in pyodides
     assert pyodides.index("add fa undefined") < pyodides.index("add fb vi")
@@ -437,17 +446,11 @@ console.log(JSON.stringify({made, compiled}));
 @pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js (.ci/run installs it)")
 def test_the_sites_linker_wraps_each_javascript_function_as_pyodides_with_a_module_a_signature(
         tmp_path):
-    shipped = (WEB / flet.PYODIDE_ASM).read_bytes().decode("utf-8")
-    runs = []
-    for text in (shipped, flet.pyodide_linker(shipped)):
+    def wrapper(text: str) -> str:  # from its helpers to the function that uses it
         start = text.index("var uleb128EncodeWithLen=")
-        script = tmp_path / "wrapper.js"
-        script.write_text(WRAPPER_RUN % text[start:text.index("var addFunction=", start)],
-                          encoding="utf-8")
-        done = subprocess.run(["node", str(script)], capture_output=True, text=True, timeout=60,
-                              check=True)
-        runs.append(json.loads(done.stdout))
-    pyodides, ours = runs
+        return text[start:text.index("var addFunction=", start)]
+
+    pyodides, ours = _both_under_node(WRAPPER_RUN, wrapper, tmp_path)
     assert ours["made"] == pyodides["made"]
     assert pyodides["made"][:3] == [["ii", "function", 42, False], ["iii", "function", 5, False],
                                     ["ii", "function", 42, False]]

@@ -206,6 +206,7 @@ GOT_REPORT = (
     "}else if(typeof value==\"number\"){entry.value=value}else if(typeof value.value==\"number\")"
     "{entry.value=value}else{throw new Error(`bad export type for '${symName}': ${typeof value} "
     "(${value})`)}" + GOT_REPORT_TAIL)
+LINKER = (GOT_TABLE, GOT_UNRESOLVED, GOT_REPORT, WRAPPER)  # each replaced once
 
 MARKERS: dict[str, tuple[Marker, ...]] = {
     "index.html": (APP_CONFIG, BASE, *INDEX_CHANGED, PYODIDE_ON),
@@ -221,7 +222,7 @@ MARKERS: dict[str, tuple[Marker, ...]] = {
     FONT_MANIFEST: ('"family"', '"fonts"'),
     PYODIDE_LOCK: (LOCK_PYTHON, LOCK_PACKAGES),
     PYODIDE_PACKAGE: ('"version"',),
-    PYODIDE_ASM: (GOT_TABLE, GOT_UNRESOLVED, GOT_REPORT, WRAPPER),
+    PYODIDE_ASM: LINKER,
 }
 
 
@@ -377,7 +378,7 @@ def pyodide_linker(text: str) -> str:
 
     The same entries are resolved to the same values, the same functions go to the same
     table slots, in the same order."""
-    need_once(PYODIDE_ASM, text, (GOT_TABLE, GOT_UNRESOLVED, GOT_REPORT, WRAPPER))
+    need_once(PYODIDE_ASM, text, LINKER)
     text = text.replace(WRAPPER, WRAPPER.replace(
         WRAPPER_COMPILE, "var scorerModules=convertJsFunctionToWasm.scorerModules??=new Map;"
         "var module=scorerModules.get(sig);if(!module){module=new WebAssembly.Module(bytes);"
