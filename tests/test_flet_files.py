@@ -19,7 +19,7 @@ from typing import Any
 import flet_web
 import pytest
 
-from scorer.ui.serve import client_files
+from scorer.ui.serve import client_files, pyodide_runtime
 from scorer.ui.serve import flet_files as flet
 from scorer.ui.serve.flet_files import MARKERS, FletChanged, PublishError
 from scorer.ui.site.pack import browser_environment, packed_packages
@@ -45,7 +45,7 @@ def _run(name: str, content: str | bytes, tmp_path: Path) -> object:
     if name == flet.FONT_MANIFEST:
         return flet.font_manifest(str(content))
     if name == flet.PYODIDE_ASM:
-        return flet.pyodide_linker(str(content))
+        return pyodide_runtime.shipped(str(content))
     if name in (flet.PYODIDE_LOCK, flet.PYODIDE_PACKAGE):
         web = _web_with(tmp_path, name, content)
         return browser_environment(web), flet.trimmed_lock(web)
@@ -382,7 +382,7 @@ def _both_under_node(script: str, pieces: Callable[[str], Any],
     ``pyodide.asm.mjs`` and for the site's: what each printed, as JSON."""
     shipped = (WEB / flet.PYODIDE_ASM).read_bytes().decode("utf-8")
     runs = []
-    for text in (shipped, flet.pyodide_linker(shipped)):
+    for text in (shipped, pyodide_runtime.pyodide_linker(shipped)):
         path = tmp_path / "run.js"
         path.write_text(script % pieces(text), encoding="utf-8")
         done = subprocess.run(["node", str(path)], capture_output=True, text=True, timeout=60,
@@ -410,7 +410,7 @@ def test_the_sites_linker_resolves_the_same_symbols_in_the_same_order_as_pyodide
 
 def test_the_sites_linker_changes_only_the_unresolved_symbols_report():
     shipped = (WEB / flet.PYODIDE_ASM).read_bytes().decode("utf-8")
-    ours = flet.pyodide_linker(shipped)
+    ours = pyodide_runtime.pyodide_linker(shipped)
     assert ours.count("scorerUnresolved") == 6 and "Object.entries(GOT)" not in ours
     start = ours.index("var convertJsFunctionToWasm=")
     wrapper = ours[start:ours.index("var addFunction=", start)]
@@ -420,7 +420,7 @@ def test_the_sites_linker_changes_only_the_unresolved_symbols_report():
             .replace(wrapper, flet.WRAPPER, 1))
     assert back == shipped
     with pytest.raises(FletChanged):
-        flet.pyodide_linker(shipped + flet.GOT_TABLE)  # found twice: not one known place
+        pyodide_runtime.pyodide_linker(shipped + flet.GOT_TABLE)  # twice: not one known place
 
 
 # Emscripten's wrapper of a JavaScript function as a wasm function, run under Node.js: what each
@@ -456,3 +456,73 @@ def test_the_sites_linker_wraps_each_javascript_function_as_pyodides_with_a_modu
                                     ["ii", "function", 42, False]]
     assert pyodides["made"][-1] == "TypeError"
     assert (pyodides["compiled"], ours["compiled"]) == (6, 4)  # one a call; one a signature
+
+
+# Emscripten's assignment of the main module's exports, run under Node.js with a stand-in for
+# every export it reads (a string for a function, {value} for a global, some negative): what
+# Module then holds, and each variable the site's file still declares.
+EXPORTS_RUN = """
+var Module = {};
+%s
+const wasmExports = {};
+for (const [name, address] of Object.entries(%s)) {
+  wasmExports[name] = address === null ? `export ${name}` : {value: address};
+}
+assignWasmExports(wasmExports);
+console.log(JSON.stringify({module: Module, variables: {%s}}));
+"""
+
+
+def _exports_piece(text: str) -> str:
+    """The declaration of the exports' variables and the function that assigns them."""
+    head = text.index(flet.EXPORTS_HEAD)
+    return text[text.rindex("var ", 0, head):text.index(flet.EXPORTS_TAIL, head) + 1]
+
+
+def _declared(text: str) -> list[str]:
+    piece = _exports_piece(text)
+    return piece[len("var "):piece.index(";")].split(",")
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js (.ci/run installs it)")
+def test_the_sites_runtime_gives_module_every_export_as_pyodides_does(tmp_path):
+    shipped = (WEB / flet.PYODIDE_ASM).read_bytes().decode("utf-8")
+    ours = pyodide_runtime.pyodide_exports(shipped)
+    read = re.findall(r'wasmExports\["([\w$]+)"\](\.value)?', _exports_piece(shipped))
+    addresses = {name: (None if not value else (n * 2654435761) % 2**32 - 2**31)
+                 for n, (name, value) in enumerate(read)}
+    kept = [name for name in _declared(ours) if name not in ("wasmTable", "wasmMemory")]
+    variables = ",".join(f'"{name}": {name}' for name in kept)
+    runs = []
+    for text in (shipped, ours):
+        path = tmp_path / "run.js"
+        path.write_text(EXPORTS_RUN % (_exports_piece(text), json.dumps(addresses), variables),
+                        encoding="utf-8")
+        done = subprocess.run(["node", str(path)], capture_output=True, text=True, timeout=60,
+                              check=True)
+        runs.append(json.loads(done.stdout))
+    pyodides, site = runs
+    assert site == pyodides
+    assert len(read) > 4000  # and Module.wasmTable, the table's second name:
+    assert len(pyodides["module"]) == len(read) + 1 and "wasmTable" in pyodides["module"]
+    assert pyodides["module"]["_malloc"] == "export malloc"
+    globals_ = [name for name, value in read if value]
+    assert len(globals_) > 100 and all(pyodides["module"]["_" + name] >= 0 for name in globals_)
+    assert pyodides["variables"]["_malloc"] == "export malloc"
+
+
+def test_the_sites_runtime_keeps_every_export_variable_its_code_reads():
+    shipped = (WEB / flet.PYODIDE_ASM).read_bytes().decode("utf-8")
+    ours = pyodide_runtime.pyodide_exports(shipped)
+    piece = _exports_piece(shipped)
+    assert ours.replace(_exports_piece(ours), piece, 1) == shipped  # nothing else changed
+    outside = set(re.findall(r"[\w$]+", shipped.replace(piece, " ", 1)))
+    declared, kept = _declared(shipped), set(_declared(ours))
+    needed = {name for name in declared if name in outside} | {"wasmTable", "wasmMemory"}
+    assert needed <= kept and kept - needed == {"_main"}  # (its export has another name)
+    assert {"_malloc", "_free", "_main"} <= kept and len(kept) * 20 < len(declared)
+    for name in kept - {"wasmTable", "wasmMemory"}:  # each still assigned, as Pyodide does
+        assert f'{name}=Module["{name}"]=' in _exports_piece(ours), name
+    assert len(ours) < len(shipped) * 0.75
+    with pytest.raises(FletChanged):
+        pyodide_runtime.pyodide_exports(shipped + flet.EXPORTS_TAIL)  # twice: not one known place

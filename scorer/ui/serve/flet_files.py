@@ -12,6 +12,8 @@ instead of building a page that would contact a CDN, start Python the old way, o
 icon the site does not ship (a ``str.replace`` that stops matching does nothing, silently).
 tests/test_flet_files.py removes each marker from a copy of the file and checks that each
 build fails naming it.
+The changes to Pyodide's runtime itself (``pyodide.asm.mjs``) are in :mod:`.pyodide_runtime`;
+their markers are here, with the others.
 
 **The framing python-start.js copies.** Scorer's Python start (``python-start.js``, in place
 of Flet's ``initPyodide``) sends the app's output to Flet's client as Flet's own worker does:
@@ -34,8 +36,7 @@ from typing import Any
 __all__ = ["COMMON", "FONT_MANIFEST", "ICON_FONT", "MARKERS", "PYODIDE_LOCK", "RENDERER_FILES",
            "UNUSED_FONTS", "FletChanged", "PublishError", "check_served_client", "client",
            "flutter_bootstrap", "font_manifest", "index_page", "need", "patch_clients",
-           "pyodide_info", "pyodide_linker", "python_worker", "served_index", "trimmed_lock",
-           "web_dir"]
+           "pyodide_info", "python_worker", "served_index", "trimmed_lock", "web_dir"]
 
 
 class PublishError(Exception):
@@ -207,6 +208,17 @@ GOT_REPORT = (
     "{entry.value=value}else{throw new Error(`bad export type for '${symName}': ${typeof value} "
     "(${value})`)}" + GOT_REPORT_TAIL)
 LINKER = (GOT_TABLE, GOT_UNRESOLVED, GOT_REPORT, WRAPPER)  # each replaced once
+# Emscripten's assignWasmExports: one statement for each export of Pyodide's main module (about
+# 4,870), each setting the property of Module and a variable of the module's closure, all
+# declared in the one statement before it; the object of the module's imports comes after it
+# (decision 604).
+EXPORTS_HEAD = ",wasmTable,wasmMemory;function assignWasmExports(wasmExports){"
+EXPORTS_TAIL = "}var wasmImports={"
+EXPORTS = (EXPORTS_HEAD, EXPORTS_TAIL)  # each once
+# A function's export, and a global's (its address), as the statements name them.
+EXPORT_FUNCTION = re.compile(r'(_[\w$]+)=Module\["\1"\]=wasmExports\["([\w$]+)"\]')
+EXPORT_GLOBAL = re.compile(r'(_[\w$]+)=Module\["\1"\]=wasmExports\["([\w$]+)"\]\.value>>>0')
+IDENTIFIER = re.compile(r"[\w$]+")
 
 MARKERS: dict[str, tuple[Marker, ...]] = {
     "index.html": (APP_CONFIG, BASE, *INDEX_CHANGED, PYODIDE_ON),
@@ -222,7 +234,7 @@ MARKERS: dict[str, tuple[Marker, ...]] = {
     FONT_MANIFEST: ('"family"', '"fonts"'),
     PYODIDE_LOCK: (LOCK_PYTHON, LOCK_PACKAGES),
     PYODIDE_PACKAGE: ('"version"',),
-    PYODIDE_ASM: LINKER,
+    PYODIDE_ASM: LINKER + EXPORTS,
 }
 
 
@@ -356,44 +368,6 @@ def pyodide_info(web: Path | None = None) -> dict[str, Any]:
             or not re.fullmatch(r"\d+\.\d+\.\d+", str(info.get("python", ""))):
         raise FletChanged(PYODIDE_LOCK, [LOCK_PYTHON, LOCK_PACKAGES])
     return info
-
-
-def pyodide_linker(text: str) -> str:
-    """Pyodide's ``pyodide.asm.mjs`` with a faster report of unresolved symbols in its dynamic
-    linker (decision 601). At every start, a snapshot's restore too, once the main module is
-    in, ``reportUndefinedSymbols`` resolves the symbols the module imports and does not
-    define: 40-90 ms of the Python worker's thread on a repeat visit, before Python is ready.
-    Two things take most of it, and both are done here with less work and the same result:
-
-    - It walks the whole table of global symbols (about 8,500 entries, one for each function
-      and global the module exports) for those ``GOTHandler`` created unresolved (-1) and
-      nothing has resolved since (10-15 ms). Here ``GOTHandler`` also notes each entry it
-      creates unresolved, and the report looks at those only, in the order they were
-      created, which is their order in the table. An entry it does not get to (a symbol it
-      cannot resolve stops it) is looked at again at the next call, as before.
-    - Each of the 259 JavaScript functions it resolves is made a wasm function by compiling a
-      module for it alone (15-45 ms), though the module's bytes depend on the function's
-      signature only (52 of them). Here a signature's module is compiled once and
-      instantiated for each function.
-
-    The same entries are resolved to the same values, the same functions go to the same
-    table slots, in the same order."""
-    need_once(PYODIDE_ASM, text, LINKER)
-    text = text.replace(WRAPPER, WRAPPER.replace(
-        WRAPPER_COMPILE, "var scorerModules=convertJsFunctionToWasm.scorerModules??=new Map;"
-        "var module=scorerModules.get(sig);if(!module){module=new WebAssembly.Module(bytes);"
-        "scorerModules.set(sig,module)}"), 1)
-    text = text.replace(GOT_TABLE, f"{GOT_TABLE}var scorerUnresolved=[];", 1)
-    text = text.replace(GOT_UNRESOLVED,
-                        GOT_UNRESOLVED[:-1] + ";scorerUnresolved.push(symName)}", 1)
-    report = GOT_REPORT.replace(
-        GOT_REPORT_HEAD,
-        "var reportUndefinedSymbols=()=>{var scorerLooked=scorerUnresolved;scorerUnresolved=[];"
-        "try{for(var symName of scorerLooked){var entry=GOT[symName];if(entry.value==-1){", 1)
-    report = report[:-len(GOT_REPORT_TAIL)] + (
-        "}}}catch(scorerError){scorerUnresolved=scorerLooked.concat(scorerUnresolved);"
-        "throw scorerError}};var loadDylibs=")
-    return text.replace(GOT_REPORT, report, 1)
 
 
 def trimmed_lock(web: Path) -> str:

@@ -38,6 +38,7 @@ from importlib.resources import files
 from pathlib import Path
 
 from ..serve import flet_files as flet
+from ..serve import pyodide_runtime
 from ..serve.client_files import head_scripts, web_script
 from ..serve.flet_files import COMMON, RENDERER_FILES, PublishError
 from .bytecode import BytecodeUnavailable, compiled
@@ -264,10 +265,11 @@ SNAPSHOT_HASHED = ("app.tar.gz", "python-worker.js", "pyodide/pyodide.mjs",
 
 
 def _patch_pyodide(site: Path) -> None:
-    """Pyodide's dynamic linker as the site ships it (flet_files.pyodide_linker, decision 601),
-    byte for byte otherwise: read and written without newline translation."""
+    """Pyodide's runtime as the site ships it: its dynamic linker's report made cheaper
+    (decision 601) and its exports assigned by name lists (decision 604): pyodide_runtime,
+    byte for byte otherwise; read and written without newline translation."""
     asm = site / flet.PYODIDE_ASM
-    asm.write_bytes(flet.pyodide_linker(asm.read_bytes().decode("utf-8")).encode("utf-8"))
+    asm.write_bytes(pyodide_runtime.shipped(asm.read_bytes().decode("utf-8")).encode("utf-8"))
 
 
 def _patch_python_worker(site: Path) -> None:
