@@ -376,13 +376,14 @@ console.log(JSON.stringify(seen));
 """
 
 
-def _both_under_node(script: str, pieces: Callable[[str], Any],
-                     tmp_path: Path) -> tuple[Any, Any]:
+def _both_under_node(script: str, pieces: Callable[[str], Any], tmp_path: Path,
+                     change: Callable[[str], str] = pyodide_runtime.pyodide_linker,
+                     ) -> tuple[Any, Any]:
     """``script`` with ``pieces(text)`` put in, run under Node.js for Pyodide's shipped
-    ``pyodide.asm.mjs`` and for the site's: what each printed, as JSON."""
+    ``pyodide.asm.mjs`` and for the site's (``change`` of it): what each printed, as JSON."""
     shipped = (WEB / flet.PYODIDE_ASM).read_bytes().decode("utf-8")
     runs = []
-    for text in (shipped, pyodide_runtime.pyodide_linker(shipped)):
+    for text in (shipped, change(shipped)):
         path = tmp_path / "run.js"
         path.write_text(script % pieces(text), encoding="utf-8")
         done = subprocess.run(["node", str(path)], capture_output=True, text=True, timeout=60,
@@ -493,15 +494,9 @@ def test_the_sites_runtime_gives_module_every_export_as_pyodides_does(tmp_path):
                  for n, (name, value) in enumerate(read)}
     kept = [name for name in _declared(ours) if name not in ("wasmTable", "wasmMemory")]
     variables = ",".join(f'"{name}": {name}' for name in kept)
-    runs = []
-    for text in (shipped, ours):
-        path = tmp_path / "run.js"
-        path.write_text(EXPORTS_RUN % (_exports_piece(text), json.dumps(addresses), variables),
-                        encoding="utf-8")
-        done = subprocess.run(["node", str(path)], capture_output=True, text=True, timeout=60,
-                              check=True)
-        runs.append(json.loads(done.stdout))
-    pyodides, site = runs
+    pyodides, site = _both_under_node(
+        EXPORTS_RUN, lambda text: (_exports_piece(text), json.dumps(addresses), variables),
+        tmp_path, pyodide_runtime.pyodide_exports)
     assert site == pyodides
     assert len(read) > 4000  # and Module.wasmTable, the table's second name:
     assert len(pyodides["module"]) == len(read) + 1 and "wasmTable" in pyodides["module"]
@@ -521,8 +516,9 @@ def test_the_sites_runtime_keeps_every_export_variable_its_code_reads():
     needed = {name for name in declared if name in outside} | {"wasmTable", "wasmMemory"}
     assert needed <= kept and kept - needed == {"_main"}  # (its export has another name)
     assert {"_malloc", "_free", "_main"} <= kept and len(kept) * 20 < len(declared)
+    assigned = _exports_piece(ours)
     for name in kept - {"wasmTable", "wasmMemory"}:  # each still assigned, as Pyodide does
-        assert f'{name}=Module["{name}"]=' in _exports_piece(ours), name
+        assert f'{name}=Module["{name}"]=' in assigned, name
     assert len(ours) < len(shipped) * 0.75
     with pytest.raises(FletChanged):
         pyodide_runtime.pyodide_exports(shipped + flet.EXPORTS_TAIL)  # twice: not one known place
