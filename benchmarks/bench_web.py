@@ -342,14 +342,6 @@ def browser_threads() -> collections.Counter[tuple[str, str]]:
     return used
 
 
-def browser_cpu() -> float:
-    """CPU seconds used so far by the browser's processes (:func:`browser_threads`). Their
-    difference over a visit is its work on every thread of the page, its workers and the
-    browser, which the other work of a shared machine changes far less than the visit's
-    wall-clock time (a process that ended meanwhile is not counted)."""
-    return sum(browser_threads().values())
-
-
 KEY = re.compile(rb"https?://[!-~]+")
 
 
@@ -511,6 +503,9 @@ class Visits:
     def repeat(self, keep: bool = False):
         """A repeat visit: its seconds to home; with ``keep`` also its context and page."""
         context, page = self.launch()
+        # The browser's CPU over the visit: its work on every thread of the page, its workers
+        # and the browser, which the other work of a shared machine changes far less than the
+        # visit's wall-clock time (a process that ended meanwhile is not counted).
         cpu = browser_threads()
         seconds = home(page, self.site.url, self.stages)
         used = browser_threads()
