@@ -843,9 +843,9 @@ def _baseline_of(baseline: dict[str, Any] | None, renderer: str) -> dict[str, An
     return found
 
 
-def floor(cpu_s: float, cores: float) -> str:
-    """The least wall-clock time in which ``cpu_s`` seconds of CPU fit on ``cores`` cores."""
-    return f"{cpu_s / cores:.2f} s on {cores:g} core{'s' if cores != 1 else ''}"
+def floor(cpu_s: float, count: float) -> str:
+    """The least wall-clock time in which ``cpu_s`` seconds of CPU fit on ``count`` cores."""
+    return f"{cpu_s / count:.2f} s on {cores(count)}"
 
 
 def report(renderer: str, r: dict[str, Any], stored: int,
@@ -893,13 +893,12 @@ def report(renderer: str, r: dict[str, Any], stored: int,
          f"Python (Pyodide, app, imports) ready at {r.get('python_s', float('nan')):.2f} s; "
          "every stage:")
     print_stages(r["stages"], f"[{renderer}]     ")
-    if "repeat_cpu_s" in r:  # (a --json-out file of an older bench has none)
-        cpu, ui = r["repeat_cpu_s"], r["repeat_cpu_ui_s"]
-        line(f"  the browser's CPU from the navigation to home: median {cpu:.2f} s, which "
-             f"takes no less than {floor(cpu, r['cores'])} (decision 606)"
-             + (f"; of it {ui:.2f} s Chromium's own address-bar renderer, which a phone's "
-                f"browser does not run (decision 551): {floor(cpu - ui, r['cores'])} without "
-                "it" if ui >= 0.01 else ""))
+    cpu, ui = r["repeat_cpu_s"], r["repeat_cpu_ui_s"]
+    line(f"  the browser's CPU from the navigation to home: median {cpu:.2f} s, which takes "
+         f"no less than {floor(cpu, r['cores'])} (decision 606)"
+         + (f"; of it {ui:.2f} s Chromium's own address-bar renderer, which a phone's browser "
+            f"does not run (decision 551): {floor(cpu - ui, r['cores'])} without it"
+            if ui >= 0.01 else ""))
     times = now
     for key in sorted(k for k in times if k.startswith("tap_ms/")):
         line(f"tap -> preview, {_name(key)}: median {times[key]:.0f} ms (target <= "
