@@ -1,6 +1,7 @@
 """A tap in the published site, split on the page's and the Python worker's clocks (issue 33).
 
 Run: python benchmarks/bench_tap_py.py [--site DIR] [--taps 40] [--profile N] [--page-profile]
+         [--touch] [--browser-arg ARG ...]
 
 The site (``scorer publish``, or ``--site`` built before) in headless Chromium at phone size,
 driven as ``bench_web.py`` drives it: a 50-deal game of ``--variant`` is imported and opened,
@@ -16,6 +17,11 @@ drawn; and:
 - frames the page copies off its canvas (``transferToImageBitmap``) from the press until
   150 ms after the text is drawn (and, before the taps, in 2 s with nothing pressed);
 - the messages and bytes each tap sends.
+``--touch``: the taps are a finger's, on a page with a touch screen (as ``bench_web.py
+--touch``), else a mouse's. ``--browser-arg=ARG``: a flag for Chromium, e.g.
+``--browser-arg=--disable-features=DeferRendererTasksAfterInput`` (decision 609: after a
+finger's tap, Chromium holds the page's tasks, the worker's answer among them, until its
+next frame).
 ``--profile N``: cProfile's profiler (``_lsprof``: Pyodide has no ``cProfile`` module) over
 the last N taps, its Python function calls per tap (a figure no load changes) and top
 functions. ``--page-profile``: DevTools' profiler on the page's main thread over the taps,
@@ -118,6 +124,9 @@ def main() -> None:
     parser.add_argument("--page-profile", action="store_true",
                         help="DevTools' profiler on the page's main thread over the taps")
     parser.add_argument("--variant", default="draw-bridge", choices=sorted(b.GAMES))
+    parser.add_argument("--touch", action="store_true", help="a finger's taps (else a mouse's)")
+    parser.add_argument("--browser-arg", action="append", default=[],
+                        help="a flag for Chromium (may be given more than once)")
     args = parser.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="bench-tap-py-"))
     site = args.site or b.publish(tmp / "site", renderer="auto")
@@ -125,7 +134,8 @@ def main() -> None:
     case = b.GAMES[args.variant]
     rows: list[dict[str, float]] = []
     with sync_playwright() as p:
-        visits = b.Visits(p.chromium, site, tmp / "profile")
+        visits = b.Visits(p.chromium, site, tmp / "profile", touch=args.touch,
+                          extra_args=tuple(args.browser_arg))
         try:
             context, page, table = bench_where.hooked_table(visits, tmp, args)
             if case.big:
@@ -210,8 +220,10 @@ def main() -> None:
     warm = rows[len(rows) // 4:]  # the first taps warm Pyodide's caches up
     profiled = args.profile
     plain = warm[:len(warm) - profiled] if profiled < len(warm) else warm
-    print(f"tap -> preview, {case.title}, {len(plain)} taps (of {len(rows)}; first quarter "
-          f"left out{', profiled ones too' if profiled else ''}):")
+    by = "a finger" if args.touch else "a mouse"
+    flags = f", Chromium with {' '.join(args.browser_arg)}" if args.browser_arg else ""
+    print(f"tap -> preview by {by}{flags}, {case.title}, {len(plain)} taps (of {len(rows)}; "
+          f"first quarter left out{', profiled ones too' if profiled else ''}):")
     for key in rows[0]:
         values = [row[key] for row in plain]
         print(f"  {key}: median {statistics.median(values):.1f} (min {min(values):.1f}, "

@@ -58,11 +58,13 @@ def web_script(name: str) -> str:
 def head_scripts() -> str:
     """First in <head> of the served page and the published one: :data:`LOCALE_SCRIPT`, then
     ``history.js`` (going up in the app goes back in the browser's history, decision 150; given
-    the shapes of the routes it needs from the route table) and ``a11y.js`` (the
-    accessibility tree from the first frame, pinch zoom, the page's language and the app's
-    text size: decision 193), all before Flutter starts."""
+    the shapes of the routes it needs from the route table), ``a11y.js`` (the accessibility
+    tree from the first frame, pinch zoom, the page's language and the app's text size:
+    decision 193) and ``touch-tap.js`` (a finger's tap on a key is its click at once, not
+    Chromium's tap gesture: decision 609), all before Flutter starts."""
     return (f"{LOCALE_SCRIPT}\n<script>\n{history_script()}</script>"
-            f"\n<script>\n{web_script('a11y.js')}</script>")
+            f"\n<script>\n{web_script('a11y.js')}</script>"
+            f"\n<script>\n{web_script('touch-tap.js')}</script>")
 
 
 ROUTE_SHAPES = "__SCORER_ROUTE_SHAPES__"  # in history.js: the route table's shapes go there

@@ -56,7 +56,8 @@ RENDERERS = ("auto", "canvaskit", "skwasm")
 
 # --- Scorer's own web scripts ----------------------------------------------------------------
 # Every script of Scorer's that the site ships is named here. In index.html: head_scripts()
-# (client_files.py: the locale fix and history.js, shared with `scorer serve`), page-leave.js,
+# (client_files.py: the locale fix, history.js, a11y.js and touch-tap.js, shared with
+# `scorer serve`), page-leave.js,
 # picked.js and boot-pace.js (the published site only) first in <head>, and python-early.js
 # (Python's worker started beside Flutter's client) then PAGE_SCRIPT (below) in place of
 # Flutter's start. From scorer/assets/web:
