@@ -23,7 +23,7 @@
 // reader moves it as before; a screen reader's activation is a click, not a touch).
 (function () {
   "use strict";
-  var SLOP = 10;   // CSS px a finger may move and still tap (Chromium's touch slop is about 15)
+  var SLOP = 10;   // CSS px a finger may move and still tap (a finger shakes; more is a scroll)
   var LONG = 500;  // ms: a press longer than this is a long press, left to the browser
   var KEY = "[flt-tappable]";
   var NATIVE = "input, textarea, select, [contenteditable], a[href]";
