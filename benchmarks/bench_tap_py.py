@@ -1,7 +1,7 @@
 """A tap in the published site, split on the page's and the Python worker's clocks (issue 33).
 
 Run: python benchmarks/bench_tap_py.py [--site DIR] [--taps 40] [--profile N] [--page-profile]
-         [--touch] [--browser-arg ARG ...]
+         [--touch] [--browser-arg=ARG ...]
 
 The site (``scorer publish``, or ``--site`` built before) in headless Chromium at phone size,
 driven as ``bench_web.py`` drives it: a 50-deal game of ``--variant`` is imported and opened,
